@@ -1,0 +1,167 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { avatarInitials, displayName, isAdmin } from "~/users/user-options";
+import { buttonClass } from "./ui/button";
+import { cn } from "~/utils/cn";
+
+type HeaderUser = { email: string; roles: string[] };
+
+export const BRAND = "StreakCoach";
+
+function appLinks(user: HeaderUser) {
+  return [
+    { to: "/dashboard", label: "Dashboard" },
+    { to: "/messages", label: "Messages" },
+    { to: "/faq", label: "FAQ" },
+    { to: "/blog", label: "Blog" },
+    { to: "/settings", label: "Settings" },
+    ...(isAdmin(user) ? [{ to: "/admin", label: "Admin" }] : []),
+  ];
+}
+
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const { pathname } = useLocation();
+  if (user) return <SignedInHeader user={user} />;
+  if (["/", "/login", "/register"].includes(pathname)) return null;
+  return <SignedOutHeader />;
+}
+
+function Brand() {
+  return (
+    <Link to="/" className="text-lg font-bold tracking-tight">
+      {BRAND}
+    </Link>
+  );
+}
+
+function SignedOutHeader() {
+  return (
+    <header className="border-b">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <Brand />
+        <nav aria-label="Account" className="flex items-center gap-2">
+          <Link to="/login" className={buttonClass("ghost")}>
+            Log in
+          </Link>
+          <Link to="/register" className={buttonClass("default")}>
+            Sign up
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function SignedInHeader({ user }: { user: HeaderUser }) {
+  const { pathname } = useLocation();
+  const links = appLinks(user);
+  return (
+    <header className="border-b">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        {/* Remounting on navigation closes the drawer and the menu after a link click. */}
+        <MobileDrawer key={`drawer-${pathname}`} user={user} links={links} />
+        <Brand />
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-2 text-sm font-medium hover:bg-accent",
+                  isActive && "bg-accent",
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto">
+          <UserMenu key={`menu-${pathname}`} user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function SignOutButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+const menuItem = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-accent";
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  return (
+    <details className="relative" data-testid="user-menu">
+      <summary
+        className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground [&::-webkit-details-marker]:hidden"
+        aria-label={`Account menu for ${user.email}`}
+      >
+        {avatarInitials(user.email)}
+      </summary>
+      <div className="absolute right-0 z-50 mt-2 w-56 rounded-md border bg-card p-1 shadow-lg">
+        <p className="truncate px-3 py-2 text-sm text-muted-foreground">{user.email}</p>
+        {isAdmin(user) ? (
+          <Link to="/admin" className={menuItem}>
+            Admin Dashboard
+          </Link>
+        ) : null}
+        <Link to="/settings" className={menuItem}>
+          Profile
+        </Link>
+        <Link to="/settings" className={menuItem}>
+          Settings
+        </Link>
+        <SignOutButton className={menuItem} />
+      </div>
+    </details>
+  );
+}
+
+function MobileDrawer({
+  user,
+  links,
+}: {
+  user: HeaderUser;
+  links: { to: string; label: string }[];
+}) {
+  return (
+    <details className="md:hidden" data-testid="mobile-drawer">
+      <summary
+        className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent [&::-webkit-details-marker]:hidden"
+        aria-label="Open menu"
+      >
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </summary>
+      <div className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-1 border-r bg-card p-4 shadow-xl">
+        <p className="mb-2 font-semibold" data-testid="drawer-display-name">
+          {displayName(user.email)}
+        </p>
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} className={menuItem}>
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <SignOutButton className={menuItem} />
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import { cn } from "~/utils/cn";
+
+type ToastData = { title: string; description?: string; type: "success" | "error" | "info" };
+
+const TOAST_MS = 5000;
+
+/** Shows the toast flashed by the last action; it is in the server HTML, so it shows without JavaScript too. */
+export function Toaster({ toast }: { toast: ToastData | null }) {
+  const [visible, setVisible] = useState<ToastData | null>(toast);
+  useEffect(() => {
+    setVisible(toast);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  return (
+    <section
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed right-0 top-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px]"
+    >
+      <div role="status" aria-live="polite">
+        {visible ? (
+          <div
+            data-testid="toast"
+            className={cn(
+              "pointer-events-auto rounded-md border p-4 shadow-lg",
+              visible.type === "error"
+                ? "border-destructive bg-destructive text-destructive-foreground"
+                : "bg-card text-card-foreground",
+            )}
+          >
+            <p className="text-sm font-semibold">{visible.title}</p>
+            {visible.description ? (
+              <p className="mt-1 text-sm opacity-90">{visible.description}</p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

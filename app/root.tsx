@@ -1,0 +1,104 @@
+import { json } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { ErrorPage } from "~/components/error-page";
+import { getUser } from "~/utils/session.server";
+import { getTheme, type Theme } from "~/utils/theme.server";
+import { getToast } from "~/utils/toast.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "StreakCoach: daily goals by text" },
+  {
+    name: "description",
+    content:
+      "An SMS accountability coach: set daily goals by text, check in with proof, grow your streak.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, theme, { toast, setCookie }] = await Promise.all([
+    getUser(request),
+    getTheme(request),
+    getToast(request),
+  ]);
+  return json(
+    {
+      user: user ? { id: user.id, email: user.email, roles: user.roles } : null,
+      theme,
+      toast,
+      year: new Date().getFullYear(),
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+type RootData = {
+  user: { id: number; email: string; roles: string[] } | null;
+  theme: Theme;
+  toast: { title: string; description?: string; type: "success" | "error" | "info" } | null;
+  year: number;
+};
+
+export function useRootData() {
+  return useRouteLoaderData<RootData>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const theme = data?.theme ?? "light";
+  return (
+    <html lang="en" className={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[200] focus:rounded focus:bg-card focus:p-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader user={data?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter theme={theme} year={data?.year ?? new Date().getFullYear()} />
+        <Toaster toast={data?.toast ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage error={error} />;
+}

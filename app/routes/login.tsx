@@ -1,0 +1,112 @@
+import { json } from "@remix-run/node";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { HoneypotInput } from "~/components/honeypot";
+import { PendingButton } from "~/components/pending-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { LoginSchema } from "~/users/user-schema";
+import { authenticateForm, INVALID_LOGIN } from "~/utils/auth.server";
+import { isSpam, spamResponse } from "~/utils/honeypot.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { getClientIp } from "~/utils/request.server";
+import { createUserSession, requireAnonymous, safeRedirect } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Log in | StreakCoach" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await ensurePrimary();
+  await requireAnonymous(request);
+  const formData = await request.clone().formData();
+  if (isSpam(formData)) throw spamResponse();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const limit = await consumeAuthAttempt(getClientIp(request), submission.value.email);
+  if (!limit.ok) {
+    return json(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ["password"] }), {
+      status: 429,
+    });
+  }
+  const userId = await authenticateForm(request);
+  if (userId === null) {
+    return json(submission.reply({ formErrors: [INVALID_LOGIN], hideFields: ["password"] }), {
+      status: 400,
+    });
+  }
+  return redirectWithToast(
+    safeRedirect(submission.value.redirectTo),
+    { title: "Login successful", description: "You have been logged in successfully." },
+    { headers: { "Set-Cookie": await createUserSession(request, userId) } },
+  );
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
+    id: "login",
+    lastResult,
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Log in</CardTitle>
+          <CardDescription>Welcome back. Enter your email and password.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <HoneypotInput />
+            <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+            {form.errors?.length ? (
+              <div role="alert" className="rounded-md border border-destructive p-3">
+                <p className="text-sm font-semibold text-destructive">Login failed</p>
+                <FieldErrors id={form.errorId} errors={form.errors} />
+              </div>
+            ) : null}
+            <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+              <Input
+                {...getInputProps(fields.email, { type: "email" })}
+                autoComplete="email"
+                required
+              />
+            </Field>
+            <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
+              <Input
+                {...getInputProps(fields.password, { type: "password" })}
+                autoComplete="current-password"
+                required
+              />
+            </Field>
+            <PendingButton className="w-full" pendingLabel="Logging in...">
+              Log in
+            </PendingButton>
+          </Form>
+          <p className="mt-4 text-center text-sm text-muted-foreground">
+            Don&apos;t have an account?{" "}
+            <Link
+              to="/register"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Sign up
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

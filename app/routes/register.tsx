@@ -1,0 +1,198 @@
+import { json } from "@remix-run/node";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { HoneypotInput } from "~/components/honeypot";
+import { PendingButton } from "~/components/pending-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
+import { CONSENT_LEAD, RegisterSchema } from "~/users/user-schema";
+import { createUser, DuplicateEmailError } from "~/users/users.server";
+import { isSpam, spamResponse } from "~/utils/honeypot.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { getClientIp, getUserAgent } from "~/utils/request.server";
+import { createUserSession, requireAnonymous } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Create your account | StreakCoach" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await ensurePrimary();
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  if (isSpam(formData)) throw spamResponse();
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const fail = (message: string, status: number) =>
+    json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status });
+  const limit = await consumeAuthAttempt(getClientIp(request));
+  if (!limit.ok) return fail(RATE_LIMIT_MESSAGE, 429);
+  try {
+    const user = await createUser(submission.value, {
+      ip: getClientIp(request),
+      userAgent: getUserAgent(request),
+    });
+    return redirectWithToast(
+      "/dashboard",
+      {
+        title: "Registration successful",
+        description: "Your account has been created successfully.",
+      },
+      { headers: { "Set-Cookie": await createUserSession(request, user.id) } },
+    );
+  } catch (error) {
+    if (error instanceof DuplicateEmailError) return fail(error.message, 409);
+    throw error;
+  }
+}
+
+export default function RegisterPage() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
+    id: "register",
+    lastResult,
+    shouldRevalidate: "onBlur",
+    defaultValue: {
+      timezone: "America/New_York",
+      preferredCheckInTimeMorning: "08:00",
+      preferredCheckInTimeEvening: "19:00",
+    },
+  });
+  return (
+    <div className="mx-auto flex max-w-lg flex-col px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Create an account</CardTitle>
+          <CardDescription>
+            Set your goals by text every morning and check in every evening.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <HoneypotInput />
+            {form.errors?.length ? (
+              <div role="alert" className="rounded-md border border-destructive p-3">
+                <p className="text-sm font-semibold text-destructive">Registration failed</p>
+                <FieldErrors id={form.errorId} errors={form.errors} />
+              </div>
+            ) : null}
+            <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+              <Input
+                {...getInputProps(fields.email, { type: "email" })}
+                autoComplete="email"
+                required
+              />
+            </Field>
+            <Field
+              id={fields.password.id}
+              label="Password"
+              hint="At least 8 characters."
+              errors={fields.password.errors}
+            >
+              <Input
+                {...getInputProps(fields.password, { type: "password" })}
+                autoComplete="new-password"
+                required
+              />
+            </Field>
+            <Field id={fields.timezone.id} label="Time zone" errors={fields.timezone.errors}>
+              <Select {...getSelectProps(fields.timezone)}>
+                {TIME_ZONES.map((tz) => (
+                  <option key={tz.value} value={tz.value}>
+                    {tz.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                id={fields.preferredCheckInTimeMorning.id}
+                label="Morning check-in time"
+                errors={fields.preferredCheckInTimeMorning.errors}
+              >
+                <Select {...getSelectProps(fields.preferredCheckInTimeMorning)}>
+                  {MORNING_TIMES.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field
+                id={fields.preferredCheckInTimeEvening.id}
+                label="Evening check-in time"
+                errors={fields.preferredCheckInTimeEvening.errors}
+              >
+                <Select {...getSelectProps(fields.preferredCheckInTimeEvening)}>
+                  {EVENING_TIMES.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+            <Field
+              id={fields.phone.id}
+              label="Phone number"
+              hint="US mobile number. We'll send your daily check-in texts to this number."
+              errors={fields.phone.errors}
+            >
+              <Input
+                {...getInputProps(fields.phone, { type: "tel" })}
+                placeholder="5551234567"
+                autoComplete="tel-national"
+                required
+              />
+            </Field>
+            <div className="space-y-2">
+              <div className="flex items-start gap-3">
+                <input
+                  {...getInputProps(fields.terms, { type: "checkbox" })}
+                  className="mt-1 h-4 w-4 shrink-0 accent-[hsl(var(--primary))]"
+                  required
+                />
+                <label htmlFor={fields.terms.id} className="text-sm leading-relaxed">
+                  {CONSENT_LEAD} I agree to the{" "}
+                  <Link to="/privacy-policy" className="text-primary underline">
+                    Privacy Policy
+                  </Link>{" "}
+                  and{" "}
+                  <Link to="/terms" className="text-primary underline">
+                    Terms of Service
+                  </Link>
+                  .
+                </label>
+              </div>
+              <FieldErrors id={fields.terms.errorId} errors={fields.terms.errors} />
+            </div>
+            <PendingButton className="w-full" pendingLabel="Creating account...">
+              Create account
+            </PendingButton>
+          </Form>
+          <p className="mt-4 text-center text-sm text-muted-foreground">
+            Already have an account?{" "}
+            <Link
+              to="/login"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Log in
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+export const TIME_ZONES = [
+  { value: "America/New_York", label: "Eastern Time (ET)" },
+  { value: "America/Chicago", label: "Central Time (CT)" },
+  { value: "America/Denver", label: "Mountain Time (MT)" },
+  { value: "America/Los_Angeles", label: "Pacific Time (PT)" },
+  { value: "America/Anchorage", label: "Alaska Time (AKT)" },
+  { value: "Pacific/Honolulu", label: "Hawaii-Aleutian Time (HST)" },
+] as const;
+
+const hourOption = (hour: number) => {
+  const value = `${String(hour).padStart(2, "0")}:00`;
+  const label = `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
+  return { value, label };
+};
+const hours = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => hourOption(from + i));
+
+export const MORNING_TIMES = hours(6, 11);
+export const EVENING_TIMES = hours(17, 22);
+
+export const DEFAULT_TIME_ZONE = "America/New_York";
+export const DEFAULT_MORNING_TIME = "08:00";
+export const DEFAULT_EVENING_TIME = "19:00";
+
+export const TIME_ZONE_VALUES = TIME_ZONES.map((t) => t.value) as [string, ...string[]];
+export const MORNING_TIME_VALUES = MORNING_TIMES.map((t) => t.value) as [string, ...string[]];
+export const EVENING_TIME_VALUES = EVENING_TIMES.map((t) => t.value) as [string, ...string[]];
+
+export function displayName(email: string) {
+  return email.split("@")[0] ?? email;
+}
+
+export function avatarInitials(email: string) {
+  return email.slice(0, 2).toUpperCase();
+}
+
+export function isAdmin(user: { roles: readonly string[] } | null | undefined) {
+  return Boolean(user?.roles.includes("admin"));
+}

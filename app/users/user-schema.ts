@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { toUsE164 } from "./phone";
+import { EVENING_TIME_VALUES, MORNING_TIME_VALUES, TIME_ZONE_VALUES } from "./user-options";
+
+export const messages = {
+  email: "Please enter a valid email address",
+  passwordShort: "Password must be at least 6 characters",
+  passwordNewShort: "Password must be at least 8 characters",
+  passwordLong: "Password must be at most 128 characters",
+  phoneLength: "Phone number must be 10 to 15 characters",
+  phoneUs: "Please enter a valid US mobile number",
+  terms: "You must agree to the terms and conditions",
+  timezone: "Please choose a time zone",
+  morning: "Please choose a morning check-in time",
+  evening: "Please choose an evening check-in time",
+} as const;
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .max(254, messages.email)
+  .pipe(z.email({ error: messages.email }));
+
+export const phone = z
+  .string({ error: "Phone number is required" })
+  .trim()
+  .min(10, messages.phoneLength)
+  .max(15, messages.phoneLength)
+  .transform((value, ctx) => {
+    const e164 = toUsE164(value);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: messages.phoneUs });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+const newPassword = z
+  .string({ error: "Password is required" })
+  .min(8, messages.passwordNewShort)
+  .max(128, messages.passwordLong);
+
+const timezone = z.enum(TIME_ZONE_VALUES, { error: messages.timezone });
+const morning = z.enum(MORNING_TIME_VALUES, { error: messages.morning });
+const evening = z.enum(EVENING_TIME_VALUES, { error: messages.evening });
+
+export const LoginSchema = z.object({
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(6, messages.passwordShort)
+    .max(128, messages.passwordLong),
+  redirectTo: z.string().optional(),
+});
+
+export const RegisterSchema = z.object({
+  email,
+  password: newPassword,
+  phone,
+  timezone: timezone.default("America/New_York"),
+  preferredCheckInTimeMorning: morning.default("08:00"),
+  preferredCheckInTimeEvening: evening.default("19:00"),
+  sendCheckInReminders: z.boolean().default(true),
+  receiveWeeklySummary: z.boolean().default(true),
+  terms: z.literal(true, { error: messages.terms }),
+});
+
+export const SettingsSchema = z
+  .object({
+    email,
+    phone,
+    timezone,
+    preferredCheckInTimeMorning: morning,
+    preferredCheckInTimeEvening: evening,
+    sendCheckInReminders: z.boolean(),
+    receiveWeeklySummary: z.boolean(),
+  })
+  .partial();
+
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+export type SettingsInput = z.infer<typeof SettingsSchema>;
+
+export const CONSENT_LEAD =
+  "I agree to receive recurring automated, non-promotional text messages (goal check-ins and reminders) " +
+  "at the number above. Message and data rates may apply. Reply STOP to opt out, HELP for help.";
+
+/** Exactly what the sign-up form shows; recorded with each consent. */
+export const CONSENT_TEXT = `${CONSENT_LEAD} I agree to the Privacy Policy and Terms of Service.`;

@@ -1,0 +1,159 @@
+import { and, asc, count, eq, like, or, sql } from "drizzle-orm";
+import { db, schema } from "~/utils/db.server";
+import type { User } from "../../db/schema";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
+import { CONSENT_TEXT, type RegisterInput, type SettingsInput } from "./user-schema";
+
+const { users, consents, sessions } = schema;
+
+export type PublicUser = Omit<User, "passwordHash">;
+
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super("An account with this email already exists");
+  }
+}
+
+export class LastAdminError extends Error {
+  constructor() {
+    super("You cannot remove your own admin role while you are the only admin");
+  }
+}
+
+export function toPublicUser(user: User): PublicUser {
+  const { passwordHash: _omit, ...rest } = user;
+  return rest;
+}
+
+export type ConsentEvidence = { ip: string | null; userAgent: string | null };
+
+export async function createUser(input: RegisterInput, consent: ConsentEvidence): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return db.transaction((tx) => {
+      const user = tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          phone: input.phone,
+          timezone: input.timezone,
+          preferredCheckInTimeMorning: input.preferredCheckInTimeMorning,
+          preferredCheckInTimeEvening: input.preferredCheckInTimeEvening,
+          sendCheckInReminders: input.sendCheckInReminders,
+          receiveWeeklySummary: input.receiveWeeklySummary,
+        })
+        .returning()
+        .get();
+      tx.insert(consents)
+        .values({ userId: user.id, phone: user.phone, consentText: CONSENT_TEXT, ...consent })
+        .run();
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "users.email")) throw new DuplicateEmailError();
+    throw error;
+  }
+}
+
+export async function verifyLogin(email: string, password: string): Promise<User | null> {
+  const user = getUserByEmail(email);
+  if (!user) return verifyAgainstNothing(password).then(() => null);
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+
+export function getUserById(id: number): User | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function getUserByEmail(email: string): User | undefined {
+  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+}
+
+export function listUsers(search = "") {
+  const term = search.trim().toLowerCase();
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const filter = term
+    ? or(sql`lower(${users.email}) like ${pattern} escape '\\'`, like(users.phone, pattern))
+    : undefined;
+  return db
+    .select({ id: users.id, email: users.email, phone: users.phone, roles: users.roles })
+    .from(users)
+    .where(filter)
+    .orderBy(asc(users.id))
+    .all();
+}
+
+export function updateUser(id: number, patch: SettingsInput): User {
+  const current = getUserById(id);
+  if (!current) throw new Error(`user ${id} not found`);
+  const phoneChanged = patch.phone !== undefined && patch.phone !== current.phone;
+  try {
+    return db
+      .update(users)
+      .set({
+        ...patch,
+        ...(phoneChanged ? { phoneVerifiedAt: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id))
+      .returning()
+      .get();
+  } catch (error) {
+    if (isUniqueViolation(error, "users.email")) throw new DuplicateEmailError();
+    throw error;
+  }
+}
+
+export function setAdminRole(targetId: number, makeAdmin: boolean, actorId: number): User {
+  return db.transaction((tx) => {
+    const target = tx.select().from(users).where(eq(users.id, targetId)).get();
+    if (!target) throw new Error(`user ${targetId} not found`);
+    if (!makeAdmin && targetId === actorId) {
+      const [row] = tx
+        .select({ n: count() })
+        .from(users)
+        .where(sql`exists (select 1 from json_each(${users.roles}) where value = 'admin')`)
+        .all();
+      if ((row?.n ?? 0) <= 1) throw new LastAdminError();
+    }
+    const roles = makeAdmin
+      ? Array.from(new Set([...target.roles, "admin"]))
+      : target.roles.filter((r) => r !== "admin");
+    return tx
+      .update(users)
+      .set({ roles, updatedAt: new Date() })
+      .where(eq(users.id, targetId))
+      .returning()
+      .get();
+  });
+}
+
+export function toggleAdminRole(targetId: number, actorId: number) {
+  const target = getUserById(targetId);
+  if (!target) return undefined;
+  const makeAdmin = !target.roles.includes("admin");
+  const user = setAdminRole(targetId, makeAdmin, actorId);
+  const message = makeAdmin
+    ? `${user.email} is now an admin`
+    : `${user.email} is no longer an admin`;
+  return { user, message };
+}
+
+export function deleteSessionsOfUser(userId: number, exceptSessionId?: string) {
+  db.delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
+        : eq(sessions.userId, userId),
+    )
+    .run();
+}
+
+function isUniqueViolation(error: unknown, column: string) {
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" &&
+    error.message.includes(column)
+  );
+}

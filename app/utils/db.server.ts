@@ -1,0 +1,13 @@
+import type Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { openDatabase } from "../../db/connection";
+import * as schema from "../../db/schema";
+import { env } from "./env.server";
+
+const globalForDb = globalThis as unknown as { __sqlite?: Database.Database };
+
+// One connection per process, kept across dev rebuilds.
+export const sqlite = (globalForDb.__sqlite ??= openDatabase(env.DATABASE_PATH));
+export const db = drizzle(sqlite, { schema });
+export type Db = typeof db;
+export { schema };

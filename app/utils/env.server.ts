@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1"));
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_PATH: z.string().min(1).optional(),
+    DATABASE_FILENAME: z.string().min(1).default("app.db"),
+    SESSION_SECRET: z.string().min(16).optional(),
+    APP_URL: optionalUrl,
+    SMS_TRANSPORT: z.enum(["local", "twilio"]).default("local"),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+    TWILIO_FROM_NUMBER: z.string().optional(),
+    TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+    SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(10000).default(50),
+    LLM_API_URL: optionalUrl,
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_PRICE_BASIC: z.string().optional(),
+    STRIPE_PRICE_PREMIUM: z.string().optional(),
+    STRIPE_API_URL: optionalUrl,
+    TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    CRON_ENABLED: flag(true),
+    LITEFS_DIR: z.string().min(1).optional(),
+    SUPPORT_EMAIL: z.email().default("support@streakcoach.app"),
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production",
+      });
+    }
+    if (env.SMS_TRANSPORT === "twilio") {
+      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required when SMS_TRANSPORT=twilio",
+          });
+      }
+      if (!env.TWILIO_MESSAGING_SERVICE_SID && !env.TWILIO_FROM_NUMBER) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["TWILIO_FROM_NUMBER"],
+          message: "or TWILIO_MESSAGING_SERVICE_SID is required when SMS_TRANSPORT=twilio",
+        });
+      }
+    }
+  });
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export function parseEnv(source: Record<string, string | undefined>) {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).map(([k, v]) => [k, v === "" ? undefined : v]),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const raw = result.data;
+  const databasePath =
+    raw.DATABASE_PATH ??
+    (raw.LITEFS_DIR
+      ? path.join(raw.LITEFS_DIR, raw.DATABASE_FILENAME)
+      : path.resolve("data", "app.db"));
+  return {
+    ...raw,
+    isProduction: raw.NODE_ENV === "production",
+    DATABASE_PATH: databasePath,
+    APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    sessionSecrets: raw.SESSION_SECRET
+      ? raw.SESSION_SECRET.split(",").map((s) => s.trim())
+      : [devSecret(databasePath)],
+  };
+}
+
+function devSecret(databasePath: string) {
+  const file = path.join(path.dirname(databasePath), ".session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function loadEnv() {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+export const env = loadEnv();

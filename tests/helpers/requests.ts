@@ -1,0 +1,65 @@
+import { createUserSession } from "~/utils/session.server";
+import { createUser } from "~/users/users.server";
+import { setAdminRole } from "~/users/users.server";
+
+let counter = 0;
+const VALID_PHONES = ["+12015550123", "+12125550199", "+13105550142", "+14155550111", "+16175550188"];
+
+/** A real account, created through the domain function the pages use. */
+export async function createTestUser(overrides: { email?: string; admin?: boolean; phone?: string } = {}) {
+  counter += 1;
+  const user = await createUser(
+    {
+      email: overrides.email ?? `user${counter}-${Date.now()}@example.com`,
+      password: "correct horse battery",
+      phone: overrides.phone ?? VALID_PHONES[counter % VALID_PHONES.length]!,
+      timezone: "America/New_York",
+      preferredCheckInTimeMorning: "08:00",
+      preferredCheckInTimeEvening: "19:00",
+      sendCheckInReminders: true,
+      receiveWeeklySummary: true,
+      terms: true,
+    },
+    { ip: "127.0.0.1", userAgent: "vitest" },
+  );
+  if (overrides.admin) setAdminRole(user.id, true, user.id);
+  return { ...user, password: "correct horse battery" };
+}
+
+/** The Cookie header of a signed-in session for this user. */
+export async function sessionCookie(userId: number) {
+  const setCookie = await createUserSession(new Request("http://localhost/"), userId);
+  return setCookie.split(";")[0]!;
+}
+
+type RequestOptions = { method?: string; json?: unknown; body?: BodyInit; cookie?: string; headers?: Record<string, string> };
+
+export function makeRequest(pathname: string, options: RequestOptions = {}) {
+  const headers = new Headers(options.headers);
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.json);
+  }
+  return new Request(new URL(pathname, "http://localhost"), {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
+}
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+
+/** Calls a loader or action the way Remix does and returns its Response (thrown or returned). */
+export async function call(handler: Handler | undefined, request: Request, params: Record<string, string> = {}) {
+  if (!handler) throw new Error("route has no such handler");
+  try {
+    const result = await handler({ request, params, context: {} });
+    if (result instanceof Response) return result;
+    return new Response(JSON.stringify(result), { headers: { "Content-Type": "application/json" } });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
