@@ -5,7 +5,10 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { openDatabase } from "./connection";
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "migrations",
+);
 
 export function runMigrations(sqlite: Database.Database) {
   // WAL is a property of the file; it is set where migrations run: the primary (LiteFS candidate) only.

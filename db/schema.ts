@@ -4,7 +4,10 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
 const jsonList = <T>(name: string) =>
-  text(name, { mode: "json" }).$type<T[]>().notNull().default(sql`'[]'`);
+  text(name, { mode: "json" })
+    .$type<T[]>()
+    .notNull()
+    .default(sql`'[]'`);
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -15,8 +18,12 @@ export const users = sqliteTable("users", {
   timezone: text("timezone").notNull().default("America/New_York"),
   preferredCheckInTimeMorning: text("preferred_check_in_time_morning").notNull().default("08:00"),
   preferredCheckInTimeEvening: text("preferred_check_in_time_evening").notNull().default("19:00"),
-  sendCheckInReminders: integer("send_check_in_reminders", { mode: "boolean" }).notNull().default(true),
-  receiveWeeklySummary: integer("receive_weekly_summary", { mode: "boolean" }).notNull().default(true),
+  sendCheckInReminders: integer("send_check_in_reminders", { mode: "boolean" })
+    .notNull()
+    .default(true),
+  receiveWeeklySummary: integer("receive_weekly_summary", { mode: "boolean" })
+    .notNull()
+    .default(true),
   roles: jsonList<string>("roles"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),

@@ -3,10 +3,18 @@ import { createUser } from "~/users/users.server";
 import { setAdminRole } from "~/users/users.server";
 
 let counter = 0;
-const VALID_PHONES = ["+12015550123", "+12125550199", "+13105550142", "+14155550111", "+16175550188"];
+const VALID_PHONES = [
+  "+12015550123",
+  "+12125550199",
+  "+13105550142",
+  "+14155550111",
+  "+16175550188",
+];
 
 /** A real account, created through the domain function the pages use. */
-export async function createTestUser(overrides: { email?: string; admin?: boolean; phone?: string } = {}) {
+export async function createTestUser(
+  overrides: { email?: string; admin?: boolean; phone?: string } = {},
+) {
   counter += 1;
   const user = await createUser(
     {
@@ -32,7 +40,13 @@ export async function sessionCookie(userId: number) {
   return setCookie.split(";")[0]!;
 }
 
-type RequestOptions = { method?: string; json?: unknown; body?: BodyInit; cookie?: string; headers?: Record<string, string> };
+type RequestOptions = {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  cookie?: string;
+  headers?: Record<string, string>;
+};
 
 export function makeRequest(pathname: string, options: RequestOptions = {}) {
   const headers = new Headers(options.headers);
@@ -49,15 +63,25 @@ export function makeRequest(pathname: string, options: RequestOptions = {}) {
   });
 }
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: object;
+}) => unknown;
 
 /** Calls a loader or action the way Remix does and returns its Response (thrown or returned). */
-export async function call(handler: Handler | undefined, request: Request, params: Record<string, string> = {}) {
+export async function call(
+  handler: Handler | undefined,
+  request: Request,
+  params: Record<string, string> = {},
+) {
   if (!handler) throw new Error("route has no such handler");
   try {
     const result = await handler({ request, params, context: {} });
     if (result instanceof Response) return result;
-    return new Response(JSON.stringify(result), { headers: { "Content-Type": "application/json" } });
+    return new Response(JSON.stringify(result), {
+      headers: { "Content-Type": "application/json" },
+    });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

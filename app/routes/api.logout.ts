@@ -1,0 +1,15 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/utils/api.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+import { destroyUserSession } from "~/utils/session.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await ensurePrimary();
+  return json(
+    { message: "You have been logged out successfully." },
+    { headers: { "Set-Cookie": await destroyUserSession(request) } },
+  );
+}

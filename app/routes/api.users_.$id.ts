@@ -1,0 +1,40 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { isAdmin } from "~/users/user-options";
+import { SettingsSchema } from "~/users/user-schema";
+import { DuplicateEmailError, getUserById, toPublicUser, updateUser } from "~/users/users.server";
+import {
+  apiError,
+  methodNotAllowed,
+  parseId,
+  parseOrThrow,
+  readJsonBody,
+  requireApiUser,
+} from "~/utils/api.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+
+/** The record the caller may see: their own, or anyone's for an admin; others are simply not found. */
+async function requireVisibleUser(request: Request, rawId: string | undefined) {
+  const caller = await requireApiUser(request);
+  const id = parseId(rawId);
+  if (id !== caller.id && !isAdmin(caller)) throw apiError(404, "User not found");
+  const user = getUserById(id);
+  if (!user) throw apiError(404, "User not found");
+  return user;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(toPublicUser(await requireVisibleUser(request, params.id)));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
+  await ensurePrimary();
+  const user = await requireVisibleUser(request, params.id);
+  const patch = parseOrThrow(SettingsSchema, await readJsonBody(request));
+  try {
+    return json(toPublicUser(updateUser(user.id, patch)));
+  } catch (error) {
+    if (error instanceof DuplicateEmailError) return apiError(409, error.message);
+    throw error;
+  }
+}

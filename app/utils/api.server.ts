@@ -1,0 +1,93 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { isAdmin } from "~/users/user-options";
+import type { PublicUser } from "~/users/users.server";
+import { getUser } from "./session.server";
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export type FieldErrors = Record<string, string[]>;
+
+export function apiError(status: number, message: string, errors?: FieldErrors) {
+  return json(errors ? { message, errors } : { message }, { status });
+}
+
+/** The signed-in caller, or a 401 JSON answer thrown. */
+export async function requireApiUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) throw apiError(401, "Not authenticated");
+  return user;
+}
+
+export async function requireApiAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!isAdmin(user)) throw apiError(403, "Admin access required");
+  return user;
+}
+
+/** A numeric id from the URL, or a 404 thrown (an id that cannot exist is simply not found). */
+export function parseId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1)
+    throw apiError(404, "Not found");
+  return id;
+}
+
+/** Reads a JSON object body: 415 for other content types, 413 when too large, 400 when malformed. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw apiError(415, "Send the request body as JSON (Content-Type: application/json)");
+  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BYTES) throw apiError(413, "Request body is too large");
+  const text = await readLimited(request, MAX_JSON_BYTES);
+  if (text.trim() === "") return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw apiError(400, "Request body is not valid JSON");
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw apiError(400, "Request body must be a JSON object");
+  }
+  return data as Record<string, unknown>;
+}
+
+async function readLimited(request: Request, limit: number) {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw apiError(413, "Request body is too large");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Validates with the same zod schema as the form; a failure is a 400 naming each bad field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "body";
+    (errors[key] ??= []).push(issue.message);
+  }
+  throw apiError(400, "Please correct the highlighted fields", errors);
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return json(
+    { message: "Method not allowed" },
+    { status: 405, headers: { Allow: allowed.join(", ") } },
+  );
+}
