@@ -70,7 +70,10 @@ export const goals = sqliteTable(
     llmFeedback: text("llm_feedback"),
     sourceMessageId: integer("source_message_id"),
   },
-  (t) => [index("goals_user_due_idx").on(t.userId, t.dueDate)],
+  (t) => [
+    index("goals_user_due_idx").on(t.userId, t.dueDate),
+    index("goals_user_completed_idx").on(t.userId, t.completedAt),
+  ],
 );
 
 export const messages = sqliteTable(

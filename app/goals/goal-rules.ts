@@ -1,0 +1,98 @@
+import { addDays, dayOfWeek, daysBetween, firstOfMonth, type LocalDay } from "~/utils/local-time";
+
+export type GoalStatus = "Completed" | "Overdue" | "Pending";
+
+export function goalStatus(goal: { completedAt: Date | null; dueDate: Date }, now: Date): GoalStatus {
+  if (goal.completedAt) return "Completed";
+  return goal.dueDate.getTime() < now.getTime() ? "Overdue" : "Pending";
+}
+
+export function completionRate(total: number, completed: number) {
+  return total === 0 ? 0 : Math.round((100 * completed) / total);
+}
+
+/**
+ * Consecutive local days with at least one completion, counted back from the latest such day.
+ * The streak is current only while that day is today or yesterday (today may still be in progress).
+ */
+export function currentStreak(completionDaysNewestFirst: Iterable<LocalDay>, today: LocalDay) {
+  let streak = 0;
+  let expected: LocalDay | null = null;
+  for (const day of completionDaysNewestFirst) {
+    if (expected === null) {
+      if (daysBetween(day, today) > 1) return 0;
+      streak = 1;
+      expected = addDays(day, -1);
+    } else if (day === expected) {
+      streak += 1;
+      expected = addDays(day, -1);
+    } else if (day < expected) {
+      break;
+    }
+  }
+  return streak;
+}
+
+export const DATE_RANGES = [
+  { value: "7d", label: "Last 7 days" },
+  { value: "30d", label: "Last 30 days" },
+  { value: "this-month", label: "This month" },
+  { value: "last-month", label: "Last month" },
+  { value: "all", label: "All time" },
+] as const;
+export type DateRange = (typeof DATE_RANGES)[number]["value"];
+
+export function parseDateRange(value: string | null | undefined): DateRange {
+  return DATE_RANGES.some((r) => r.value === value) ? (value as DateRange) : "all";
+}
+
+/** The local days a range covers, inclusive; null bounds mean open-ended. */
+export function dateRangeDays(range: DateRange, today: LocalDay): { from: LocalDay | null; to: LocalDay | null } {
+  switch (range) {
+    case "7d":
+      return { from: addDays(today, -6), to: today };
+    case "30d":
+      return { from: addDays(today, -29), to: today };
+    case "this-month":
+      return { from: firstOfMonth(today), to: addDays(firstOfMonth(today, 1), -1) };
+    case "last-month":
+      return { from: firstOfMonth(today, -1), to: addDays(firstOfMonth(today), -1) };
+    case "all":
+      return { from: null, to: null };
+  }
+}
+
+export type DayTally = { day: LocalDay; total: number; completed: number };
+
+/** Whole weeks (Sunday first) ending with the week of today, each day with its tally. */
+export function calendarWeeks(tallies: DayTally[], today: LocalDay, weeks: number) {
+  const byDay = new Map(tallies.map((t) => [t.day, t]));
+  const lastSunday = addDays(today, -dayOfWeek(today));
+  const first = addDays(lastSunday, -7 * (weeks - 1));
+  return Array.from({ length: weeks }, (_, w) =>
+    Array.from({ length: 7 }, (_, d) => {
+      const day = addDays(first, w * 7 + d);
+      const tally = byDay.get(day) ?? { day, total: 0, completed: 0 };
+      return { ...tally, future: day > today };
+    }),
+  );
+}
+
+export const PAGE_SIZE = 10;
+
+export function pageCount(total: number) {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
+export function clampPage(raw: string | null | undefined, total: number) {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) return 1;
+  return Math.min(n, pageCount(total));
+}
+
+/** '1 to 10 of 42' as the pagination footer shows it. */
+export function pageSummary(page: number, total: number) {
+  if (total === 0) return "0 to 0 of 0";
+  const first = (page - 1) * PAGE_SIZE + 1;
+  return `${first} to ${Math.min(page * PAGE_SIZE, total)} of ${total}`;
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const GOAL_DESCRIPTION_MAX = 500;
+export const DESCRIPTION_REQUIRED = "Please enter a goal description";
+
+const description = z
+  .string({ error: DESCRIPTION_REQUIRED })
+  .trim()
+  .min(1, DESCRIPTION_REQUIRED)
+  .max(GOAL_DESCRIPTION_MAX, `Goal description must be at most ${GOAL_DESCRIPTION_MAX} characters`);
+
+/** The dashboard form: a time of day, applied to the user's local today. */
+export const NewGoalFormSchema = z.object({
+  description,
+  dueTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a due time")
+    .default("19:00"),
+});
+
+/** The /api shape of SPEC.md section 7: an ISO instant. */
+export const NewGoalApiSchema = z.object({
+  userId: z.number().int().positive().optional(),
+  description,
+  dueDate: z.iso.datetime({ offset: true, error: "dueDate must be an ISO date-time" }).transform((s) => new Date(s)),
+  sourceMessageId: z.number().int().positive().optional(),
+});
+
+export const CompleteGoalSchema = z.object({
+  proofImageUrls: z.array(z.string().max(2048)).max(10).optional(),
+  llmFeedback: z.string().max(2000).optional(),
+});

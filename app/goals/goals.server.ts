@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, gte, lt, or } from "drizzle-orm";
+import type { Goal } from "../../db/schema";
+import { db, schema, sqlite } from "~/utils/db.server";
+import {
+  addDays,
+  localDay,
+  localDayRange,
+  startOfLocalDay,
+  zonedInstant,
+  type LocalDay,
+} from "~/utils/local-time";
+import {
+  calendarWeeks,
+  clampPage,
+  completionRate,
+  currentStreak,
+  dateRangeDays,
+  PAGE_SIZE,
+  type DateRange,
+  type DayTally,
+} from "./goal-rules";
+
+const { goals } = schema;
+
+type Owner = { id: number; timezone: string };
+
+export function todayFor(user: Owner, now = new Date()): LocalDay {
+  return localDay(now, user.timezone);
+}
+
+/** The instant a 'Due by' time falls on the user's local today. */
+export function dueTodayAt(user: Owner, time: string, now = new Date()) {
+  return zonedInstant(todayFor(user, now), time, user.timezone);
+}
+
+export function createGoal(
+  userId: number,
+  input: { description: string; dueDate: Date; sourceMessageId?: number | null },
+): Goal {
+  return db
+    .insert(goals)
+    .values({
+      userId,
+      description: input.description.trim(),
+      dueDate: input.dueDate,
+      sourceMessageId: input.sourceMessageId ?? null,
+    })
+    .returning()
+    .get();
+}
+
+export function getGoal(userId: number, goalId: number): Goal | undefined {
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
+    .get();
+}
+
+/**
+ * Marks a goal done. Completing twice keeps the first completedAt; proof and feedback given later are
+ * still attached. Returns undefined when the goal is not the user's.
+ */
+export function completeGoal(
+  userId: number,
+  goalId: number,
+  extras: { proofImageUrls?: string[]; llmFeedback?: string } = {},
+  now = new Date(),
+): Goal | undefined {
+  return db.transaction((tx) => {
+    const goal = tx
+      .select()
+      .from(goals)
+      .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
+      .get();
+    if (!goal) return undefined;
+    return tx
+      .update(goals)
+      .set({
+        completedAt: goal.completedAt ?? now,
+        proofImageUrls: extras.proofImageUrls
+          ? Array.from(new Set([...goal.proofImageUrls, ...extras.proofImageUrls]))
+          : goal.proofImageUrls,
+        llmFeedback: extras.llmFeedback ?? goal.llmFeedback,
+      })
+      .where(eq(goals.id, goalId))
+      .returning()
+      .get();
+  });
+}
+
+function todayBounds(user: Owner, now: Date) {
+  const today = todayFor(user, now);
+  return localDayRange(today, today, user.timezone);
+}
+
+/** Today's goals: those due on the user's local today, in due order. */
+export function listTodayGoals(user: Owner, now = new Date()): Goal[] {
+  const { start, end } = todayBounds(user, now);
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.userId, user.id), gte(goals.dueDate, start), lt(goals.dueDate, end)))
+    .orderBy(asc(goals.dueDate), asc(goals.id))
+    .all();
+}
+
+export function listAllGoals(userId: number): Goal[] {
+  return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.dueDate)).all();
+}
+
+/** Goals not in today's list, newest first, filtered to a date range and paged. */
+export function listPreviousGoals(user: Owner, range: DateRange, rawPage: string | null, now = new Date()) {
+  const today = todayFor(user, now);
+  const { start: todayStart, end: todayEnd } = todayBounds(user, now);
+  const { from, to } = dateRangeDays(range, today);
+  const where = and(
+    eq(goals.userId, user.id),
+    or(lt(goals.dueDate, todayStart), gte(goals.dueDate, todayEnd)),
+    from ? gte(goals.dueDate, startOfLocalDay(from, user.timezone)) : undefined,
+    to ? lt(goals.dueDate, startOfLocalDay(addDays(to, 1), user.timezone)) : undefined,
+  );
+  const total = db.select({ n: count() }).from(goals).where(where).get()?.n ?? 0;
+  const page = clampPage(rawPage, total);
+  const items = db
+    .select()
+    .from(goals)
+    .where(where)
+    .orderBy(desc(goals.dueDate), desc(goals.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .all();
+  return { items, total, page };
+}
+
+const completionInstants = sqlite.prepare<[number], { completed_at: number }>(
+  "select completed_at from goals where user_id = ? and completed_at is not null order by completed_at desc",
+);
+
+/** Streak over the user's local days; reads completions newest first and stops at the first gap. */
+export function streakFor(user: Owner, now = new Date()) {
+  const timezone = user.timezone;
+  function* days() {
+    for (const row of completionInstants.iterate(user.id)) yield localDay(new Date(row.completed_at), timezone);
+  }
+  return currentStreak(days(), todayFor(user, now));
+}
+
+export function goalStats(user: Owner, now = new Date()) {
+  const totals = db
+    .select({ total: count(), completed: count(goals.completedAt) })
+    .from(goals)
+    .where(eq(goals.userId, user.id))
+    .get() ?? { total: 0, completed: 0 };
+  return {
+    streak: streakFor(user, now),
+    totalGoals: totals.total,
+    completedGoals: totals.completed,
+    completionRate: completionRate(totals.total, totals.completed),
+  };
+}
+
+/** Per-day tallies of goals due in the last weeks, for the calendar picture. */
+export function recentCalendar(user: Owner, weeks = 12, now = new Date()) {
+  const today = todayFor(user, now);
+  const from = addDays(today, -7 * weeks);
+  const rows = db
+    .select({ dueDate: goals.dueDate, completedAt: goals.completedAt })
+    .from(goals)
+    .where(
+      and(
+        eq(goals.userId, user.id),
+        gte(goals.dueDate, startOfLocalDay(from, user.timezone)),
+        lt(goals.dueDate, startOfLocalDay(addDays(today, 1), user.timezone)),
+      ),
+    )
+    .all();
+  const tallies = new Map<LocalDay, DayTally>();
+  for (const row of rows) {
+    const day = localDay(row.dueDate, user.timezone);
+    const tally = tallies.get(day) ?? { day, total: 0, completed: 0 };
+    tally.total += 1;
+    if (row.completedAt) tally.completed += 1;
+    tallies.set(day, tally);
+  }
+  return calendarWeeks([...tallies.values()], today, weeks);
+}
+
+/** Goals due in a span of local days, for reports. */
+export function goalsBetween(user: Owner, from: LocalDay, to: LocalDay) {
+  const { start, end } = localDayRange(from, to, user.timezone);
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.userId, user.id), gte(goals.dueDate, start), lt(goals.dueDate, end)))
+    .orderBy(asc(goals.dueDate), asc(goals.id))
+    .all();
+}

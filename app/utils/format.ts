@@ -1,0 +1,30 @@
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function fmt(timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** April 17, 2023 */
+export function formatLongDate(date: Date, timeZone: string) {
+  return fmt(timeZone, { year: "numeric", month: "long", day: "numeric" }).format(date);
+}
+
+/** 7:00 PM */
+export function formatTime(date: Date, timeZone: string) {
+  return fmt(timeZone, { hour: "numeric", minute: "2-digit" }).format(date);
+}
+
+/** Apr 17, 2023, 7:00 PM */
+export function formatDateTime(date: Date, timeZone: string) {
+  return fmt(timeZone, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+export function pluralDays(n: number) {
+  return `${n} ${n === 1 ? "day" : "days"}`;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `goals_user_completed_idx` ON `goals` (`user_id`,`completed_at`);
