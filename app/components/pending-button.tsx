@@ -7,12 +7,14 @@ export function PendingButton({
   children,
   pendingLabel,
   formAction,
+  intent,
   ...props
-}: ComponentProps<typeof Button> & { pendingLabel: string; formAction?: string }) {
+}: ComponentProps<typeof Button> & { pendingLabel: string; formAction?: string; intent?: string }) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" &&
-    (formAction === undefined || navigation.formAction === formAction);
+    (formAction === undefined || navigation.formAction === formAction) &&
+    (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
     <Button type="submit" disabled={pending} aria-disabled={pending} {...props}>
       {pending ? pendingLabel : children}

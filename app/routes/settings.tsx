@@ -1,14 +1,400 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { InputHTMLAttributes } from "react";
+import type { z } from "zod";
 import { PageShell } from "~/components/page";
-import { requireUser } from "~/utils/session.server";
+import { PendingButton } from "~/components/pending-button";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { nationalDigits } from "~/users/phone";
+import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
+import { ChangePasswordSchema, DeleteAccountSchema, SettingsFormSchema } from "~/users/user-schema";
+import {
+  changePassword,
+  deleteAccount,
+  DuplicateEmailError,
+  updateUser,
+  WrongPasswordError,
+} from "~/users/users.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+import { destroyUserSession, getSession, requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | StreakCoach" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return json({
+    user: {
+      email: user.email,
+      phone: nationalDigits(user.phone),
+      phoneVerified: Boolean(user.phoneVerifiedAt),
+      timezone: user.timezone,
+      preferredCheckInTimeMorning: user.preferredCheckInTimeMorning,
+      preferredCheckInTimeEvening: user.preferredCheckInTimeEvening,
+      sendCheckInReminders: user.sendCheckInReminders,
+      receiveWeeklySummary: user.receiveWeeklySummary,
+    },
+  });
+}
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+type Intent = "settings" | "password" | "delete";
+const reply = (intent: Intent, result: SubmissionResult<string[]>, status = 400) =>
+  json({ intent, result }, { status });
+
+export async function action({ request }: ActionFunctionArgs) {
+  await ensurePrimary();
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "settings") {
+    const submission = parseWithZod(formData, { schema: SettingsFormSchema });
+    if (submission.status !== "success") return reply("settings", submission.reply());
+    try {
+      updateUser(user.id, submission.value);
+    } catch (error) {
+      if (!(error instanceof DuplicateEmailError)) throw error;
+      return reply("settings", submission.reply({ fieldErrors: { email: [error.message] } }), 409);
+    }
+    return redirectWithToast("/settings", {
+      title: "Settings updated",
+      description: "Your account settings have been updated successfully.",
+    });
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+    if (submission.status !== "success")
+      return reply("password", submission.reply({ hideFields: PASSWORD_FIELDS }));
+    try {
+      const session = await getSession(request);
+      await changePassword(
+        user.id,
+        submission.value.currentPassword,
+        submission.value.newPassword,
+        session.id,
+      );
+    } catch (error) {
+      if (!(error instanceof WrongPasswordError)) throw error;
+      return reply(
+        "password",
+        submission.reply({
+          fieldErrors: { currentPassword: [error.message] },
+          hideFields: PASSWORD_FIELDS,
+        }),
+      );
+    }
+    return redirectWithToast("/settings", {
+      title: "Password changed",
+      description: "Your password has been changed and your other sessions were signed out.",
+    });
+  }
+
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
+    if (submission.status !== "success")
+      return reply("delete", submission.reply({ hideFields: ["password"] }));
+    try {
+      await deleteAccount(user.id, submission.value.password);
+    } catch (error) {
+      if (!(error instanceof WrongPasswordError)) throw error;
+      return reply(
+        "delete",
+        submission.reply({ fieldErrors: { password: [error.message] }, hideFields: ["password"] }),
+      );
+    }
+    return redirectWithToast(
+      "/",
+      { title: "Account deleted", description: "Your account and its data have been deleted." },
+      { headers: { "Set-Cookie": await destroyUserSession(request) } },
+    );
+  }
+
+  throw new Response("Unknown action.", { status: 400 });
+}
+
+function useLastResult(intent: Intent) {
+  const data = useActionData<typeof action>();
+  return data?.intent === intent ? data.result : undefined;
 }
 
 export default function SettingsPage() {
-  return <PageShell title="Settings" />;
+  return (
+    <PageShell title="Settings">
+      <div className="grid gap-6">
+        <PreferencesForm />
+        <PasswordForm />
+        <DataCard />
+        <DeleteAccountForm />
+      </div>
+    </PageShell>
+  );
+}
+
+function PreferencesForm() {
+  const { user } = useLoaderData<typeof loader>();
+  const [form, fields] = useForm<z.input<typeof SettingsFormSchema>>({
+    id: "settings",
+    lastResult: useLastResult("settings"),
+    defaultValue: user,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-6">
+      <input type="hidden" name="intent" value="settings" />
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-xl">Account Information</CardTitle>
+          <CardDescription>
+            Your sign-in email, the phone we text, and your time zone.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+            <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          </Field>
+          <Field id={fields.phone.id} label="Phone number" errors={fields.phone.errors}>
+            <div className="flex items-center gap-2">
+              <span className="rounded-md border bg-muted px-3 py-2 text-sm" aria-hidden="true">
+                +1
+              </span>
+              <Input
+                {...getInputProps(fields.phone, { type: "tel" })}
+                autoComplete="tel-national"
+              />
+              <span
+                className={
+                  user.phoneVerified
+                    ? "whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
+                    : "whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
+                }
+                data-testid="phone-verified-state"
+              >
+                {user.phoneVerified ? "Verified" : "Not verified"}
+              </span>
+            </div>
+          </Field>
+          <Field id={fields.timezone.id} label="Time zone" errors={fields.timezone.errors}>
+            <Select {...getSelectProps(fields.timezone)}>
+              {TIME_ZONES.map((tz) => (
+                <option key={tz.value} value={tz.value}>
+                  {tz.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-xl">Check-in Preferences</CardTitle>
+          <CardDescription>
+            When we text you, in your time zone. Changes apply from your next local day.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id={fields.preferredCheckInTimeMorning.id}
+              label="Morning check-in time"
+              errors={fields.preferredCheckInTimeMorning.errors}
+            >
+              <Select {...getSelectProps(fields.preferredCheckInTimeMorning)}>
+                {MORNING_TIMES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field
+              id={fields.preferredCheckInTimeEvening.id}
+              label="Evening check-in time"
+              errors={fields.preferredCheckInTimeEvening.errors}
+            >
+              <Select {...getSelectProps(fields.preferredCheckInTimeEvening)}>
+                {EVENING_TIMES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <Checkbox
+            {...getInputProps(fields.sendCheckInReminders, { type: "checkbox" })}
+            label="Send Check In and Reminders"
+            note="Uncheck this to take a break or go on vacation."
+          />
+          <Checkbox
+            {...getInputProps(fields.receiveWeeklySummary, { type: "checkbox" })}
+            label="Weekly summary"
+            note="Receive a weekly progress summary on Sunday."
+          />
+          <div>
+            <PendingButton intent="settings" pendingLabel="Saving...">
+              Save changes
+            </PendingButton>
+          </div>
+        </CardContent>
+      </Card>
+    </Form>
+  );
+}
+
+function Checkbox({
+  label,
+  note,
+  ...props
+}: { label: string; note: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        {...props}
+        className="mt-1 h-4 w-4 accent-[hsl(var(--primary))]"
+        aria-describedby={`${props.id}-note`}
+      />
+      <div>
+        <label htmlFor={props.id} className="text-sm font-medium">
+          {label}
+        </label>
+        <p id={`${props.id}-note`} className="text-sm text-muted-foreground">
+          {note}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function PasswordForm() {
+  const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
+    id: "change-password",
+    lastResult: useLastResult("password"),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">Change password</CardTitle>
+        <CardDescription>Your other signed-in devices will be signed out.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:max-w-md">
+          <input type="hidden" name="intent" value="password" />
+          <Field
+            id={fields.currentPassword.id}
+            label="Current password"
+            errors={fields.currentPassword.errors}
+          >
+            <Input
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              autoComplete="current-password"
+            />
+          </Field>
+          <Field
+            id={fields.newPassword.id}
+            label="New password"
+            hint="At least 8 characters."
+            errors={fields.newPassword.errors}
+          >
+            <Input
+              {...getInputProps(fields.newPassword, { type: "password" })}
+              autoComplete="new-password"
+            />
+          </Field>
+          <Field
+            id={fields.confirmPassword.id}
+            label="Repeat new password"
+            errors={fields.confirmPassword.errors}
+          >
+            <Input
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              autoComplete="new-password"
+            />
+          </Field>
+          <div>
+            <PendingButton intent="password" pendingLabel="Changing...">
+              Change password
+            </PendingButton>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DataCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">Your data</CardTitle>
+        <CardDescription>Download your account, goals and messages as a JSON file.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <a href="/settings/export.json" download className={buttonClass("outline")}>
+          Download my data
+        </a>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteAccountForm() {
+  const [form, fields] = useForm<z.input<typeof DeleteAccountSchema>>({
+    id: "delete-account",
+    lastResult: useLastResult("delete"),
+  });
+  return (
+    <Card className="border-destructive">
+      <CardHeader>
+        <CardTitle className="text-xl">Delete account</CardTitle>
+        <CardDescription>
+          This deletes your account, goals and messages for good. If you opted out of texts, your
+          number stays opted out.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:max-w-md">
+          <input type="hidden" name="intent" value="delete" />
+          <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
+            <Input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+            />
+          </Field>
+          <div className="flex items-start gap-3">
+            <input
+              {...getInputProps(fields.confirm, { type: "checkbox" })}
+              className="mt-1 h-4 w-4"
+            />
+            <label htmlFor={fields.confirm.id} className="text-sm">
+              I understand that my account and all its data will be deleted and cannot be restored.
+            </label>
+          </div>
+          <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
+          <div>
+            <PendingButton intent="delete" variant="destructive" pendingLabel="Deleting...">
+              Delete account
+            </PendingButton>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
 }

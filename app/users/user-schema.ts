@@ -87,3 +87,37 @@ export const CONSENT_LEAD =
 
 /** Exactly what the sign-up form shows; recorded with each consent. */
 export const CONSENT_TEXT = `${CONSENT_LEAD} I agree to the Privacy Policy and Terms of Service.`;
+
+/** The settings form: unticked checkboxes are absent from a form post, so they mean false here. */
+export const SettingsFormSchema = SettingsSchema.required({
+  email: true,
+  phone: true,
+  timezone: true,
+  preferredCheckInTimeMorning: true,
+  preferredCheckInTimeEvening: true,
+}).extend({
+  sendCheckInReminders: z.boolean().default(false),
+  receiveWeeklySummary: z.boolean().default(false),
+});
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Enter your current password" })
+      .min(1, "Enter your current password"),
+    newPassword: newPassword,
+    confirmPassword: z.string({ error: "Repeat the new password" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The new passwords do not match",
+  });
+
+export const DeleteAccountSchema = z.object({
+  password: z
+    .string({ error: "Enter your password to confirm" })
+    .min(1, "Enter your password to confirm"),
+  confirm: z.literal(true, {
+    error: "Tick the box to confirm that you want to delete your account",
+  }),
+});

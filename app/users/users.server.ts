@@ -140,14 +140,59 @@ export function toggleAdminRole(targetId: number, actorId: number) {
   return { user, message };
 }
 
-export function deleteSessionsOfUser(userId: number, exceptSessionId?: string) {
-  db.delete(sessions)
-    .where(
-      exceptSessionId
-        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
-        : eq(sessions.userId, userId),
-    )
-    .run();
+export class WrongPasswordError extends Error {
+  constructor() {
+    super("Your current password is not correct");
+  }
+}
+
+async function requirePassword(userId: number, password: string) {
+  const user = getUserById(userId);
+  if (!user || !(await verifyPassword(password, user.passwordHash))) throw new WrongPasswordError();
+  return user;
+}
+
+/** Sets a new password and signs out every other session of the account. */
+export async function changePassword(
+  userId: number,
+  current: string,
+  next: string,
+  keepSessionId?: string,
+) {
+  await requirePassword(userId, current);
+  const passwordHash = await hashPassword(next);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run();
+    tx.delete(sessions)
+      .where(
+        keepSessionId
+          ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`)
+          : eq(sessions.userId, userId),
+      )
+      .run();
+  });
+}
+
+/**
+ * Deletes the account with its goals, messages and sessions. Consent records stay (without the user)
+ * as evidence, and a phone's opt-out state is kept by number, not by account.
+ */
+export async function deleteAccount(userId: number, password: string) {
+  await requirePassword(userId, password);
+  db.delete(users).where(eq(users.id, userId)).run();
+}
+
+/** Everything we hold about a user, for the 'download my data' export. */
+export function exportUserData(userId: number) {
+  const user = getUserById(userId);
+  if (!user) return undefined;
+  return {
+    exportedAt: new Date().toISOString(),
+    account: toPublicUser(user),
+    goals: db.select().from(schema.goals).where(eq(schema.goals.userId, userId)).all(),
+    messages: db.select().from(schema.messages).where(eq(schema.messages.userId, userId)).all(),
+    consents: db.select().from(consents).where(eq(consents.userId, userId)).all(),
+  };
 }
 
 function isUniqueViolation(error: unknown, column: string) {
