@@ -24,7 +24,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
           <div
             data-testid="toast"
             className={cn(
-              "pointer-events-auto rounded-md border p-4 shadow-lg",
+              "rounded-md border p-4 shadow-lg",
               visible.type === "error"
                 ? "border-destructive bg-destructive text-destructive-foreground"
                 : "bg-card text-card-foreground",

@@ -2,7 +2,10 @@ import { addDays, dayOfWeek, daysBetween, firstOfMonth, type LocalDay } from "~/
 
 export type GoalStatus = "Completed" | "Overdue" | "Pending";
 
-export function goalStatus(goal: { completedAt: Date | null; dueDate: Date }, now: Date): GoalStatus {
+export function goalStatus(
+  goal: { completedAt: Date | null; dueDate: Date },
+  now: Date,
+): GoalStatus {
   if (goal.completedAt) return "Completed";
   return goal.dueDate.getTime() < now.getTime() ? "Overdue" : "Pending";
 }
@@ -47,7 +50,10 @@ export function parseDateRange(value: string | null | undefined): DateRange {
 }
 
 /** The local days a range covers, inclusive; null bounds mean open-ended. */
-export function dateRangeDays(range: DateRange, today: LocalDay): { from: LocalDay | null; to: LocalDay | null } {
+export function dateRangeDays(
+  range: DateRange,
+  today: LocalDay,
+): { from: LocalDay | null; to: LocalDay | null } {
   switch (range) {
     case "7d":
       return { from: addDays(today, -6), to: today };

@@ -22,7 +22,9 @@ export const NewGoalFormSchema = z.object({
 export const NewGoalApiSchema = z.object({
   userId: z.number().int().positive().optional(),
   description,
-  dueDate: z.iso.datetime({ offset: true, error: "dueDate must be an ISO date-time" }).transform((s) => new Date(s)),
+  dueDate: z.iso
+    .datetime({ offset: true, error: "dueDate must be an ISO date-time" })
+    .transform((s) => new Date(s)),
   sourceMessageId: z.number().int().positive().optional(),
 });
 

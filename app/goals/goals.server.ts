@@ -110,7 +110,12 @@ export function listAllGoals(userId: number): Goal[] {
 }
 
 /** Goals not in today's list, newest first, filtered to a date range and paged. */
-export function listPreviousGoals(user: Owner, range: DateRange, rawPage: string | null, now = new Date()) {
+export function listPreviousGoals(
+  user: Owner,
+  range: DateRange,
+  rawPage: string | null,
+  now = new Date(),
+) {
   const today = todayFor(user, now);
   const { start: todayStart, end: todayEnd } = todayBounds(user, now);
   const { from, to } = dateRangeDays(range, today);
@@ -141,7 +146,8 @@ const completionInstants = sqlite.prepare<[number], { completed_at: number }>(
 export function streakFor(user: Owner, now = new Date()) {
   const timezone = user.timezone;
   function* days() {
-    for (const row of completionInstants.iterate(user.id)) yield localDay(new Date(row.completed_at), timezone);
+    for (const row of completionInstants.iterate(user.id))
+      yield localDay(new Date(row.completed_at), timezone);
   }
   return currentStreak(days(), todayFor(user, now));
 }

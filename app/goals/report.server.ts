@@ -1,7 +1,13 @@
 import PDFDocument from "pdfkit";
 import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
 import { startOfLocalDay, type LocalDay } from "~/utils/local-time";
-import { completionRate, DATE_RANGES, dateRangeDays, goalStatus, type DateRange } from "./goal-rules";
+import {
+  completionRate,
+  DATE_RANGES,
+  dateRangeDays,
+  goalStatus,
+  type DateRange,
+} from "./goal-rules";
 import { goalsBetween, goalStats, todayFor } from "./goals.server";
 
 type ReportUser = { id: number; email: string; timezone: string; createdAt: Date };
@@ -9,7 +15,11 @@ type ReportUser = { id: number; email: string; timezone: string; createdAt: Date
 const MAX_ROWS = 500;
 
 /** A PDF progress report: the period, its goals and completion, and the current streak. */
-export async function progressReportPdf(user: ReportUser, range: DateRange, now = new Date()): Promise<Buffer> {
+export async function progressReportPdf(
+  user: ReportUser,
+  range: DateRange,
+  now = new Date(),
+): Promise<Buffer> {
   const today = todayFor(user, now);
   const bounds = dateRangeDays(range, today);
   const from: LocalDay = bounds.from ?? todayFor(user, user.createdAt);
@@ -19,7 +29,11 @@ export async function progressReportPdf(user: ReportUser, range: DateRange, now 
   const stats = goalStats(user, now);
   const label = DATE_RANGES.find((r) => r.value === range)?.label ?? "All time";
 
-  const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: "StreakCoach progress report" } });
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: 50,
+    info: { Title: "StreakCoach progress report" },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -31,7 +45,9 @@ export async function progressReportPdf(user: ReportUser, range: DateRange, now 
   doc.fontSize(20).text("StreakCoach progress report");
   doc.moveDown(0.5).fontSize(11).fillColor("#444");
   doc.text(`Account: ${user.email}`);
-  doc.text(`Period: ${label} (${formatLongDate(startOfLocalDay(from, tz), tz)} to ${formatLongDate(startOfLocalDay(to, tz), tz)})`);
+  doc.text(
+    `Period: ${label} (${formatLongDate(startOfLocalDay(from, tz), tz)} to ${formatLongDate(startOfLocalDay(to, tz), tz)})`,
+  );
   doc.text(`Generated: ${formatDateTime(now, tz)}`);
   doc.moveDown().fillColor("#000").fontSize(14).text("Summary");
   doc.fontSize(11);
@@ -43,7 +59,9 @@ export async function progressReportPdf(user: ReportUser, range: DateRange, now 
   doc.fontSize(10);
   if (goals.length === 0) doc.text("No goals in this period.");
   for (const goal of goals.slice(-MAX_ROWS).reverse()) {
-    doc.text(`${goalStatus(goal, now).padEnd(10)} ${formatDateTime(goal.dueDate, tz)}  ${goal.description}`);
+    doc.text(
+      `${goalStatus(goal, now).padEnd(10)} ${formatDateTime(goal.dueDate, tz)}  ${goal.description}`,
+    );
   }
   if (goals.length > MAX_ROWS) doc.text(`…and ${goals.length - MAX_ROWS} earlier goals.`);
   doc.end();

@@ -1,5 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
@@ -10,7 +15,13 @@ import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
-import { DATE_RANGES, goalStatus, pageCount, pageSummary, parseDateRange } from "~/goals/goal-rules";
+import {
+  DATE_RANGES,
+  goalStatus,
+  pageCount,
+  pageSummary,
+  parseDateRange,
+} from "~/goals/goal-rules";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
 import {
   completeGoal,
@@ -118,14 +129,17 @@ export default function DashboardPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   useEffect(() => setDialogOpen(false), [location.key]);
   const createFailed = actionData?.intent === "create";
-  const open =
-    dialogOpen || createFailed || new URLSearchParams(location.search).has("new-goal");
+  const open = dialogOpen || createFailed || new URLSearchParams(location.search).has("new-goal");
   return (
     <PageShell
       title="Dashboard"
       actions={
         <div className="flex gap-2">
-          <a href={`/dashboard/report.pdf?range=${data.range}`} className={buttonClass("outline")} download>
+          <a
+            href={`/dashboard/report.pdf?range=${data.range}`}
+            className={buttonClass("outline")}
+            download
+          >
             Download PDF
           </a>
           <Link
@@ -183,7 +197,11 @@ function RangeFilter({ range }: { range: string }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
-    <Form method="get" className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget)}>
+    <Form
+      method="get"
+      className="flex items-center gap-2"
+      onChange={(e) => submit(e.currentTarget)}
+    >
       <label htmlFor="range" className="text-sm font-medium">
         Date range
       </label>
@@ -203,10 +221,23 @@ function RangeFilter({ range }: { range: string }) {
   );
 }
 
-function Pagination({ page, pages, summary, range }: { page: number; pages: number; summary: string; range: string }) {
+function Pagination({
+  page,
+  pages,
+  summary,
+  range,
+}: {
+  page: number;
+  pages: number;
+  summary: string;
+  range: string;
+}) {
   const href = (p: number) => `?${new URLSearchParams({ range, page: String(p) })}`;
   return (
-    <nav aria-label="Previous goals pages" className="mt-4 flex items-center justify-between text-sm">
+    <nav
+      aria-label="Previous goals pages"
+      className="mt-4 flex items-center justify-between text-sm"
+    >
       <p>{summary}</p>
       <div className="flex gap-2">
         {page > 1 ? (

@@ -22,11 +22,13 @@ const email = z
   .max(254, messages.email)
   .pipe(z.email({ error: messages.email }));
 
+// The 10-15 character rule counts the number itself, not the spaces, dashes and brackets around it.
 export const phone = z
   .string({ error: "Phone number is required" })
   .trim()
-  .min(10, messages.phoneLength)
-  .max(15, messages.phoneLength)
+  .max(40, messages.phoneLength)
+  .transform((value) => value.replace(/[\s().-]/g, ""))
+  .pipe(z.string().min(10, messages.phoneLength).max(15, messages.phoneLength))
   .transform((value, ctx) => {
     const e164 = toUsE164(value);
     if (!e164) {

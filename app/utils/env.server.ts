@@ -17,7 +17,13 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATABASE_PATH: z.string().min(1).optional(),
     DATABASE_FILENAME: z.string().min(1).default("app.db"),
-    SESSION_SECRET: z.string().min(16).optional(),
+    SESSION_SECRET: z
+      .string()
+      .refine(
+        (v) => v.split(",").every((s) => s.trim().length >= 16),
+        "each secret must be at least 16 characters",
+      )
+      .optional(),
     APP_URL: optionalUrl,
     SMS_TRANSPORT: z.enum(["local", "twilio"]).default("local"),
     TWILIO_ACCOUNT_SID: z.string().optional(),

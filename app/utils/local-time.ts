@@ -23,8 +23,15 @@ function formatter(timeZone: string) {
 }
 
 function wallClock(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
 }
 
 export function localDay(instant: Date, timeZone: string): LocalDay {
@@ -73,7 +80,10 @@ const pad = (n: number) => String(n).padStart(2, "0");
 function isWall(instant: Date, day: LocalDay, minutes: number, timeZone: string) {
   const wall = wallClock(instant, timeZone);
   const m = minutes % 1440;
-  return wall.day === addDays(day, Math.floor(minutes / 1440)) && wall.time === `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+  return (
+    wall.day === addDays(day, Math.floor(minutes / 1440)) &&
+    wall.time === `${pad(Math.floor(m / 60))}:${pad(m % 60)}`
+  );
 }
 
 /**
@@ -98,5 +108,8 @@ export function startOfLocalDay(day: LocalDay, timeZone: string) {
 
 /** [start, end) of a run of local days, as instants. */
 export function localDayRange(firstDay: LocalDay, lastDay: LocalDay, timeZone: string) {
-  return { start: startOfLocalDay(firstDay, timeZone), end: startOfLocalDay(addDays(lastDay, 1), timeZone) };
+  return {
+    start: startOfLocalDay(firstDay, timeZone),
+    end: startOfLocalDay(addDays(lastDay, 1), timeZone),
+  };
 }

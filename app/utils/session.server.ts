@@ -29,6 +29,7 @@ export const sessionStorage = createSessionStorage<Record<string, unknown>>({
     return Promise.resolve(id);
   },
   readData(id) {
+    if (typeof id !== "string") return Promise.resolve(null);
     const row = db.select().from(schema.sessions).where(eq(schema.sessions.id, id)).get();
     if (!row || row.expiresAt.getTime() < Date.now()) return Promise.resolve(null);
     return Promise.resolve(row.data);
@@ -114,7 +115,9 @@ export async function destroyUserSession(request: Request) {
 
 /** Where to go after login: only a local path, never another site. */
 export function safeRedirect(to: unknown, fallback = "/dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) {
+  // Browsers drop tabs and newlines from URLs, so "/\t/evil.com" would become "//evil.com".
+  const unsafe = /[\\\u0000-\u001f\u007f]/;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || unsafe.test(to)) {
     return fallback;
   }
   return to;

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createUserSession } from "~/utils/session.server";
 import { createUser } from "~/users/users.server";
 import { setAdminRole } from "~/users/users.server";
@@ -63,11 +64,7 @@ export function makeRequest(pathname: string, options: RequestOptions = {}) {
   });
 }
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
+type Handler = (args: LoaderFunctionArgs) => unknown;
 
 /** Calls a loader or action the way Remix does and returns its Response (thrown or returned). */
 export async function call(
@@ -86,4 +83,23 @@ export async function call(
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+/** The `name=value` part of the Set-Cookie header that sets `name`, or null. */
+export function cookieFrom(response: Response, name = "__session") {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  return header ? header.split(";")[0]! : null;
+}
+
+/** The JSON body of a response (any shape; tests narrow it with expectations). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function readJson(response: Response): Promise<any> {
+  return JSON.parse(await response.text());
+}
+
+/** Fails when a password, its hash or any scrypt string appears anywhere in a value. */
+export function expectNoPasswordFields(value: unknown) {
+  const text = JSON.stringify(value);
+  expect(text).not.toMatch(/"password(_?hash)?"\s*:/i);
+  expect(text).not.toContain("scrypt$");
 }

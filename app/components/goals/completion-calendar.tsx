@@ -38,7 +38,14 @@ export function CompletionCalendar({ weeks }: { weeks: Cell[][] }) {
         <title id="calendar-title">{summary}</title>
         {DAY_LABELS.map((label, i) =>
           label ? (
-            <text key={label} x={0} y={i * (CELL + GAP) + CELL - 3} fontSize="10" fill="currentColor" aria-hidden="true">
+            <text
+              key={label}
+              x={0}
+              y={i * (CELL + GAP) + CELL - 3}
+              fontSize="10"
+              fill="currentColor"
+              aria-hidden="true"
+            >
               {label}
             </text>
           ) : null,

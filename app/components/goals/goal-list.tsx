@@ -21,7 +21,8 @@ const badge: Record<GoalStatus, string> = {
 export const EMPTY_GOALS = "No goals found. Start creating new goals to track your progress!";
 
 export function GoalList({ goals, label }: { goals: GoalRowData[]; label: string }) {
-  if (goals.length === 0) return <p className="py-6 text-center text-muted-foreground">{EMPTY_GOALS}</p>;
+  if (goals.length === 0)
+    return <p className="py-6 text-center text-muted-foreground">{EMPTY_GOALS}</p>;
   return (
     <ul className="divide-y" aria-label={label}>
       {goals.map((goal) => (
@@ -38,7 +39,9 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
         <p className="font-medium">{goal.description}</p>
         <p className="mt-1 text-sm text-muted-foreground">
           Due by: {goal.dueLabel} · Created at: {goal.createdLabel}
-          {goal.proofCount > 0 ? ` · ${goal.proofCount} proof photo${goal.proofCount === 1 ? "" : "s"}` : ""}
+          {goal.proofCount > 0
+            ? ` · ${goal.proofCount} proof photo${goal.proofCount === 1 ? "" : "s"}`
+            : ""}
         </p>
         {goal.llmFeedback ? <p className="mt-2 text-sm italic">{goal.llmFeedback}</p> : null}
       </div>
@@ -46,8 +49,21 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
         {goal.status}
       </span>
       {goal.status === "Completed" ? (
-        <svg aria-label="Completed" role="img" width="20" height="20" viewBox="0 0 24 24" className="text-green-700 dark:text-green-400">
-          <path d="M5 13l4 4L19 7" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        <svg
+          aria-label="Completed"
+          role="img"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          className="text-green-700 dark:text-green-400"
+        >
+          <path
+            d="M5 13l4 4L19 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
         </svg>
       ) : (
         <GoalOptions goal={goal} />
@@ -73,7 +89,10 @@ function GoalOptions({ goal }: { goal: GoalRowData }) {
         <Form method="post" action="/dashboard">
           <input type="hidden" name="intent" value="complete" />
           <input type="hidden" name="goalId" value={goal.id} />
-          <button type="submit" className="w-full rounded px-3 py-2 text-left text-sm hover:bg-accent">
+          <button
+            type="submit"
+            className="w-full rounded px-3 py-2 text-left text-sm hover:bg-accent"
+          >
             Mark as completed
           </button>
         </Form>

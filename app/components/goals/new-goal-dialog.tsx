@@ -22,7 +22,11 @@ export function NewGoalDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [form, fields] = useForm<z.input<typeof NewGoalFormSchema>>({ id: "new-goal", lastResult, defaultValue: { dueTime: "19:00" } });
+  const [form, fields] = useForm<z.input<typeof NewGoalFormSchema>>({
+    id: "new-goal",
+    lastResult,
+    defaultValue: { dueTime: "19:00" },
+  });
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !onClose) return;
@@ -46,8 +50,16 @@ export function NewGoalDialog({
       </h2>
       <Form method="post" action="/dashboard" className="mt-4 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
-        <Field id={fields.description.id} label="What's your goal?" errors={fields.description.errors}>
-          <Input {...getInputProps(fields.description, { type: "text" })} placeholder="Run 5k" autoFocus />
+        <Field
+          id={fields.description.id}
+          label="What's your goal?"
+          errors={fields.description.errors}
+        >
+          <Input
+            {...getInputProps(fields.description, { type: "text" })}
+            placeholder="Run 5k"
+            autoFocus
+          />
         </Field>
         <Field id={fields.dueTime.id} label="Due by" errors={fields.dueTime.errors}>
           <Input {...getInputProps(fields.dueTime, { type: "time" })} />

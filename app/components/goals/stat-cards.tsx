@@ -6,8 +6,16 @@ type Stats = { streak: number; completionRate: number; totalGoals: number };
 
 export function StatCards({ stats }: { stats: Stats }) {
   const cards = [
-    { title: "Current Streak", value: pluralDays(stats.streak), hint: "Consecutive days with a completed goal" },
-    { title: "Completion Rate", value: `${stats.completionRate}%`, hint: "Share of all your goals completed" },
+    {
+      title: "Current Streak",
+      value: pluralDays(stats.streak),
+      hint: "Consecutive days with a completed goal",
+    },
+    {
+      title: "Completion Rate",
+      value: `${stats.completionRate}%`,
+      hint: "Share of all your goals completed",
+    },
     { title: "Total Goals", value: String(stats.totalGoals), hint: "Goals you have set so far" },
   ];
   return (
@@ -15,7 +23,10 @@ export function StatCards({ stats }: { stats: Stats }) {
       {cards.map((card) => (
         <Card key={card.title} className="p-6">
           <h2 className="text-sm font-medium text-muted-foreground">{card.title}</h2>
-          <p className="mt-2 text-3xl font-bold" data-testid={`stat-${card.title.toLowerCase().replace(/ /g, "-")}`}>
+          <p
+            className="mt-2 text-3xl font-bold"
+            data-testid={`stat-${card.title.toLowerCase().replace(/ /g, "-")}`}
+          >
             {card.value}
           </p>
           <p className="mt-1 text-xs text-muted-foreground">{card.hint}</p>

@@ -1,0 +1,235 @@
+import {
+  calendarWeeks,
+  clampPage,
+  completionRate,
+  currentStreak,
+  dateRangeDays,
+  goalStatus,
+  PAGE_SIZE,
+  pageCount,
+  pageSummary,
+  parseDateRange,
+} from "./goal-rules";
+
+describe("goalStatus", () => {
+  const now = new Date("2026-03-10T12:00:00Z");
+  const past = new Date("2026-03-10T11:59:59Z");
+  const future = new Date("2026-03-10T12:00:01Z");
+
+  it("is Completed when completedAt is set, even when the due date has passed", () => {
+    expect(goalStatus({ completedAt: new Date("2026-03-11T00:00:00Z"), dueDate: past }, now)).toBe(
+      "Completed",
+    );
+    expect(goalStatus({ completedAt: past, dueDate: future }, now)).toBe("Completed");
+  });
+
+  it("is Overdue when not completed and the due date is earlier than now", () => {
+    expect(goalStatus({ completedAt: null, dueDate: past }, now)).toBe("Overdue");
+  });
+
+  it("is Pending when not completed and the due date is later than now", () => {
+    expect(goalStatus({ completedAt: null, dueDate: future }, now)).toBe("Pending");
+  });
+
+  it("is Pending when the due date is exactly now", () => {
+    expect(goalStatus({ completedAt: null, dueDate: new Date(now) }, now)).toBe("Pending");
+  });
+});
+
+describe("completionRate", () => {
+  it("is 0 for an empty list", () => {
+    expect(completionRate(0, 0)).toBe(0);
+  });
+
+  it("is the rounded percentage", () => {
+    expect(completionRate(3, 1)).toBe(33);
+    expect(completionRate(3, 2)).toBe(67);
+    expect(completionRate(8, 1)).toBe(13); // 12.5 rounds half up
+    expect(completionRate(4, 0)).toBe(0);
+    expect(completionRate(4, 4)).toBe(100);
+    expect(completionRate(200, 199)).toBe(100); // 99.5
+    expect(completionRate(1000, 994)).toBe(99); // 99.4
+  });
+});
+
+describe("currentStreak (local days, newest first)", () => {
+  const today = "2026-03-10";
+
+  it("is 0 with no completions", () => {
+    expect(currentStreak([], today)).toBe(0);
+  });
+
+  it("is 1 with only today", () => {
+    expect(currentStreak(["2026-03-10"], today)).toBe(1);
+  });
+
+  it("counts back from yesterday when today has no completion yet", () => {
+    expect(currentStreak(["2026-03-09"], today)).toBe(1);
+    expect(currentStreak(["2026-03-09", "2026-03-08", "2026-03-07"], today)).toBe(3);
+  });
+
+  it("is 0 when the latest completion is two or more days ago", () => {
+    expect(currentStreak(["2026-03-08", "2026-03-07", "2026-03-06"], today)).toBe(0);
+    expect(currentStreak(["2025-12-31"], today)).toBe(0);
+  });
+
+  it("stops at the first gap", () => {
+    expect(currentStreak(["2026-03-10", "2026-03-09", "2026-03-07", "2026-03-06"], today)).toBe(2);
+    expect(currentStreak(["2026-03-09", "2026-03-07"], today)).toBe(1);
+  });
+
+  it("counts a day with several completions once", () => {
+    expect(
+      currentStreak(
+        ["2026-03-10", "2026-03-10", "2026-03-09", "2026-03-09", "2026-03-09", "2026-03-08"],
+        today,
+      ),
+    ).toBe(3);
+    expect(currentStreak(["2026-03-10", "2026-03-10", "2026-03-10"], today)).toBe(1);
+  });
+
+  it("runs across month and year ends", () => {
+    expect(currentStreak(["2026-01-01", "2025-12-31", "2025-12-30"], "2026-01-01")).toBe(3);
+    expect(currentStreak(["2024-03-01", "2024-02-29", "2024-02-28"], "2024-03-01")).toBe(3);
+    // 2026 is not a leap year: Feb 28 is followed by Mar 1.
+    expect(currentStreak(["2026-03-01", "2026-02-28"], "2026-03-01")).toBe(2);
+  });
+
+  it("stops reading the input once the streak is over", () => {
+    let read = 0;
+    function* days() {
+      for (const day of ["2026-03-10", "2026-03-09", "2026-03-05", "2026-03-04", "2026-03-03"]) {
+        read += 1;
+        yield day;
+      }
+    }
+    expect(currentStreak(days(), today)).toBe(2);
+    expect(read).toBe(3);
+  });
+});
+
+describe("dateRangeDays", () => {
+  it("covers the last 7 and 30 days including today", () => {
+    expect(dateRangeDays("7d", "2026-03-10")).toEqual({ from: "2026-03-04", to: "2026-03-10" });
+    expect(dateRangeDays("30d", "2026-03-10")).toEqual({ from: "2026-02-09", to: "2026-03-10" });
+  });
+
+  it("covers this month from its first to its last day", () => {
+    expect(dateRangeDays("this-month", "2026-02-14")).toEqual({
+      from: "2026-02-01",
+      to: "2026-02-28",
+    });
+    expect(dateRangeDays("this-month", "2024-02-01")).toEqual({
+      from: "2024-02-01",
+      to: "2024-02-29",
+    });
+    expect(dateRangeDays("this-month", "2026-12-31")).toEqual({
+      from: "2026-12-01",
+      to: "2026-12-31",
+    });
+  });
+
+  it("covers last month, December of the previous year in January", () => {
+    expect(dateRangeDays("last-month", "2026-03-31")).toEqual({
+      from: "2026-02-01",
+      to: "2026-02-28",
+    });
+    expect(dateRangeDays("last-month", "2026-01-15")).toEqual({
+      from: "2025-12-01",
+      to: "2025-12-31",
+    });
+  });
+
+  it("is open-ended for all time", () => {
+    expect(dateRangeDays("all", "2026-03-10")).toEqual({ from: null, to: null });
+  });
+
+  it("reads unknown range values as all time", () => {
+    expect(parseDateRange("30d")).toBe("30d");
+    expect(parseDateRange("last-month")).toBe("last-month");
+    expect(parseDateRange("bogus")).toBe("all");
+    expect(parseDateRange(null)).toBe("all");
+    expect(parseDateRange(undefined)).toBe("all");
+  });
+});
+
+describe("calendarWeeks", () => {
+  // 2026-03-11 is a Wednesday.
+  const today = "2026-03-11";
+
+  it("gives whole weeks of 7 days, Sunday first, ending with the week of today", () => {
+    const weeks = calendarWeeks([], today, 4);
+    expect(weeks).toHaveLength(4);
+    for (const week of weeks) expect(week).toHaveLength(7);
+    expect(weeks[0]![0]!.day).toBe("2026-02-15"); // a Sunday, three weeks before 2026-03-08
+    expect(weeks[3]![0]!.day).toBe("2026-03-08");
+    expect(weeks[3]![6]!.day).toBe("2026-03-14");
+    const days = weeks.flat().map((d) => d.day);
+    expect(new Set(days).size).toBe(28);
+  });
+
+  it("flags the days after today as future", () => {
+    const last = calendarWeeks([], today, 2)[1]!;
+    expect(last.map((d) => d.future)).toEqual([false, false, false, false, true, true, true]);
+    expect(calendarWeeks([], today, 2)[0]!.every((d) => !d.future)).toBe(true);
+  });
+
+  it("has no future days when today is a Saturday", () => {
+    const weeks = calendarWeeks([], "2026-03-14", 1);
+    expect(weeks[0]!.map((d) => d.day)[0]).toBe("2026-03-08");
+    expect(weeks[0]!.some((d) => d.future)).toBe(false);
+  });
+
+  it("places each tally on its day and zero elsewhere", () => {
+    const weeks = calendarWeeks(
+      [
+        { day: "2026-03-09", total: 3, completed: 2 },
+        { day: "2026-01-01", total: 9, completed: 9 }, // outside the window
+      ],
+      today,
+      2,
+    );
+    const flat = weeks.flat();
+    expect(flat.find((d) => d.day === "2026-03-09")).toEqual({
+      day: "2026-03-09",
+      total: 3,
+      completed: 2,
+      future: false,
+    });
+    expect(flat.find((d) => d.day === "2026-03-10")).toMatchObject({ total: 0, completed: 0 });
+    expect(flat.reduce((n, d) => n + d.total, 0)).toBe(3);
+  });
+});
+
+describe("paging", () => {
+  it("summarises a page as the footer shows it", () => {
+    expect(PAGE_SIZE).toBe(10);
+    expect(pageSummary(1, 42)).toBe("1 to 10 of 42");
+    expect(pageSummary(2, 42)).toBe("11 to 20 of 42");
+    expect(pageSummary(5, 42)).toBe("41 to 42 of 42");
+    expect(pageSummary(1, 7)).toBe("1 to 7 of 7");
+    expect(pageSummary(1, 0)).toBe("0 to 0 of 0");
+  });
+
+  it("counts pages, at least one", () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(10)).toBe(1);
+    expect(pageCount(11)).toBe(2);
+    expect(pageCount(42)).toBe(5);
+  });
+
+  it("clamps the page to the valid range", () => {
+    expect(clampPage("3", 42)).toBe(3);
+    expect(clampPage("5", 42)).toBe(5);
+    expect(clampPage("6", 42)).toBe(5);
+    expect(clampPage("999999", 42)).toBe(5);
+    expect(clampPage("0", 42)).toBe(1);
+    expect(clampPage("-2", 42)).toBe(1);
+    expect(clampPage("2.5", 42)).toBe(1);
+    expect(clampPage("abc", 42)).toBe(1);
+    expect(clampPage("", 42)).toBe(1);
+    expect(clampPage(null, 42)).toBe(1);
+    expect(clampPage(undefined, 42)).toBe(1);
+    expect(clampPage("2", 0)).toBe(1);
+  });
+});

@@ -1,0 +1,351 @@
+// Reading an evening check-in: which of today's goals (1-based) the user reports done.
+import { bulletItems, numberedItems } from "./interpret-goals";
+import { normalize, NUMBER_WORDS, stem, stemsMatch } from "./interpret-text";
+
+type Polarity = 1 | -1;
+// A "flex" mark reports on the goals just before it ("run done", "2 no") or, with none pending,
+// opens the ones after it ("done with the run"); a "prefix" mark always opens ("skipped 2").
+type MarkKind = "prefix" | "flex";
+
+type Item =
+  | { type: "sep" }
+  | { type: "word" }
+  | { type: "ref"; goals: number[]; byWord: boolean }
+  | { type: "mark"; polarity: Polarity; kind: MarkKind };
+
+const FLEX_DONE =
+  "done|finished|completed|complete|yes|y|yep|yeah|yup|ya|yea|yass|check|checked|crushed|nailed|smashed|" +
+  "accomplished|achieved|✅|✔|✓|☑|👍|💪|🎉|🙌|💯|🔥|👌|🥳|⭐|🌟|🏆|😎|😀|😃|😄|😁|😊|🙂|🤩";
+const FLEX_NOT_DONE =
+  "no|n|nope|nah|x|❌|✗|✘|✖|👎|😞|😔|😢|😭|🙁|☹|😩|😫|😕|🤦|🤷|😬|🚫|⛔|not done|not yet|" +
+  "not finished|not completed|not complete|not really|half way|halfway|half done|half|partially|partly|" +
+  "partial|in progress|pending|tomorrow|later|incomplete|unfinished|almost|nearly|failed|fail|nada|undone";
+const PREFIX_DONE = "did|got|managed|managed to|knocked out|ticked off|finally did";
+const PREFIX_NOT_DONE =
+  "didn't|didnt|did not|haven't|havent|have not|hasn't|couldn't|couldnt|could not|wasn't|wasnt|was not|" +
+  "won't|wont|will not|not|never|forgot|forgot to|skipped|skip|skipping|missed|miss|will|gonna|going to|" +
+  "need to|still need to|yet to|ran out of time for|no time for|blew off|bailed on|none|nothing|neither|" +
+  "zero|0|dropped|ditched|postponed";
+
+interface MarkEntry {
+  words: string[];
+  polarity: Polarity;
+  kind: MarkKind;
+}
+
+const MARKS: MarkEntry[] = (
+  [
+    [FLEX_DONE, 1, "flex"],
+    [FLEX_NOT_DONE, -1, "flex"],
+    [PREFIX_DONE, 1, "prefix"],
+    [PREFIX_NOT_DONE, -1, "prefix"],
+  ] as const
+)
+  .flatMap(([list, polarity, kind]) =>
+    list.split("|").map((phrase) => ({ words: phrase.split(" "), polarity, kind })),
+  )
+  .sort((a, b) => b.words.length - a.words.length);
+
+// Words that never identify a goal on their own.
+const FILLER = new Set(
+  (
+    "a an the to of for and or my me i i'm im in on at with by from up out some about before after min mins " +
+    "minute minutes hour hours hr hrs h m am pm day today tonight daily least more less than into over it " +
+    "its this that these those your our his her their be is are was were been get do make go have has had " +
+    "so just only also too really very all one ones thing things goal goals task tasks today's both each " +
+    "every them they we you he she but even still then well though any there here what which"
+  ).split(" "),
+);
+// Verbs that say "I worked on it" rather than which goal; used only when a goal has nothing better.
+const GENERIC = new Set(
+  "finish complet start work try continu spend keep practic go get mak do tak".split(" "),
+);
+const QUANTITY_AFTER =
+  /^(?:pages?|miles?|mi|km|k|min|mins|minutes?|hours?|hrs?|steps?|reps?|laps?|sets?|times?|chapters?|glass(?:es)?|cups?|of|out|percent|more|days?|x)$/;
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  fifth: 5,
+  "5th": 5,
+  sixth: 6,
+  "6th": 6,
+};
+const NOT_AN_ORDINAL_AFTER = /^(?:night|week|time|minute|evening|day|year|month|thing|weekend)$/;
+// "the first one", "the reading one": "one" is a pronoun after these, a number elsewhere.
+const ONE_AS_PRONOUN_AFTER = new Set(
+  "the that this each every any no a single other another which last first second third fourth fifth final middle only just".split(
+    " ",
+  ),
+);
+const ALL_WORDS = new Set(["all", "everything", "every", "each"]);
+const WHOLE_NEGATIVE = /\b(?:none|nothing|nada|zero|neither)\b/;
+const AMBIGUOUS_AMOUNT =
+  /\b(?:some|most|few|couple|several|majority|half of|(?:one|two|three|\d+) of (?:them|my|the))\b/;
+
+const YES_TOKENS = new Set(["y", "yes", "yep", "yeah", "yup", "✅", "✔", "✓", "☑", "👍"]);
+const NO_TOKENS = new Set(["n", "no", "nope", "nah", "❌", "✗", "✘", "✖", "x", "👎"]);
+
+const EXCEPT_ALL =
+  /\b(?:all|everything|every ?thing else|all of them|all goals|every goal)\b(?:\s+(?:done|finished|completed))?\s*,?\s*(?:but|except(?: for)?|minus|other than|besides|apart from|save for|aside from|excluding|without|not)\b(.*)$/;
+const ONLY_EXCEPT =
+  /\b(?:none|nothing|no ?thing|not one)\b\s*,?\s*(?:but|except(?: for)?|other than|besides|apart from|save for|aside from)\b(.*)$/;
+const CLAUSE_BREAK =
+  /[\n;]+|[.!?]+(?=\s|$)|\s+(?:but|except|although|though|however|whereas|while|then)\s+/;
+
+interface Context {
+  count: number;
+  keywords: string[][];
+}
+
+function goalKeywords(goal: string): string[] {
+  const words = (normalize(goal).match(/[\p{L}\p{N}']+/gu) ?? []).filter(
+    (w) => !FILLER.has(w) && !/^\d+$/.test(w),
+  );
+  const stems = words.map(stem);
+  const specific = stems.filter((s) => !GENERIC.has(s));
+  return specific.length > 0 ? specific : stems;
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
+
+// "1-3" is goals 1 to 3; "2y" is "2 y".
+const tokenize = (text: string) =>
+  text
+    .replace(/\b(\d)\s*(?:-|\u2013|to|thru|through)\s*(\d)\b/g, (_, a: string, b: string) =>
+      range(Number(a), Number(b)).join(" "),
+    )
+    .replace(/\b(\d+)([yn])\b/g, "$1 $2")
+    .replace(/\bwork(?:ed|ing)? out\b/g, "workout")
+    .match(/,|[#\p{L}\p{N}']+|\p{Extended_Pictographic}|[\u2713\u2717\u2718\u2611]/gu) ?? [];
+
+function markAt(words: string[], i: number): MarkEntry | undefined {
+  return MARKS.find((m) => m.words.every((w, k) => words[i + k] === w));
+}
+
+function countWord(word: string | undefined): number | undefined {
+  if (!word) return undefined;
+  return /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word];
+}
+
+/** The goals a word (or an ordinal + count) refers to, with the number of words it used. */
+function refAt(
+  words: string[],
+  i: number,
+  ctx: Context,
+): { goals: number[]; len: number; byWord: boolean } | null {
+  const w = (words[i] ?? "").replace(/^#/, "");
+  const next = words[i + 1] ?? "";
+  const inRange = (n: number) => n >= 1 && n <= ctx.count;
+
+  const quoted = /^goalref(\d+)$/.exec(w);
+  if (quoted) return { goals: [Number(quoted[1])], len: next === "one" ? 2 : 1, byWord: true };
+
+  if (ALL_WORDS.has(w) || (w === "both" && ctx.count <= 2))
+    return { goals: range(1, ctx.count), len: 1, byWord: false };
+
+  const ordinal =
+    w === "last" || w === "final" ? ctx.count : w === "middle" ? (ctx.count + 1) / 2 : ORDINALS[w];
+  if (ordinal !== undefined && !NOT_AN_ORDINAL_AFTER.test(next) && words[i - 1] !== "at") {
+    const span = countWord(next);
+    if (span !== undefined && span >= 2 && span <= ctx.count && (w === "first" || w === "last")) {
+      const goals = w === "first" ? range(1, span) : range(ctx.count - span + 1, ctx.count);
+      return { goals, len: 2, byWord: false };
+    }
+    return Number.isInteger(ordinal) && inRange(ordinal)
+      ? { goals: [ordinal], len: 1, byWord: false }
+      : null;
+  }
+
+  const number = countWord(w);
+  if (number !== undefined) {
+    const pronoun = w === "one" && ONE_AS_PRONOUN_AFTER.has(words[i - 1] ?? "");
+    if (pronoun || QUANTITY_AFTER.test(next) || !inRange(number)) return null;
+    return { goals: [number], len: 1, byWord: false };
+  }
+
+  if (FILLER.has(w) || w.length < 2) return null;
+  const s = stem(w);
+  const goals = ctx.keywords.flatMap((kws, g) =>
+    kws.some((k) => stemsMatch(k, s)) ? [g + 1] : [],
+  );
+  if (goals.length === 0) return null;
+  return { goals, len: next === "one" ? 2 : 1, byWord: true }; // "the reading one"
+}
+
+function classify(clause: string, ctx: Context): Item[] {
+  const words = tokenize(clause);
+  const items: Item[] = [];
+  for (let i = 0; i < words.length;) {
+    const mark = markAt(words, i);
+    if (words[i] === ",") {
+      items.push({ type: "sep" });
+      i += 1;
+    } else if (mark) {
+      items.push({ type: "mark", polarity: mark.polarity, kind: mark.kind });
+      i += mark.words.length;
+    } else {
+      const ref = refAt(words, i, ctx);
+      if (ref) pushRef(items, ref);
+      else if (!FILLER.has(words[i] ?? "") || words[i] === "and") items.push({ type: "word" });
+      i += ref?.len ?? 1;
+    }
+  }
+  return items;
+}
+
+// Consecutive goal words narrow each other down: "called" + "mom" is "Call mom", not "Call dad".
+function pushRef(items: Item[], ref: { goals: number[]; byWord: boolean }) {
+  const last = items[items.length - 1];
+  if (last?.type === "ref" && last.byWord && ref.byWord) {
+    const both = last.goals.filter((g) => ref.goals.includes(g));
+    if (both.length) {
+      last.goals = both;
+      return;
+    }
+  }
+  items.push({ type: "ref", ...ref });
+}
+
+interface Reading {
+  refs: Array<{ goals: number[]; polarity: Polarity }>;
+  marks: Polarity[];
+}
+
+function readClause(items: Item[]): Reading {
+  type Occurrence = { goals: number[]; at: number; prefix?: Polarity; suffix?: Polarity };
+  const occurrences: Occurrence[] = [];
+  let prefix: Polarity | undefined;
+  let pending: Occurrence[] = [];
+  items.forEach((item, at) => {
+    if (item.type === "sep") {
+      // "didn't read, ran the 5k": a comma before a goal word ends the "didn't";
+      // any comma closes the group a following "done"/"no" reports on ("no to 2, yes to 1").
+      const next = items[at + 1];
+      if (next?.type === "ref" && next.byWord) prefix = undefined;
+      pending = [];
+    } else if (item.type === "ref") {
+      const occurrence = { goals: item.goals, at, prefix };
+      occurrences.push(occurrence);
+      pending.push(occurrence);
+    } else if (item.type === "mark") {
+      if (item.kind === "flex" && pending.length > 0) {
+        for (const o of pending) o.suffix = item.polarity;
+        prefix = undefined;
+      } else prefix = item.polarity;
+      pending = [];
+    }
+  });
+  // "reading skipped": a mark after the last goal, with no goal of its own, reports on the earlier ones.
+  const lastRef = occurrences[occurrences.length - 1]?.at ?? -1;
+  const trailing = items.slice(lastRef + 1).find((i) => i.type === "mark");
+  const trailingPolarity = trailing?.type === "mark" ? trailing.polarity : undefined;
+  return {
+    refs: occurrences.map((o) => ({
+      goals: o.goals,
+      polarity: o.suffix ?? o.prefix ?? trailingPolarity ?? 1,
+    })),
+    marks: items.flatMap((i) => (i.type === "mark" ? [i.polarity] : [])),
+  };
+}
+
+const isCheckInLike = (items: Item[]) => items.some((i) => i.type === "ref" || i.type === "mark");
+
+/** Clauses of the reply; list items keep their number when they do not name a goal ("1. done"). */
+function clausesOf(text: string, ctx: Context): string[] | null {
+  const numbered = numberedItems(text);
+  const listItems = numbered
+    ? numbered.map((item) => {
+        const named = classify(item.text, ctx).some((i) => i.type === "ref" && i.byWord);
+        return named ? item.text : `${item.number} ${item.text}`;
+      })
+    : (bulletItems(text) ?? (text.includes("\n") ? text.split("\n") : null));
+  if (!listItems) return text.split(CLAUSE_BREAK);
+  // A list that mostly does not report on today's goals is a new list of goals, not a check-in.
+  const itemTexts = numbered ? numbered.map((item) => item.text) : listItems;
+  const reporting = itemTexts.filter((item) => isCheckInLike(classify(item, ctx))).length;
+  if (reporting * 2 < listItems.length) return null;
+  return listItems.flatMap((item) => item.split(CLAUSE_BREAK));
+}
+
+function yesNoSequence(text: string, count: number): number[] | null {
+  const tokens = tokenize(text).filter((t) => t !== ",");
+  const flags =
+    tokens.length === 1 && /^[yn]{2,}$/.test(tokens[0] ?? "")
+      ? [...(tokens[0] ?? "")].map((c) => c === "y")
+      : tokens.map((t) => (YES_TOKENS.has(t) ? true : NO_TOKENS.has(t) ? false : undefined));
+  if (flags.length < 2 || flags.some((f) => f === undefined)) return null;
+  const unanimous = flags.every((f) => f === flags[0]);
+  if (unanimous && flags.length !== count) return flags[0] ? range(1, count) : [];
+  return flags.flatMap((f, i) => (f && i < count ? [i + 1] : []));
+}
+
+function refsIn(text: string, ctx: Context): Set<number> {
+  return new Set(classify(text, ctx).flatMap((i) => (i.type === "ref" ? i.goals : [])));
+}
+
+function wholeAnswer(text: string, ctx: Context): number[] | null | undefined {
+  const percent = /\b(\d{1,3})\s*(?:%|percent)/.exec(text);
+  if (percent) return percent[1] === "100" ? range(1, ctx.count) : percent[1] === "0" ? [] : null;
+  const fraction = /\b(\d+)\s*(?:\/|out of|outta|of)\s*(\d+)\b/.exec(text);
+  if (fraction) {
+    if (fraction[1] === fraction[2]) return range(1, ctx.count);
+    return fraction[1] === "0" ? [] : null;
+  }
+  const except = EXCEPT_ALL.exec(text);
+  if (except) {
+    const left = refsIn(except[1] ?? "", ctx);
+    if (left.size > 0) return range(1, ctx.count).filter((g) => !left.has(g));
+  }
+  const only = ONLY_EXCEPT.exec(text);
+  if (only) return [...refsIn(only[1] ?? "", ctx)].sort((a, b) => a - b);
+  return yesNoSequence(text, ctx.count) ?? undefined;
+}
+
+// A goal repeated word for word is the strongest evidence, and it keeps goals that contain a mark
+// ("No sugar", "Inbox zero") from reading as one.
+function quoteGoals(text: string, goals: string[]): string {
+  return goals.reduce((t, goal, g) => {
+    const phrase = normalize(goal).replace(/[\s.!?,;:]+$/, "");
+    if (phrase.length < 3) return t;
+    const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const whole = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu");
+    return t.replace(whole, ` goalref${g + 1} `);
+  }, text);
+}
+
+/**
+ * The goals reported done, or null when the text does not read as a check-in
+ * (small talk, an unrelated list, an amount we cannot place such as "2 of them").
+ */
+export function parseCheckIn(rawText: string, goals: string[]): number[] | null {
+  const text = quoteGoals(normalize(rawText), goals);
+  const ctx: Context = { count: goals.length, keywords: goals.map(goalKeywords) };
+  const whole = wholeAnswer(text, ctx);
+  if (whole !== undefined) return whole;
+
+  const clauses = clausesOf(text, ctx);
+  if (!clauses) return null;
+  const readings = clauses.map((c) => readClause(classify(c, ctx)));
+  const refs = readings.flatMap((r) => r.refs);
+  const marks = readings.flatMap((r) => r.marks);
+
+  if (refs.length === 0) {
+    if (marks.length === 0 || AMBIGUOUS_AMOUNT.test(text)) return null;
+    const negative = marks.includes(-1) && (!marks.includes(1) || marks[0] === -1);
+    return negative ? [] : range(1, ctx.count);
+  }
+  const latest = new Map<number, Polarity>();
+  for (const ref of refs) for (const g of ref.goals) latest.set(g, ref.polarity);
+  const done = [...latest].filter(([, p]) => p === 1).map(([g]) => g);
+  if (done.length > 0) return done.sort((a, b) => a - b);
+  // Only misses were named ("skipped 2", "didn't do the reading"): the rest were done.
+  if (WHOLE_NEGATIVE.test(text)) return [];
+  return range(1, ctx.count).filter((g) => !latest.has(g));
+}

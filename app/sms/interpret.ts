@@ -1,0 +1,94 @@
+// The reply interpreter: reads one inbound text, in the context of the question that is pending,
+// as exactly one intent. Pure: no I/O, no clock, no randomness. Conventions: shared/replies/README.md.
+import { parseCheckIn } from "./interpret-check-in";
+import {
+  complianceIntent,
+  isListGoalsQuestion,
+  isPlainStop,
+  isResume,
+  isSmallTalk,
+  isStatsQuestion,
+  pauseRequest,
+} from "./interpret-commands";
+import { hasGoalWordLeadIn, hasListStructure, parseGoals, stripLeadIns } from "./interpret-goals";
+import { normalize } from "./interpret-text";
+
+export type Phase = "morning" | "evening" | "none";
+
+export interface ReplyInput {
+  phase: Phase;
+  /** Today's goals in the order the user was shown them (numbered from 1). */
+  goals: string[];
+  text: string;
+  /** Number of attached photos. */
+  media: number;
+  optedOut?: boolean;
+}
+
+export type Interpretation =
+  | { intent: "set_goals"; goals: string[] }
+  | { intent: "check_in"; completed: number[] }
+  | { intent: "stop" }
+  | { intent: "start" }
+  | { intent: "help" }
+  | { intent: "pause"; days: number | null }
+  | { intent: "resume" }
+  | { intent: "list_goals" }
+  | { intent: "stats" }
+  | { intent: "unknown" };
+
+export type Intent = Interpretation["intent"];
+
+const UNKNOWN: Interpretation = { intent: "unknown" };
+
+export function interpretReply(input: ReplyInput): Interpretation {
+  const text = input.text ?? "";
+  // Compliance keywords win in every phase ("yes" opts back in only while opted out).
+  const compliance = complianceIntent(text, input.optedOut === true);
+  if (compliance) return { intent: compliance };
+  // Before pause, which would otherwise read "unpause" or "end the pause" as a pause.
+  if (isResume(text)) return { intent: "resume" };
+  if (isPlainStop(text)) return { intent: "stop" };
+  const days = pauseRequest(text, input.phase);
+  if (days !== undefined) return { intent: "pause", days };
+  if (isListGoalsQuestion(text)) return { intent: "list_goals" };
+  if (isStatsQuestion(text)) return { intent: "stats" };
+
+  if (input.phase === "morning") return morningReply(text);
+  if (input.phase === "evening") return eveningReply(input);
+  return idleReply(text);
+}
+
+function setGoals(text: string, allowPersonal: boolean): Interpretation {
+  const goals = parseGoals(text, allowPersonal);
+  return goals.length > 0 ? { intent: "set_goals", goals } : UNKNOWN;
+}
+
+/** Morning: any phrase that is not small talk or a question is today's goals. */
+function morningReply(text: string): Interpretation {
+  if (isSmallTalk(text)) return UNKNOWN;
+  if (normalize(text).endsWith("?") && !hasListStructure(text)) return UNKNOWN;
+  return setGoals(text, true);
+}
+
+/** Evening: a check-in, unless the text clearly brings new goals. */
+function eveningReply({ text, goals, media }: ReplyInput): Interpretation {
+  const leadIn = stripLeadIns(text, false);
+  // "Today: ran and read" reports on today; "Goal: call dad" and "Tomorrow: dentist" bring goals.
+  if (hasGoalWordLeadIn(text) || (leadIn.matched && parseCheckIn(leadIn.body, goals) === null)) {
+    return setGoals(text, false);
+  }
+  let completed = parseCheckIn(text, goals);
+  // A photo with nothing else to say ("", "proof") completes the only open goal.
+  if (completed === null && media > 0 && goals.length === 1) completed = [1];
+  if (completed !== null) return { intent: "check_in", completed };
+  if (hasListStructure(text) && !isSmallTalk(text)) return setGoals(text, false);
+  return UNKNOWN;
+}
+
+/** No question pending: only an explicit list or lead-in sets goals. */
+function idleReply(text: string): Interpretation {
+  if (isSmallTalk(text)) return UNKNOWN;
+  if (stripLeadIns(text, false).matched || hasListStructure(text)) return setGoals(text, false);
+  return UNKNOWN;
+}

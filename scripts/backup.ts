@@ -1,0 +1,60 @@
+/**
+ * Online backup of the database: `npm run backup -- FILE`.
+ *
+ * Uses SQLite's online backup API (better-sqlite3 `db.backup`), so it is safe while the server runs
+ * and writes: the copy is one consistent snapshot. Reads DATABASE_PATH like the app does (under
+ * LiteFS: LITEFS_DIR/DATABASE_FILENAME), and works on any node, replicas included.
+ * Restore: see README.md, "Backups and restore".
+ */
+import { existsSync, statSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { openDatabase } from "../db/connection";
+import { env } from "../app/utils/env.server";
+
+const target = process.argv[2];
+if (!target || target.startsWith("-")) {
+  console.error("usage: npm run backup -- FILE   (for example: npm run backup -- backups/app.db)");
+  process.exit(2);
+}
+
+const source = env.DATABASE_PATH;
+if (!existsSync(source)) {
+  console.error(
+    `No database at ${source} (set DATABASE_PATH, or LITEFS_DIR and DATABASE_FILENAME).`,
+  );
+  process.exit(1);
+}
+
+const destination = path.resolve(target);
+if (destination === path.resolve(source)) {
+  console.error("The backup file must not be the database itself.");
+  process.exit(2);
+}
+await mkdir(path.dirname(destination), { recursive: true });
+
+const sqlite = openDatabase(source);
+try {
+  const started = Date.now();
+  const result = await sqlite.backup(destination);
+  // A self-contained single file (no -wal/-shm beside it), ready to copy or `litefs import`.
+  const copy = new Database(destination);
+  copy.pragma("journal_mode = DELETE");
+  copy.close();
+  const bytes = statSync(destination).size;
+  console.log(
+    `Backed up ${source} to ${destination}: ${formatBytes(bytes)}, ${result.totalPages} pages in ${Date.now() - started} ms.`,
+  );
+} catch (error) {
+  console.error(`Backup failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  sqlite.close();
+}
+
+function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}

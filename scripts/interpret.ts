@@ -1,0 +1,26 @@
+// Usage: npm run --silent interpret -- FILE.jsonl
+// Reads one reply per line and prints one interpretation per line ({"id", "intent", ...}) on stdout.
+import { readFileSync } from "node:fs";
+import { interpretReply, type ReplyInput } from "../app/sms/interpret";
+
+const file = process.argv[2];
+if (!file) {
+  process.stderr.write("usage: npm run --silent interpret -- FILE.jsonl\n");
+  process.exit(2);
+}
+
+const lines = readFileSync(file, "utf8").split("\n");
+const output: string[] = [];
+for (const line of lines) {
+  if (!line.trim()) continue;
+  const row = JSON.parse(line) as Partial<ReplyInput> & { id?: unknown };
+  const result = interpretReply({
+    phase: row.phase ?? "none",
+    goals: Array.isArray(row.goals) ? row.goals.map(String) : [],
+    text: typeof row.text === "string" ? row.text : "",
+    media: typeof row.media === "number" ? row.media : 0,
+    optedOut: row.optedOut === true,
+  });
+  output.push(JSON.stringify({ id: row.id, ...result }));
+}
+process.stdout.write(output.length ? output.join("\n") + "\n" : "");
