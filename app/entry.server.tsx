@@ -1,13 +1,9 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { replayResponse, replayTargetFor } from "~/utils/litefs.server";
 
-const ABORT_DELAY = 5_000;
-
+// Pages never defer data, so a whole-document render is simpler and faster than streaming.
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -17,34 +13,11 @@ export default async function handleRequest(
 ) {
   const replayTo = await replayTargetFor(request);
   if (replayTo) return replayResponse(replayTo);
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
-      {
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY);
+  const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html}`, {
+    status: responseStatusCode,
+    headers: responseHeaders,
   });
 }
 

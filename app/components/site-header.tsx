@@ -52,13 +52,13 @@ function SignedOutHeader() {
 }
 
 function SignedInHeader({ user }: { user: HeaderUser }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
   const links = appLinks(user);
   return (
     <header className="border-b">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         {/* Remounting on navigation closes the drawer and the menu after a link click. */}
-        <MobileDrawer key={`drawer-${pathname}`} user={user} links={links} />
+        <MobileDrawer key={`drawer-${location.key}`} user={user} links={links} />
         <Brand />
         <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
           {links.map((link) => (
@@ -77,7 +77,7 @@ function SignedInHeader({ user }: { user: HeaderUser }) {
           ))}
         </nav>
         <div className="ml-auto">
-          <UserMenu key={`menu-${pathname}`} user={user} />
+          <UserMenu key={`menu-${location.key}`} user={user} />
         </div>
       </div>
     </header>
@@ -131,6 +131,7 @@ function MobileDrawer({
   user: HeaderUser;
   links: { to: string; label: string }[];
 }) {
+  const { pathname, search } = useLocation();
   return (
     <details className="md:hidden" data-testid="mobile-drawer">
       <summary
@@ -150,9 +151,20 @@ function MobileDrawer({
         </svg>
       </summary>
       <div className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-1 border-r bg-card p-4 shadow-xl">
-        <p className="mb-2 font-semibold" data-testid="drawer-display-name">
-          {displayName(user.email)}
-        </p>
+        <div className="mb-2 flex items-center justify-between">
+          <p className="font-semibold" data-testid="drawer-display-name">
+            {displayName(user.email)}
+          </p>
+          {/* Reloading the page closes the drawer without JavaScript; with it, navigation remounts it closed. */}
+          <Link
+            to={`${pathname}${search}`}
+            replace
+            preventScrollReset
+            className="rounded px-2 py-1 text-sm hover:bg-accent"
+          >
+            Close<span className="sr-only"> menu</span>
+          </Link>
+        </div>
         <nav aria-label="Mobile" className="flex flex-col gap-1">
           {links.map((link) => (
             <Link key={link.to} to={link.to} className={menuItem}>

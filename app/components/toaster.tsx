@@ -17,14 +17,14 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   return (
     <section
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed right-0 top-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px]"
+      className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px]"
     >
       <div role="status" aria-live="polite">
         {visible ? (
           <div
             data-testid="toast"
             className={cn(
-              "rounded-md border p-4 shadow-lg",
+              "toast-auto-hide pointer-events-auto rounded-md border p-4 shadow-lg",
               visible.type === "error"
                 ? "border-destructive bg-destructive text-destructive-foreground"
                 : "bg-card text-card-foreground",

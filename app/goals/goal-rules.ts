@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, daysBetween, firstOfMonth, type LocalDay } from "~/utils/local-time";
+import { addDays, dayNumber, dayOfWeek, firstOfMonth, type LocalDay } from "~/utils/local-time";
 
 export type GoalStatus = "Completed" | "Overdue" | "Pending";
 
@@ -17,23 +17,31 @@ export function completionRate(total: number, completed: number) {
 /**
  * Consecutive local days with at least one completion, counted back from the latest such day.
  * The streak is current only while that day is today or yesterday (today may still be in progress).
+ * Days are day numbers (see localDayNumber), newest first; reading stops at the first gap.
  */
-export function currentStreak(completionDaysNewestFirst: Iterable<LocalDay>, today: LocalDay) {
+export function streakOfDayNumbers(daysNewestFirst: Iterable<number>, today: number) {
   let streak = 0;
-  let expected: LocalDay | null = null;
-  for (const day of completionDaysNewestFirst) {
+  let expected: number | null = null;
+  for (const day of daysNewestFirst) {
     if (expected === null) {
-      if (daysBetween(day, today) > 1) return 0;
+      if (today - day > 1) return 0;
       streak = 1;
-      expected = addDays(day, -1);
+      expected = day - 1;
     } else if (day === expected) {
       streak += 1;
-      expected = addDays(day, -1);
+      expected = day - 1;
     } else if (day < expected) {
       break;
     }
   }
   return streak;
+}
+
+export function currentStreak(completionDaysNewestFirst: Iterable<LocalDay>, today: LocalDay) {
+  function* numbers() {
+    for (const day of completionDaysNewestFirst) yield dayNumber(day);
+  }
+  return streakOfDayNumbers(numbers(), dayNumber(today));
 }
 
 export const DATE_RANGES = [

@@ -4,6 +4,7 @@ import { db, schema, sqlite } from "~/utils/db.server";
 import {
   addDays,
   localDay,
+  localDayNumber,
   localDayRange,
   startOfLocalDay,
   zonedInstant,
@@ -13,7 +14,7 @@ import {
   calendarWeeks,
   clampPage,
   completionRate,
-  currentStreak,
+  streakOfDayNumbers,
   dateRangeDays,
   PAGE_SIZE,
   type DateRange,
@@ -138,18 +139,21 @@ export function listPreviousGoals(
   return { items, total, page };
 }
 
-const completionInstants = sqlite.prepare<[number], { completed_at: number }>(
-  "select completed_at from goals where user_id = ? and completed_at is not null order by completed_at desc",
-);
+const completionInstants = sqlite
+  .prepare<[number], number>(
+    "select completed_at from goals where user_id = ? and completed_at is not null order by completed_at desc",
+  )
+  .pluck();
 
 /** Streak over the user's local days; reads completions newest first and stops at the first gap. */
 export function streakFor(user: Owner, now = new Date()) {
   const timezone = user.timezone;
   function* days() {
-    for (const row of completionInstants.iterate(user.id))
-      yield localDay(new Date(row.completed_at), timezone);
+    for (const completedAt of completionInstants.iterate(user.id)) {
+      yield localDayNumber(completedAt, timezone);
+    }
   }
-  return currentStreak(days(), todayFor(user, now));
+  return streakOfDayNumbers(days(), localDayNumber(now.getTime(), timezone));
 }
 
 export function goalStats(user: Owner, now = new Date()) {

@@ -3,35 +3,46 @@ import { tzOffset } from "@date-fns/tz";
 /** Calendar days are 'YYYY-MM-DD' strings and wall-clock times 'HH:MM', always read in a user's IANA zone. */
 export type LocalDay = string;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEK_MS = 7 * 86_400_000;
+const MAX_CACHED_WEEKS = 20_000;
 
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
+/** Per zone and UTC week: the offset in minutes when it is the same all week, or null when it changes. */
+const weekOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * The zone's UTC offset at an instant. Asking Intl costs about 10 µs, so offsets are cached per week: a
+ * week whose two ends share an offset has no change inside it (no zone changes twice within a week).
+ */
+function offsetMinutes(instant: number, timeZone: string) {
+  let weeks = weekOffsets.get(timeZone);
+  if (!weeks) weekOffsets.set(timeZone, (weeks = new Map()));
+  const week = Math.floor(instant / WEEK_MS);
+  let cached = weeks.get(week);
+  if (cached === undefined) {
+    const first = tzOffset(timeZone, new Date(week * WEEK_MS));
+    const last = tzOffset(timeZone, new Date((week + 1) * WEEK_MS - 1));
+    cached = first === last ? first : null;
+    if (weeks.size >= MAX_CACHED_WEEKS) weeks.clear();
+    weeks.set(week, cached);
   }
-  return f;
+  return cached ?? tzOffset(timeZone, new Date(instant));
 }
 
 function wallClock(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    day: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
+  const shifted = new Date(
+    instant.getTime() + offsetMinutes(instant.getTime(), timeZone) * 60_000,
+  ).toISOString();
+  return { day: shifted.slice(0, 10), time: shifted.slice(11, 16) };
+}
+
+/** Days since 1970-01-01 of the local calendar day an instant falls on; cheap to compare and count. */
+export function localDayNumber(instant: number, timeZone: string) {
+  return Math.floor((instant + offsetMinutes(instant, timeZone) * 60_000) / 86_400_000);
+}
+
+export function dayNumber(day: LocalDay) {
+  const { y, m, d } = parseDay(day);
+  return Date.UTC(y, m - 1, d) / 86_400_000;
 }
 
 export function localDay(instant: Date, timeZone: string): LocalDay {

@@ -17,8 +17,10 @@ export async function startBenchServer(port: number, extraEnv: Record<string, st
     AUTH_RATE_LIMIT_PER_IP: "100000",
     ...extraEnv,
   };
+  if (await answers(`http://127.0.0.1:${port}/healthz`))
+    throw new Error(`port ${port} is already in use`);
   await run("npx", ["tsx", "db/migrate.ts"], env);
-  const server = spawn("npx", ["remix-serve", "./build/index.js"], {
+  const server = spawn("node_modules/.bin/remix-serve", ["./build/index.js"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -33,6 +35,15 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}`)),
     );
   });
+}
+
+async function answers(url: string) {
+  try {
+    await fetch(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function waitForHealth(url: string) {
