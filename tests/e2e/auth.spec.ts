@@ -1,0 +1,185 @@
+import {
+  avatar,
+  expect,
+  fillRegisterForm,
+  initialsOf,
+  logIn,
+  openUserMenu,
+  register,
+  test,
+  toast,
+  uniqueEmail,
+} from "./fixtures";
+
+// The register and login forms are rendered with `novalidate` (conform's default), so with or
+// without JavaScript the browser submits whatever is typed and the server's messages are what the
+// user sees. Every value below is typed into the real fields and posted by the real button.
+
+test.describe("register", () => {
+  test("creates the account, signs in and lands on the dashboard", async ({ page }) => {
+    const email = uniqueEmail("reg");
+    await page.goto("/register");
+    await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
+    await expect(page.getByLabel("Phone number")).toHaveAttribute("placeholder", "5551234567");
+    await fillRegisterForm(page, { email });
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page)).toContainText("Registration successful");
+    await expect(toast(page)).toContainText("Your account has been created successfully.");
+    await expect(avatar(page, email)).toHaveText(initialsOf(email));
+    await expect(avatar(page, email)).toHaveText("RE");
+
+    // The toast is flashed once: it is gone after a reload.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(toast(page)).not.toContainText("Registration successful");
+  });
+
+  test("requires consent to the text messages", async ({ page }) => {
+    const email = uniqueEmail("consent");
+    await page.goto("/register");
+    await fillRegisterForm(page, { email, consent: false });
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page.getByText("You must agree to the terms and conditions")).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    // The typed email survives the failed post.
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+
+    // Nothing was created: the same email can still sign up.
+    await fillRegisterForm(page, { email });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page)).toContainText("Registration successful");
+  });
+
+  test("rejects an email that already has an account", async ({ page, browser }) => {
+    const email = uniqueEmail("dup");
+    await register(page, email);
+
+    const context = await browser.newContext();
+    try {
+      const other = await context.newPage();
+      await other.goto("/register");
+      await fillRegisterForm(other, { email, phone: "2125550199" });
+      await other.getByRole("button", { name: "Create account" }).click();
+      const alert = other.getByRole("alert");
+      await expect(alert).toContainText("Registration failed");
+      await expect(alert).toContainText("An account with this email already exists");
+      await expect(other).toHaveURL(/\/register$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("rejects a number that is not a valid US mobile number", async ({ page }) => {
+    await page.goto("/register");
+    await fillRegisterForm(page, { email: uniqueEmail("phone"), phone: "1234567890" });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Please enter a valid US mobile number")).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+
+    await fillRegisterForm(page, { email: uniqueEmail("phone"), phone: "12345" });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Phone number must be 10 to 15 characters")).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("links to the login page", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  });
+});
+
+test.describe("sign out and log in", () => {
+  test("signs out through the user menu and back in", async ({ page, user }) => {
+    const menu = await openUserMenu(page, user.email);
+    await expect(menu).toContainText(user.email);
+    await menu.getByRole("button", { name: "Sign out" }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page)).toContainText("Logout successful");
+    await expect(toast(page)).toContainText("You have been logged out successfully.");
+    await expect(avatar(page, user.email)).toHaveCount(0);
+
+    // The session is really gone: protected pages send us back to login.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+
+    await page.goto("/login");
+    await logIn(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page)).toContainText("Login successful");
+    await expect(toast(page)).toContainText("You have been logged in successfully.");
+    await expect(avatar(page, user.email)).toHaveText(initialsOf(user.email));
+  });
+
+  test("a wrong password does not say whether the email exists", async ({ page, user }) => {
+    await (await openUserMenu(page, user.email)).getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await logIn(page, { email: user.email, password: "not the password" });
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Login failed");
+    await expect(alert).toContainText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login$/);
+    const knownEmailText = await alert.innerText();
+
+    await logIn(page, { email: uniqueEmail("nobody"), password: "not the password" });
+    await expect(alert).toContainText("Invalid email or password");
+    expect(await alert.innerText()).toBe(knownEmailText);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("shows the login validation messages", async ({ page }) => {
+    await page.goto("/login");
+    // Both values pass the browser's own checks for these fields, so this works the same with
+    // JavaScript off; the server rejects them.
+    await page.getByLabel("Email").fill("someone@localhost");
+    await page.getByLabel("Password").fill("abc");
+    await page.getByRole("button", { name: "Log in" }).click();
+
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel("Email")).toHaveValue("someone@localhost");
+  });
+
+  test("returns to the page that asked for login", async ({ page, user }) => {
+    await (await openUserMenu(page, user.email)).getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+    await logIn(page, user);
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(toast(page)).toContainText("Login successful");
+    await expect(avatar(page, user.email)).toBeVisible();
+  });
+
+  test("never redirects to another site after login", async ({ page, user }) => {
+    await (await openUserMenu(page, user.email)).getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto("/login?redirectTo=%2F%2Fevil.example.com");
+    await logIn(page, user);
+    await expect(page).toHaveURL(/^http:\/\/localhost:3210\/dashboard$/);
+  });
+
+  test("links to the sign-up page", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();
+  });
+});
+
+test("the session cookie is HttpOnly, Secure and SameSite=Lax", async ({ page, user }) => {
+  await expect(avatar(page, user.email)).toBeVisible();
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === "__session");
+  expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
+});

@@ -1,0 +1,70 @@
+// Starts the production build on a fresh temporary SQLite database for the end-to-end tests.
+// Usage: node tests/e2e/start-server.mjs
+// E2E_DATA_DIR names the directory for the database (playwright.config.ts creates one per run and
+// shares it with the tests); without it a temporary directory is made here.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+if (!existsSync(path.join(root, "build", "index.js"))) {
+  console.error("build/index.js is missing: run `npm run build` before the end-to-end tests.");
+  process.exit(1);
+}
+
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "streakcoach-e2e-"));
+const databasePath = path.join(dataDir, "e2e.db");
+const removeDatabase = () => {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+    rmSync(`${databasePath}${suffix}`, { force: true });
+  }
+  // Only our own temporary directories are removed as a whole.
+  if (path.basename(dataDir).startsWith("streakcoach-e2e-") && dataDir.startsWith(tmpdir())) {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+// A fresh database on every start.
+mkdirSync(dataDir, { recursive: true });
+for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+  rmSync(`${databasePath}${suffix}`, { force: true });
+}
+
+const port = process.env.PORT ?? "3210";
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  DATABASE_PATH: databasePath,
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
+  PORT: port,
+  APP_URL: `http://localhost:${port}`,
+  AUTH_RATE_LIMIT_PER_IP: "10000",
+  CRON_ENABLED: "false",
+  SMS_TRANSPORT: "local",
+};
+
+const migrate = spawnSync(bin("tsx"), ["db/migrate.ts"], { cwd: root, env, stdio: "inherit" });
+if (migrate.status !== 0) {
+  console.error("migrations failed");
+  removeDatabase();
+  process.exit(migrate.status ?? 1);
+}
+
+const server = spawn(bin("remix-serve"), ["./build/index.js"], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+
+server.on("exit", (code, signal) => {
+  removeDatabase();
+  process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1));
+});
