@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -25,6 +25,13 @@ export const users = sqliteTable("users", {
     .notNull()
     .default(true),
   roles: jsonList<string>("roles"),
+  /** Set when check-ins are paused for some days by text; they resume by themselves after it. */
+  pausedUntil: integer("paused_until", { mode: "timestamp_ms" }),
+  /** The question last asked and still open, and the user's local day it was asked for. */
+  pendingPrompt: text("pending_prompt", { enum: ["morning", "evening"] }),
+  pendingPromptDay: text("pending_prompt_day"),
+  /** A permanent carrier error (21211 invalid, 21614 not mobile) for the current number. */
+  phoneUndeliverableCode: text("phone_undeliverable_code"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
 });
@@ -91,8 +98,77 @@ export const messages = sqliteTable(
       .default("sms"),
     createdAt: createdAt(),
     linkedGoalIds: jsonList<number>("linked_goal_ids"),
+    /** What the text was for: a reply, a scheduled question, a verification code... */
+    kind: text("kind").notNull().default("conversation"),
+    providerSid: text("provider_sid").unique(),
+    /** queued, sent, delivered, undelivered, failed, received, blocked */
+    status: text("status").notNull().default("received"),
+    errorCode: text("error_code"),
   },
   (t) => [index("messages_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Numbers that texted STOP (or that Twilio reports as unsubscribed); kept by number, beyond accounts. */
+export const smsOptOuts = sqliteTable("sms_opt_outs", {
+  phone: text("phone").primaryKey(),
+  optedOutAt: integer("opted_out_at", { mode: "timestamp_ms" }).notNull().default(now),
+  reason: text("reason").notNull(),
+});
+
+/** Every inbound MessageSid once: Twilio retries webhooks, and a retry must change nothing. */
+export const inboundReceipts = sqliteTable("inbound_receipts", {
+  messageSid: text("message_sid").primaryKey(),
+  fromPhone: text("from_phone").notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+export const phoneCodes = sqliteTable(
+  "phone_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_phone", "reset_password"] }).notNull(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("phone_codes_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Proof photos and other media, kept in our database so they stay private and available. */
+export const media = sqliteTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    data: blob("data", { mode: "buffer" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_user_idx").on(t.userId)],
+);
+
+/** What the local transport "sent": read by /dev/phone; nothing leaves the machine. */
+export const localOutbox = sqliteTable(
+  "local_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sid: text("sid").notNull().unique(),
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("local_outbox_to_idx").on(t.toPhone, t.createdAt)],
 );
 
 export const followUpTasks = sqliteTable(

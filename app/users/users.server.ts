@@ -93,7 +93,7 @@ export function updateUser(id: number, patch: SettingsInput): User {
       .update(users)
       .set({
         ...patch,
-        ...(phoneChanged ? { phoneVerifiedAt: null } : {}),
+        ...(phoneChanged ? { phoneVerifiedAt: null, phoneUndeliverableCode: null } : {}),
         updatedAt: new Date(),
       })
       .where(eq(users.id, id))

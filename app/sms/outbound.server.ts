@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import type { User } from "../../db/schema";
+import { db, schema } from "~/utils/db.server";
+import { isOptedOut, optOut } from "./opt-outs.server";
+import { getTransport, SmsSendError } from "./transport.server";
+
+const { messages, users } = schema;
+
+export type TextKind =
+  | "conversation"
+  | "morning"
+  | "evening"
+  | "follow_up"
+  | "summary"
+  | "verification"
+  | "password_reset"
+  | "compliance";
+
+export type SendOutcome =
+  | { sent: true; messageId: number; sid: string; status: string }
+  | { sent: false; reason: "opted_out" | "unverified" | "undeliverable" | "failed"; messageId?: number; code?: string };
+
+/** Texts that may reach a number that is not verified yet: the code that verifies it, and compliance answers. */
+const UNVERIFIED_OK = new Set<TextKind>(["verification", "password_reset", "compliance"]);
+
+/**
+ * Sends one text to a user and keeps it in their thread. Refuses opted-out and (for scheduled and
+ * conversational texts) unverified numbers, checked right before sending; records Twilio's answer.
+ */
+export async function sendTextToUser(
+  user: Pick<User, "id" | "phone" | "phoneVerifiedAt" | "phoneUndeliverableCode">,
+  body: string,
+  kind: TextKind,
+  options: { linkedGoalIds?: number[]; storeBody?: string } = {},
+): Promise<SendOutcome> {
+  if (isOptedOut(user.phone) && kind !== "compliance") return { sent: false, reason: "opted_out" };
+  if (!user.phoneVerifiedAt && !UNVERIFIED_OK.has(kind)) return { sent: false, reason: "unverified" };
+  if (user.phoneUndeliverableCode) return { sent: false, reason: "undeliverable", code: user.phoneUndeliverableCode };
+  const row = db
+    .insert(messages)
+    .values({
+      userId: user.id,
+      fromSystem: true,
+      body: options.storeBody ?? body,
+      source: "sms",
+      kind,
+      status: "queued",
+      linkedGoalIds: options.linkedGoalIds ?? [],
+    })
+    .returning({ id: messages.id })
+    .get();
+  try {
+    const result = await getTransport().send(user.phone, body);
+    db.update(messages).set({ providerSid: result.sid, status: result.status }).where(eq(messages.id, row.id)).run();
+    return { sent: true, messageId: row.id, ...result };
+  } catch (error) {
+    const code = error instanceof SmsSendError ? error.code : null;
+    db.update(messages).set({ status: "failed", errorCode: code }).where(eq(messages.id, row.id)).run();
+    if (error instanceof SmsSendError && error.permanent) recordPermanentError(user, error.code!);
+    else console.error(`sms to user ${user.id} failed`, error);
+    return { sent: false, reason: "failed", messageId: row.id, code: code ?? undefined };
+  }
+}
+
+/** A text to a number with no account (e.g. the pointer to the website): not stored in any thread. */
+export async function sendTextToNumber(phone: string, body: string) {
+  if (isOptedOut(phone)) return false;
+  try {
+    await getTransport().send(phone, body);
+    return true;
+  } catch (error) {
+    console.error("sms to unknown number failed", error);
+    return false;
+  }
+}
+
+export function recordPermanentError(user: Pick<User, "id" | "phone">, code: string) {
+  if (code === "21610") optOut(user.phone, "carrier: 21610 unsubscribed");
+  else db.update(users).set({ phoneUndeliverableCode: code }).where(eq(users.id, user.id)).run();
+}
+
+/** Applies a delivery status callback to the stored text; unknown sids are ignored. */
+export function recordDeliveryStatus(sid: string, status: string, errorCode: string | null) {
+  const message = db.select().from(messages).where(eq(messages.providerSid, sid)).get();
+  if (!message) return false;
+  db.update(messages).set({ status, errorCode }).where(eq(messages.id, message.id)).run();
+  if (errorCode && ["21610", "21211", "21614"].includes(errorCode)) {
+    const user = db.select().from(users).where(eq(users.id, message.userId)).get();
+    if (user) recordPermanentError(user, errorCode);
+  }
+  return true;
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import twilio from "twilio";
+import RequestClient from "twilio/lib/base/RequestClient";
+import { db, schema } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+
+export type SendResult = { sid: string; status: string };
+
+/** A send Twilio refused. Permanent codes are never retried; others may be, when not accepted. */
+export class SmsSendError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly accepted: boolean,
+  ) {
+    super(message);
+  }
+  get permanent() {
+    return this.code !== null && PERMANENT_CODES.has(this.code);
+  }
+  get retryable() {
+    return !this.accepted && (this.code === null || this.code === "20429");
+  }
+}
+
+export const PERMANENT_CODES = new Set(["21610", "21211", "21614"]);
+
+export interface SmsTransport {
+  readonly name: "twilio" | "local";
+  send(to: string, body: string): Promise<SendResult>;
+  /** Downloads inbound media with the account's credentials. */
+  fetchMedia(url: string): Promise<{ contentType: string; bytes: Buffer }>;
+}
+
+/** Sends Twilio's requests to TWILIO_API_URL instead of api.twilio.com (a fake in tests and staging). */
+class BaseUrlRequestClient extends RequestClient {
+  constructor(private readonly baseUrl: string) {
+    super({ timeout: 10_000 });
+  }
+  request<T>(opts: RequestClient.RequestOptions<T>) {
+    return super.request({ ...opts, uri: opts.uri.replace(/^https:\/\/[^/]+/, this.baseUrl) });
+  }
+}
+
+function twilioTransport(): SmsTransport {
+  const sid = env.TWILIO_ACCOUNT_SID!;
+  const token = env.TWILIO_AUTH_TOKEN!;
+  const baseUrl = env.TWILIO_API_URL.replace(/\/$/, "");
+  const client = twilio(sid, token, { httpClient: new BaseUrlRequestClient(baseUrl) });
+  const sender = env.TWILIO_MESSAGING_SERVICE_SID
+    ? { messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
+    : { from: env.TWILIO_FROM_NUMBER! };
+  return {
+    name: "twilio",
+    async send(to, body) {
+      try {
+        const message = await client.messages.create({
+          to,
+          body,
+          ...sender,
+          statusCallback: `${env.APP_URL}/webhooks/twilio/status`,
+        });
+        return { sid: message.sid, status: message.status };
+      } catch (error) {
+        throw toSendError(error);
+      }
+    },
+    async fetchMedia(url) {
+      // Credentials go only to Twilio's API (or its stand-in), never to another host named in a webhook.
+      const target = new URL(url.replace(/^https:\/\/api\.twilio\.com/, baseUrl));
+      if (target.origin !== new URL(baseUrl).origin) throw new Error("media URL is not on the Twilio API");
+      const res = await fetch(target, {
+        headers: { Authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString("base64")}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      return readMedia(res);
+    },
+  };
+}
+
+export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
+
+async function readMedia(res: Response) {
+  if (!res.ok) throw new Error(`media download failed with ${res.status}`);
+  const declared = Number(res.headers.get("content-length") ?? 0);
+  if (declared > MAX_MEDIA_BYTES) throw new Error("media is too large");
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (bytes.byteLength > MAX_MEDIA_BYTES) throw new Error("media is too large");
+  return { contentType: res.headers.get("content-type") ?? "application/octet-stream", bytes };
+}
+
+function toSendError(error: unknown): SmsSendError {
+  const e = error as { status?: number; code?: number; message?: string };
+  if (typeof e?.status === "number") {
+    return new SmsSendError(e.message ?? "Twilio refused the message", e.code ? String(e.code) : null, false);
+  }
+  return new SmsSendError((error as Error)?.message ?? "network error", null, false);
+}
+
+/** Keeps texts on this machine: stored for /dev/phone and logged, never sent. */
+function localTransport(): SmsTransport {
+  return {
+    name: "local",
+    async send(to, body) {
+      const sid = `SMlocal${randomBytes(12).toString("hex")}`;
+      db.insert(schema.localOutbox).values({ sid, toPhone: to, body }).run();
+      if (env.NODE_ENV === "development") console.log(`[sms to ${to}] ${body}`);
+      return { sid, status: "delivered" };
+    },
+    async fetchMedia(url) {
+      return readMedia(await fetch(url, { signal: AbortSignal.timeout(10_000) }));
+    },
+  };
+}
+
+let transport: SmsTransport | undefined;
+
+export function getTransport(): SmsTransport {
+  transport ??= env.SMS_TRANSPORT === "twilio" ? twilioTransport() : localTransport();
+  return transport;
+}
