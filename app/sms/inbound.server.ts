@@ -1,4 +1,17 @@
+import { randomBytes } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
 import type { User } from "../../db/schema";
+import { handleIncomingText } from "~/conversation/engine.server";
+import { toUsE164 } from "~/users/phone";
+import { db, schema } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { interpretReply } from "./interpret";
+import { isOptedOut, optIn, optOut } from "./opt-outs.server";
+import { sendTextToNumber } from "./outbound.server";
+import { templates } from "./templates";
+import { getTransport } from "./transport.server";
+
+const { inboundReceipts, users, media } = schema;
 
 export type InboundSms = {
   /** E.164 sender, as Twilio gives it in From. */
@@ -13,8 +26,99 @@ export type InboundResult =
   | { status: "unknown_number" }
   | { status: "handled"; user: User; reply: string | null };
 
-// Implemented in the next commit: de-duplicate on MessageSid, find the user by phone, keep media, and
-// hand the text to the conversation engine.
-export async function receiveInboundSms(_input: InboundSms): Promise<InboundResult> {
-  throw new Error("not implemented yet");
+const IMAGE_TYPES = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/heic",
+  "image/heif",
+]);
+
+/**
+ * Receives one inbound text exactly once per MessageSid (Twilio retries webhooks): finds the account by
+ * number, keeps proof photos in our database, and hands the text to the conversation engine.
+ */
+export async function receiveInboundSms(input: InboundSms): Promise<InboundResult> {
+  const phone = toUsE164(input.from) ?? input.from;
+  const claimed = db
+    .insert(inboundReceipts)
+    .values({ messageSid: input.messageSid, fromPhone: phone })
+    .onConflictDoNothing()
+    .run();
+  if (claimed.changes === 0) return { status: "duplicate" };
+  try {
+    const user = db.select().from(users).where(eq(users.phone, phone)).get();
+    if (!user) {
+      await answerUnknownNumber(phone, input.body);
+      return { status: "unknown_number" };
+    }
+    const mediaIds = await storeMedia(user.id, input.media);
+    const result = await handleIncomingText(user, {
+      text: input.body,
+      mediaIds,
+      source: "sms",
+      providerSid: input.messageSid,
+    });
+    if (mediaIds.length) {
+      db.update(media)
+        .set({ messageId: result.messageId })
+        .where(inArray(media.id, mediaIds))
+        .run();
+    }
+    return { status: "handled", user, reply: result.reply };
+  } catch (error) {
+    // Give the text back to Twilio's retry rather than lose it.
+    db.delete(inboundReceipts).where(eq(inboundReceipts.messageSid, input.messageSid)).run();
+    throw error;
+  }
+}
+
+async function answerUnknownNumber(phone: string, body: string) {
+  const reading = interpretReply({
+    phase: "none",
+    goals: [],
+    text: body,
+    media: 0,
+    optedOut: isOptedOut(phone),
+  });
+  if (reading.intent === "stop") {
+    optOut(phone, "keyword");
+    await sendTextToNumber(phone, templates.stopConfirmed(), { compliance: true });
+  } else if (reading.intent === "start") {
+    optIn(phone);
+    await sendTextToNumber(phone, templates.unknownNumber(env.APP_URL));
+  } else if (reading.intent === "help") {
+    await sendTextToNumber(phone, templates.help(env.SUPPORT_EMAIL));
+  } else {
+    await sendTextToNumber(phone, templates.unknownNumber(env.APP_URL));
+  }
+}
+
+/** Downloads each image with the account's credentials and keeps it; other types and failures are skipped. */
+async function storeMedia(userId: number, items: InboundSms["media"]) {
+  const ids: string[] = [];
+  for (const [index, item] of items.entries()) {
+    if (!IMAGE_TYPES.has(item.contentType.toLowerCase())) continue;
+    try {
+      const { contentType, bytes } = await getTransport().fetchMedia(item.url);
+      if (!IMAGE_TYPES.has(contentType.split(";")[0]!.trim().toLowerCase())) continue;
+      const id = randomBytes(16).toString("base64url");
+      const extension = contentType.split("/")[1]?.split(";")[0] ?? "img";
+      db.insert(media)
+        .values({
+          id,
+          userId,
+          fileName: `photo-${index + 1}.${extension}`,
+          contentType,
+          size: bytes.byteLength,
+          data: bytes,
+        })
+        .run();
+      ids.push(id);
+    } catch (error) {
+      console.error(`inbound media ${item.url} for user ${userId} was not stored`, error);
+    }
+  }
+  return ids;
 }

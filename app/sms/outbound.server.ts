@@ -18,7 +18,12 @@ export type TextKind =
 
 export type SendOutcome =
   | { sent: true; messageId: number; sid: string; status: string }
-  | { sent: false; reason: "opted_out" | "unverified" | "undeliverable" | "failed"; messageId?: number; code?: string };
+  | {
+      sent: false;
+      reason: "opted_out" | "unverified" | "undeliverable" | "failed";
+      messageId?: number;
+      code?: string;
+    };
 
 /** Texts that may reach a number that is not verified yet: the code that verifies it, and compliance answers. */
 const UNVERIFIED_OK = new Set<TextKind>(["verification", "password_reset", "compliance"]);
@@ -34,8 +39,10 @@ export async function sendTextToUser(
   options: { linkedGoalIds?: number[]; storeBody?: string } = {},
 ): Promise<SendOutcome> {
   if (isOptedOut(user.phone) && kind !== "compliance") return { sent: false, reason: "opted_out" };
-  if (!user.phoneVerifiedAt && !UNVERIFIED_OK.has(kind)) return { sent: false, reason: "unverified" };
-  if (user.phoneUndeliverableCode) return { sent: false, reason: "undeliverable", code: user.phoneUndeliverableCode };
+  if (!user.phoneVerifiedAt && !UNVERIFIED_OK.has(kind))
+    return { sent: false, reason: "unverified" };
+  if (user.phoneUndeliverableCode)
+    return { sent: false, reason: "undeliverable", code: user.phoneUndeliverableCode };
   const row = db
     .insert(messages)
     .values({
@@ -51,11 +58,17 @@ export async function sendTextToUser(
     .get();
   try {
     const result = await getTransport().send(user.phone, body);
-    db.update(messages).set({ providerSid: result.sid, status: result.status }).where(eq(messages.id, row.id)).run();
+    db.update(messages)
+      .set({ providerSid: result.sid, status: result.status })
+      .where(eq(messages.id, row.id))
+      .run();
     return { sent: true, messageId: row.id, ...result };
   } catch (error) {
     const code = error instanceof SmsSendError ? error.code : null;
-    db.update(messages).set({ status: "failed", errorCode: code }).where(eq(messages.id, row.id)).run();
+    db.update(messages)
+      .set({ status: "failed", errorCode: code })
+      .where(eq(messages.id, row.id))
+      .run();
     if (error instanceof SmsSendError && error.permanent) recordPermanentError(user, error.code!);
     else console.error(`sms to user ${user.id} failed`, error);
     return { sent: false, reason: "failed", messageId: row.id, code: code ?? undefined };
@@ -63,8 +76,12 @@ export async function sendTextToUser(
 }
 
 /** A text to a number with no account (e.g. the pointer to the website): not stored in any thread. */
-export async function sendTextToNumber(phone: string, body: string) {
-  if (isOptedOut(phone)) return false;
+export async function sendTextToNumber(
+  phone: string,
+  body: string,
+  options: { compliance?: boolean } = {},
+) {
+  if (isOptedOut(phone) && !options.compliance) return false;
   try {
     await getTransport().send(phone, body);
     return true;

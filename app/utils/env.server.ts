@@ -44,6 +44,7 @@ const EnvSchema = z
     CRON_ENABLED: flag(true),
     LITEFS_DIR: z.string().min(1).optional(),
     SUPPORT_EMAIL: z.email().default("support@streakcoach.app"),
+    DEV_PHONE_ENABLED: flag(false),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   })
   .superRefine((env, ctx) => {
@@ -93,6 +94,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
   return {
     ...raw,
     isProduction: raw.NODE_ENV === "production",
+    // The development phone needs the local transport; in a production build only with an explicit flag.
+    devPhoneEnabled:
+      raw.SMS_TRANSPORT === "local" && (raw.NODE_ENV !== "production" || raw.DEV_PHONE_ENABLED),
     DATABASE_PATH: databasePath,
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     sessionSecrets: raw.SESSION_SECRET

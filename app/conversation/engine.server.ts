@@ -1,0 +1,221 @@
+import { eq } from "drizzle-orm";
+import type { Goal, User } from "../../db/schema";
+import {
+  completeGoal,
+  createGoal,
+  goalStats,
+  listTodayGoals,
+  todayFor,
+} from "~/goals/goals.server";
+import { interpretReply, type Interpretation, type Phase } from "~/sms/interpret";
+import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
+import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.server";
+import { templates } from "~/sms/templates";
+import { EVENING_TIMES } from "~/users/user-options";
+import { db, schema } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
+import { dueTimeInText } from "./due-time";
+
+const { users, messages } = schema;
+
+export type Source = "sms" | "web";
+
+export type IncomingText = {
+  text: string;
+  /** Ids of media rows already stored for this message (proof photos). */
+  mediaIds?: string[];
+  source: Source;
+  providerSid?: string;
+};
+
+/** The question still open for the user today, if any. */
+export function pendingPhase(user: User, now = new Date()): Phase {
+  if (!user.pendingPrompt || user.pendingPromptDay !== todayFor(user, now)) return "none";
+  return user.pendingPrompt;
+}
+
+/**
+ * The one path every user text takes, from SMS and from the web chat: store it, read it in its context,
+ * act on it, and answer in the same channel.
+ */
+export async function handleIncomingText(user: User, incoming: IncomingText, now = new Date()) {
+  const mediaIds = incoming.mediaIds ?? [];
+  const inbound = db
+    .insert(messages)
+    .values({
+      userId: user.id,
+      fromSystem: false,
+      body: incoming.text,
+      mediaUrls: mediaIds.map((id) => `/media/${id}`),
+      source: incoming.source,
+      kind: "conversation",
+      status: "received",
+      providerSid: incoming.providerSid ?? null,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+  const today = listTodayGoals(user, now);
+  const reading = interpretReply({
+    phase: pendingPhase(user, now),
+    goals: today.map((g) => g.description),
+    text: incoming.text,
+    media: mediaIds.length,
+    optedOut: isOptedOut(user.phone),
+  });
+  const { reply, linkedGoalIds } = act(user, reading, today, mediaIds, now);
+  if (linkedGoalIds.length) {
+    db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inbound.id)).run();
+  }
+  const kind: TextKind = ["stop", "start", "help"].includes(reading.intent)
+    ? "compliance"
+    : "conversation";
+  await answer(user, reply, incoming.source, kind, linkedGoalIds);
+  return { intent: reading.intent, reply, messageId: inbound.id };
+}
+
+function act(user: User, reading: Interpretation, today: Goal[], mediaIds: string[], now: Date) {
+  const none = { linkedGoalIds: [] as number[] };
+  switch (reading.intent) {
+    case "stop":
+      optOut(user.phone, "keyword");
+      return { ...none, reply: templates.stopConfirmed() };
+    case "start":
+      optIn(user.phone);
+      return { ...none, reply: templates.startConfirmed() };
+    case "help":
+      return { ...none, reply: templates.help(env.SUPPORT_EMAIL) };
+    case "set_goals":
+      return setGoals(user, reading.goals, now);
+    case "check_in":
+      return checkIn(user, reading.completed, today, mediaIds, now);
+    case "pause":
+      pause(user, reading.days, now);
+      return { ...none, reply: templates.paused(reading.days) };
+    case "resume":
+      setUser(user.id, { sendCheckInReminders: true, pausedUntil: null });
+      return { ...none, reply: templates.resumed() };
+    case "list_goals":
+      return {
+        ...none,
+        reply: templates.listGoals(
+          today.map((g) => ({ description: g.description, done: Boolean(g.completedAt) })),
+        ),
+      };
+    case "stats": {
+      const stats = goalStats(user, now);
+      return {
+        ...none,
+        reply: templates.stats(stats.streak, stats.completionRate, stats.totalGoals),
+      };
+    }
+    case "unknown":
+      return { ...none, reply: templates.unknown() };
+  }
+}
+
+function setGoals(user: User, descriptions: string[], now: Date) {
+  const day = todayFor(user, now);
+  const created = db.transaction(() =>
+    descriptions.map((description) =>
+      createGoal(user.id, {
+        description,
+        dueDate: zonedInstant(
+          day,
+          dueTimeInText(description) ?? user.preferredCheckInTimeEvening,
+          user.timezone,
+        ),
+      }),
+    ),
+  );
+  if (pendingPhase(user, now) === "morning")
+    setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
+  const checkInLabel =
+    EVENING_TIMES.find((t) => t.value === user.preferredCheckInTimeEvening)?.label ??
+    user.preferredCheckInTimeEvening;
+  return {
+    linkedGoalIds: created.map((g) => g.id),
+    reply: templates.goalsSet(descriptions, checkInLabel),
+  };
+}
+
+function checkIn(user: User, numbers: number[], today: Goal[], mediaIds: string[], now: Date) {
+  if (today.length === 0) return { linkedGoalIds: [], reply: templates.noGoalsToCheck() };
+  const proof = mediaIds.map((id) => `/media/${id}`);
+  const done = numbers.map((n) => today[n - 1]).filter((g): g is Goal => Boolean(g));
+  for (const goal of done)
+    completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
+  if (pendingPhase(user, now) === "evening")
+    setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
+  const streak = goalStats(user, now).streak;
+  return {
+    linkedGoalIds: done.map((g) => g.id),
+    reply: templates.checkedIn(
+      done.map((g) => g.description),
+      today.length,
+      streak,
+    ),
+  };
+}
+
+function pause(user: User, days: number | null, now: Date) {
+  if (days === null) {
+    setUser(user.id, { sendCheckInReminders: false, pausedUntil: null });
+    return;
+  }
+  const resumeDay = addDays(todayFor(user, now), days);
+  setUser(user.id, { pausedUntil: startOfLocalDay(resumeDay, user.timezone) });
+}
+
+function setUser(id: number, values: Partial<typeof users.$inferInsert>) {
+  db.update(users).set(values).where(eq(users.id, id)).run();
+}
+
+async function answer(
+  user: User,
+  reply: string,
+  source: Source,
+  kind: TextKind,
+  linkedGoalIds: number[],
+) {
+  if (source === "sms") return sendTextToUser(user, reply, kind, { linkedGoalIds });
+  db.insert(messages)
+    .values({
+      userId: user.id,
+      fromSystem: true,
+      body: reply,
+      source: "web",
+      kind,
+      status: "delivered",
+      linkedGoalIds,
+    })
+    .run();
+  return undefined;
+}
+
+/** Asks today's morning question now and marks it pending (used by the scheduler and the send-now calls). */
+export async function askMorningQuestion(user: User, now = new Date()): Promise<SendOutcome> {
+  const outcome = await sendTextToUser(user, templates.morningQuestion(), "morning");
+  if (outcome.sent)
+    setUser(user.id, { pendingPrompt: "morning", pendingPromptDay: todayFor(user, now) });
+  return outcome;
+}
+
+/** Asks the evening check-in now; with no goals today there is nothing to ask. */
+export async function askEveningQuestion(
+  user: User,
+  now = new Date(),
+): Promise<SendOutcome | { sent: false; reason: "no_goals" }> {
+  const today = listTodayGoals(user, now);
+  if (today.length === 0) return { sent: false, reason: "no_goals" };
+  const outcome = await sendTextToUser(
+    user,
+    templates.eveningQuestion(today.map((g) => g.description)),
+    "evening",
+    { linkedGoalIds: today.map((g) => g.id) },
+  );
+  if (outcome.sent)
+    setUser(user.id, { pendingPrompt: "evening", pendingPromptDay: todayFor(user, now) });
+  return outcome;
+}

@@ -1,0 +1,86 @@
+import { segmentCount } from "./segments";
+
+// Every text fits in two segments: long goal names are shortened, never the instructions.
+export const MAX_SEGMENTS = 2;
+
+const BRAND = "StreakCoach";
+
+function shorten(text: string, max: number) {
+  const clean = text.replace(/\s+/g, " ").trim();
+  return clean.length <= max ? clean : `${clean.slice(0, Math.max(1, max - 3)).trimEnd()}...`;
+}
+
+/** Builds a text from goal names, shortening the names until it fits in two segments. */
+function fitted(build: (names: string[]) => string, names: string[]) {
+  for (let max = 60; max >= 8; max -= 4) {
+    const text = build(names.map((n) => shorten(n, max)));
+    if (segmentCount(text) <= MAX_SEGMENTS) return text;
+  }
+  for (let keep = names.length - 1; keep >= 0; keep--) {
+    const text = build([
+      ...names.slice(0, keep).map((n) => shorten(n, 8)),
+      `+${names.length - keep} more`,
+    ]);
+    if (segmentCount(text) <= MAX_SEGMENTS) return text;
+  }
+  return build([]);
+}
+
+const numbered = (names: string[]) => names.map((n, i) => `${i + 1}) ${n}`).join(" ");
+const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+
+export const templates = {
+  morningQuestion: () =>
+    `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages".`,
+  eveningQuestion: (goals: string[]) =>
+    fitted(
+      (names) =>
+        `Evening check-in: which goals did you finish? ${numbered(names)}. Reply e.g. "1 and 3", "all" or "none". A photo as proof is welcome.`,
+      goals,
+    ),
+  goalsSet: (goals: string[], checkInTime: string) =>
+    fitted(
+      (names) =>
+        `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names)}. I'll check in at ${checkInTime}.`,
+      goals,
+    ),
+  checkedIn: (done: string[], total: number, streak: number) =>
+    done.length === 0
+      ? `Thanks for checking in. Nothing done today is OK: tomorrow is a fresh start. Streak: ${days(streak)}.`
+      : fitted(
+          (names) =>
+            `${done.length === total ? "All done, great work!" : "Nice work!"} ${done.length} of ${total} done: ${names.join(", ")}. Streak: ${days(streak)}.`,
+          done,
+        ),
+  proofAttached: (goal: string) =>
+    fitted((names) => `Photo saved as proof for "${names[0] ?? ""}".`, [goal]),
+  noGoalsToCheck: () =>
+    `You have no goals for today yet. Text your goals any time, e.g. "goal: Run 5k".`,
+  listGoals: (goals: { description: string; done: boolean }[]) =>
+    goals.length === 0
+      ? `No goals for today yet. Text them any time, e.g. "goal: Run 5k".`
+      : fitted(
+          (names) =>
+            `Today's goals: ${names.map((n, i) => `${i + 1}) ${n}${goals[i]?.done ? " (done)" : ""}`).join(" ")}`,
+          goals.map((g) => g.description),
+        ),
+  stats: (streak: number, rate: number, total: number) =>
+    `Your streak: ${days(streak)}. Completion rate: ${rate}% of ${total} ${total === 1 ? "goal" : "goals"}. Keep going!`,
+  paused: (daysPaused: number | null) =>
+    daysPaused === null
+      ? `Check-ins paused. Reply RESUME when you're ready to start again.`
+      : `Check-ins paused for ${days(daysPaused)}. They restart by themselves; reply RESUME to start sooner.`,
+  resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
+  unknown: () =>
+    `Sorry, I didn't get that. Text your goals (e.g. "goal: Run 5k"), reply with the numbers you finished, or HELP.`,
+  stopConfirmed: () =>
+    `${BRAND}: You are unsubscribed and will receive no more messages. Reply START to resubscribe.`,
+  startConfirmed: () =>
+    `${BRAND}: You are subscribed again to daily goal check-ins (about 2 msgs/day). Msg & data rates may apply. Reply HELP for help, STOP to cancel.`,
+  help: (supportEmail: string) =>
+    `${BRAND} goal check-ins: about 2 msgs/day. Msg & data rates may apply. Reply STOP to cancel. Help: ${supportEmail}`,
+  unknownNumber: (appUrl: string) =>
+    `${BRAND}: this number isn't linked to an account. Sign up at ${appUrl}/register. Reply STOP to opt out.`,
+};
+
+export type TemplateName = keyof typeof templates;
