@@ -13,7 +13,8 @@ export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  phone: text("phone").notNull(),
+  /** E.164; one account per number, since inbound texts are routed by it. */
+  phone: text("phone").notNull().unique(),
   phoneVerifiedAt: integer("phone_verified_at", { mode: "timestamp_ms" }),
   timezone: text("timezone").notNull().default("America/New_York"),
   preferredCheckInTimeMorning: text("preferred_check_in_time_morning").notNull().default("08:00"),

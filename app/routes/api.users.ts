@@ -1,6 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { RegisterSchema } from "~/users/user-schema";
-import { createUser, DuplicateEmailError, toPublicUser } from "~/users/users.server";
+import {
+  createUser,
+  DuplicateEmailError,
+  DuplicatePhoneError,
+  toPublicUser,
+} from "~/users/users.server";
 import { apiError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/utils/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { consumeAuthAttempt, rateLimitedJson } from "~/utils/rate-limit.server";
@@ -26,7 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await createUserSession(request, user.id) },
     });
   } catch (error) {
-    if (error instanceof DuplicateEmailError) return apiError(409, error.message);
+    if (error instanceof DuplicateEmailError || error instanceof DuplicatePhoneError) {
+      return apiError(409, error.message);
+    }
     throw error;
   }
 }

@@ -1,7 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isAdmin } from "~/users/user-options";
 import { SettingsSchema } from "~/users/user-schema";
-import { DuplicateEmailError, getUserById, toPublicUser, updateUser } from "~/users/users.server";
+import {
+  DuplicateEmailError,
+  DuplicatePhoneError,
+  getUserById,
+  toPublicUser,
+  updateUser,
+} from "~/users/users.server";
 import {
   apiError,
   methodNotAllowed,
@@ -34,7 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     return json(toPublicUser(updateUser(user.id, patch)));
   } catch (error) {
-    if (error instanceof DuplicateEmailError) return apiError(409, error.message);
+    if (error instanceof DuplicateEmailError || error instanceof DuplicatePhoneError) {
+      return apiError(409, error.message);
+    }
     throw error;
   }
 }

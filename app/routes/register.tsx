@@ -11,7 +11,7 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import { CONSENT_LEAD, RegisterSchema } from "~/users/user-schema";
-import { createUser, DuplicateEmailError } from "~/users/users.server";
+import { createUser, DuplicateEmailError, DuplicatePhoneError } from "~/users/users.server";
 import { isSpam, spamResponse } from "~/utils/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
@@ -53,7 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await createUserSession(request, user.id) } },
     );
   } catch (error) {
-    if (error instanceof DuplicateEmailError) return fail(error.message, 409);
+    if (error instanceof DuplicateEmailError || error instanceof DuplicatePhoneError) {
+      return fail(error.message, 409);
+    }
     throw error;
   }
 }

@@ -21,6 +21,16 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import {
+  checkCode,
+  checkFailureMessage,
+  CODE_TTL_MINUTES,
+  formatUsPhone,
+  hasPendingCode,
+  INVALID_CODE,
+  isWellFormedCode,
+  issueCode,
+} from "~/sms/phone-codes.server";
 import { nationalDigits } from "~/users/phone";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import { ChangePasswordSchema, DeleteAccountSchema, SettingsFormSchema } from "~/users/user-schema";
@@ -28,6 +38,7 @@ import {
   changePassword,
   deleteAccount,
   DuplicateEmailError,
+  DuplicatePhoneError,
   updateUser,
   WrongPasswordError,
 } from "~/users/users.server";
@@ -50,6 +61,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sendCheckInReminders: user.sendCheckInReminders,
       receiveWeeklySummary: user.receiveWeeklySummary,
     },
+    phoneVerification: {
+      verified: Boolean(user.phoneVerifiedAt),
+      // A code can be entered while an unused, unexpired one exists for the current number.
+      codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone"),
+      phone: formatUsPhone(user.phone),
+      ttlMinutes: CODE_TTL_MINUTES,
+    },
   });
 }
 
@@ -71,8 +89,21 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       updateUser(user.id, submission.value);
     } catch (error) {
-      if (!(error instanceof DuplicateEmailError)) throw error;
-      return reply("settings", submission.reply({ fieldErrors: { email: [error.message] } }), 409);
+      if (error instanceof DuplicateEmailError) {
+        return reply(
+          "settings",
+          submission.reply({ fieldErrors: { email: [error.message] } }),
+          409,
+        );
+      }
+      if (error instanceof DuplicatePhoneError) {
+        return reply(
+          "settings",
+          submission.reply({ fieldErrors: { phone: [error.message] } }),
+          409,
+        );
+      }
+      throw error;
     }
     return redirectWithToast("/settings", {
       title: "Settings updated",
@@ -128,6 +159,47 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  if (intent === "send-code") {
+    const result = await issueCode(user, "verify_phone");
+    if (result.sent) {
+      return redirectWithToast("/settings", {
+        title: "Verification code sent",
+        description: result.message,
+      });
+    }
+    if (result.reason === "already_verified") {
+      return redirectWithToast("/settings", {
+        title: "Phone verified",
+        description: result.message,
+        type: "info",
+      });
+    }
+    return redirectWithToast("/settings", {
+      title: "Error",
+      description: result.message,
+      type: "error",
+    });
+  }
+
+  if (intent === "verify-code") {
+    const code = formData.get("code");
+    // A malformed entry is refused without spending one of the code's tries.
+    const result =
+      typeof code === "string" && isWellFormedCode(code)
+        ? checkCode(user, "verify_phone", code)
+        : null;
+    if (result?.ok) {
+      return redirectWithToast("/settings", {
+        title: "Phone verified",
+        description: "Your phone number has been verified successfully.",
+      });
+    }
+    return redirectWithToast("/settings", {
+      ...(result ? checkFailureMessage(result) : INVALID_CODE),
+      type: "error",
+    });
+  }
+
   throw new Response("Unknown action.", { status: 400 });
 }
 
@@ -140,6 +212,7 @@ export default function SettingsPage() {
   return (
     <PageShell title="Settings">
       <div className="grid gap-6">
+        <PhoneVerificationForms />
         <PreferencesForm />
         <PasswordForm />
         <DataCard />
@@ -191,6 +264,7 @@ function PreferencesForm() {
               </span>
             </div>
           </Field>
+          <PhoneVerification />
           <Field id={fields.timezone.id} label="Time zone" errors={fields.timezone.errors}>
             <Select {...getSelectProps(fields.timezone)}>
               {TIME_ZONES.map((tz) => (
@@ -256,6 +330,89 @@ function PreferencesForm() {
         </CardContent>
       </Card>
     </Form>
+  );
+}
+
+const SEND_CODE_FORM = "phone-send-code";
+const VERIFY_CODE_FORM = "phone-verify-code";
+
+/**
+ * The phone verification forms. They sit outside the settings form (forms cannot nest) and their
+ * controls, shown under the phone field, join them with the form attribute.
+ */
+function PhoneVerificationForms() {
+  return (
+    <>
+      <Form method="post" id={SEND_CODE_FORM} className="hidden">
+        <input type="hidden" name="intent" value="send-code" />
+      </Form>
+      <Form method="post" id={VERIFY_CODE_FORM} className="hidden">
+        <input type="hidden" name="intent" value="verify-code" />
+      </Form>
+    </>
+  );
+}
+
+function PhoneVerification() {
+  const { phoneVerification } = useLoaderData<typeof loader>();
+  if (phoneVerification.verified) return null;
+  if (!phoneVerification.codePending) {
+    return (
+      <div className="flex flex-wrap items-center gap-3" data-testid="phone-verification">
+        <PendingButton
+          form={SEND_CODE_FORM}
+          intent="send-code"
+          variant="outline"
+          pendingLabel="Sending..."
+        >
+          Verify phone
+        </PendingButton>
+        <p className="text-sm text-muted-foreground">
+          We&apos;ll text a 6-digit code to {phoneVerification.phone}. Changed the number? Save
+          changes first.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2" data-testid="phone-verification">
+      <Field
+        id="verification-code"
+        label="Verification code"
+        hint={`Enter the 6-digit code we texted to ${phoneVerification.phone}. It is valid for ${phoneVerification.ttlMinutes} minutes.`}
+      >
+        <div className="flex items-center gap-2">
+          <Input
+            id="verification-code"
+            name="code"
+            form={VERIFY_CODE_FORM}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            title="The 6 digits from the text"
+            required
+            aria-describedby="verification-code-hint"
+            className="max-w-[10rem]"
+          />
+          <PendingButton form={VERIFY_CODE_FORM} intent="verify-code" pendingLabel="Verifying...">
+            Verify
+          </PendingButton>
+        </div>
+      </Field>
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <span>Didn&apos;t get it?</span>
+        <PendingButton
+          form={SEND_CODE_FORM}
+          intent="send-code"
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          pendingLabel="Sending..."
+        >
+          Send a new code
+        </PendingButton>
+      </div>
+    </div>
   );
 }
 

@@ -14,6 +14,12 @@ export class DuplicateEmailError extends Error {
   }
 }
 
+export class DuplicatePhoneError extends Error {
+  constructor() {
+    super("This phone number is already linked to another account");
+  }
+}
+
 export class LastAdminError extends Error {
   constructor() {
     super("You cannot remove your own admin role while you are the only admin");
@@ -52,6 +58,7 @@ export async function createUser(input: RegisterInput, consent: ConsentEvidence)
     });
   } catch (error) {
     if (isUniqueViolation(error, "users.email")) throw new DuplicateEmailError();
+    if (isUniqueViolation(error, "users.phone")) throw new DuplicatePhoneError();
     throw error;
   }
 }
@@ -101,6 +108,7 @@ export function updateUser(id: number, patch: SettingsInput): User {
       .get();
   } catch (error) {
     if (isUniqueViolation(error, "users.email")) throw new DuplicateEmailError();
+    if (isUniqueViolation(error, "users.phone")) throw new DuplicatePhoneError();
     throw error;
   }
 }

@@ -3,13 +3,24 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..");
 
 export const PASSWORD = "correct horse battery";
-/** Valid US numbers (555-01xx is reserved for fiction and accepted by libphonenumber). */
-export const VALID_PHONE = "2015550123";
+/** A valid US number (555 numbers are accepted by libphonenumber) that no account in the test database has. */
+export function uniquePhone(): string {
+  const areaCodes = ["201", "202", "212", "312", "415", "617", "646", "718"];
+  for (;;) {
+    const areaCode = areaCodes[Math.floor(Math.random() * areaCodes.length)]!;
+    const national = `${areaCode}555${String(1000 + Math.floor(Math.random() * 9000))}`;
+    const taken = withDatabase((db) =>
+      db.prepare("select 1 from users where phone = ?").get(`+1${national}`),
+    );
+    if (!taken) return national;
+  }
+}
 
 export type Account = { email: string; password: string };
 
@@ -43,7 +54,7 @@ export async function fillRegisterForm(
   await page.getByLabel("Time zone").selectOption({ label: "Central Time (CT)" });
   await page.getByLabel("Morning check-in time").selectOption({ label: "7:00 AM" });
   await page.getByLabel("Evening check-in time").selectOption({ label: "8:00 PM" });
-  await page.getByLabel("Phone number").fill(values.phone ?? VALID_PHONE);
+  await page.getByLabel("Phone number").fill(values.phone ?? uniquePhone());
   const consent = page.getByRole("checkbox", { name: /I agree to receive recurring automated/ });
   if (values.consent ?? true) await consent.check();
   else await expect(consent).not.toBeChecked();
@@ -99,6 +110,120 @@ export async function makeAdmin(email: string) {
     },
   );
   expect(stdout).toContain(`${email} is now an admin.`);
+}
+
+/** The SQLite file of the server under test (playwright.config.ts shares its directory). */
+export function databasePath() {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir)
+    throw new Error("E2E_DATA_DIR is not set: run the tests through playwright.config.ts");
+  return path.join(dataDir, "e2e.db");
+}
+
+/** Runs `work` on a short-lived connection to the server's database (WAL: the server keeps going). */
+export function withDatabase<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(databasePath(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+export function userIdOf(email: string): number {
+  const row = withDatabase((db) =>
+    db.prepare<[string], { id: number }>("select id from users where email = ?").get(email),
+  );
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+export function userTimeZoneOf(email: string): string {
+  const row = withDatabase((db) =>
+    db
+      .prepare<[string], { timezone: string }>("select timezone from users where email = ?")
+      .get(email),
+  );
+  if (!row) throw new Error(`no user ${email}`);
+  return row.timezone;
+}
+
+/**
+ * Noon (US time zones) of the user's local day `days` before today: 18:00 UTC falls on the same
+ * calendar date from UTC-10 to UTC-4, so seeded goals never straddle a local-day boundary.
+ */
+export function localDaysAgo(days: number, timeZone: string, now = new Date()): Date {
+  const [year, month, day] = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  })
+    .format(now)
+    .split("-")
+    .map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - days, 18));
+}
+
+export type SeedGoal = {
+  description: string;
+  dueDate: Date;
+  createdAt?: Date;
+  completedAt?: Date | null;
+};
+
+/** Inserts goals for a user straight into the server's database; returns their ids in order. */
+export function seedGoals(email: string, goals: SeedGoal[]): number[] {
+  const userId = userIdOf(email);
+  return withDatabase((db) => {
+    const insert = db.prepare<[number, string, number, number, number | null]>(
+      "insert into goals (user_id, description, created_at, due_date, completed_at) values (?, ?, ?, ?, ?)",
+    );
+    return db.transaction(() =>
+      goals.map((goal) => {
+        const createdAt = goal.createdAt ?? new Date(goal.dueDate.getTime() - 8 * 3600_000);
+        const { lastInsertRowid } = insert.run(
+          userId,
+          goal.description,
+          createdAt.getTime(),
+          goal.dueDate.getTime(),
+          goal.completedAt ? goal.completedAt.getTime() : null,
+        );
+        return Number(lastInsertRowid);
+      }),
+    )();
+  });
+}
+
+export type GoalRecord = {
+  id: number;
+  userId: number;
+  description: string;
+  dueDate: number;
+  completedAt: number | null;
+};
+
+/** A user's goals as stored, oldest id first. */
+export function goalsOf(email: string): GoalRecord[] {
+  const userId = userIdOf(email);
+  return withDatabase((db) =>
+    db
+      .prepare<[number], GoalRecord>(
+        "select id, user_id as userId, description, due_date as dueDate, completed_at as completedAt from goals where user_id = ? order by id",
+      )
+      .all(userId),
+  );
+}
+
+export function goalById(id: number): GoalRecord | undefined {
+  return withDatabase((db) =>
+    db
+      .prepare<[number], GoalRecord>(
+        "select id, user_id as userId, description, due_date as dueDate, completed_at as completedAt from goals where id = ?",
+      )
+      .get(id),
+  );
 }
 
 type Fixtures = {

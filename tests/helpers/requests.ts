@@ -4,13 +4,12 @@ import { createUser } from "~/users/users.server";
 import { setAdminRole } from "~/users/users.server";
 
 let counter = 0;
-const VALID_PHONES = [
-  "+12015550123",
-  "+12125550199",
-  "+13105550142",
-  "+14155550111",
-  "+16175550188",
-];
+/** A valid US number not used yet in this test file's database (201-555-1000 onwards). */
+export function uniquePhone() {
+  phoneCounter += 1;
+  return `+1201555${String(1000 + phoneCounter).padStart(4, "0")}`;
+}
+let phoneCounter = 0;
 
 /** A real account, created through the domain function the pages use. */
 export async function createTestUser(
@@ -21,7 +20,7 @@ export async function createTestUser(
     {
       email: overrides.email ?? `user${counter}-${Date.now()}@example.com`,
       password: "correct horse battery",
-      phone: overrides.phone ?? VALID_PHONES[counter % VALID_PHONES.length]!,
+      phone: overrides.phone ?? uniquePhone(),
       timezone: "America/New_York",
       preferredCheckInTimeMorning: "08:00",
       preferredCheckInTimeEvening: "19:00",

@@ -25,10 +25,13 @@ const userCount = () => db.select().from(schema.users).all().length;
 const sessionsOf = (userId: number) =>
   db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
 
-const registration = (email: string) => ({
+let phoneSeq = 2000;
+const nextPhone = () => `(201) 555-${++phoneSeq}`;
+
+const registration = (email: string, phone = nextPhone()) => ({
   email,
   password: "long enough password",
-  phone: "(201) 555-0123",
+  phone,
   timezone: "America/Chicago",
   preferredCheckInTimeMorning: "07:00",
   preferredCheckInTimeEvening: "20:00",
@@ -351,7 +354,7 @@ describe("an admin", () => {
 describe("POST /api/users (registration)", () => {
   it("creates the account, signs it in and records the consent", async () => {
     const response = await register(
-      { ...registration("New.Person@Example.com"), roles: ["admin"] },
+      { ...registration("New.Person@Example.com", "(201) 555-0123"), roles: ["admin"] },
       { "X-Forwarded-For": "198.51.100.7", "User-Agent": "curl/8" },
     );
     expect(response.status).toBe(201);
@@ -399,6 +402,19 @@ describe("POST /api/users (registration)", () => {
       expect(cookieFrom(response)).toBeNull();
       expect((await readJson(response)).message).toBe("An account with this email already exists");
     }
+    expect(userCount()).toBe(count);
+  });
+
+  it("gets 409 for a phone number another account has, and creates nothing", async () => {
+    expect((await register(registration("phone-a@example.com", "(201) 555-0999"))).status).toBe(
+      201,
+    );
+    const count = userCount();
+    const response = await register(registration("phone-b@example.com", "201.555.0999"));
+    expect(response.status).toBe(409);
+    expect((await readJson(response)).message).toBe(
+      "This phone number is already linked to another account",
+    );
     expect(userCount()).toBe(count);
   });
 

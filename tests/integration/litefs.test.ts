@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+let phoneSeq = 3000;
+const nextPhone = () => `201555${++phoneSeq}`;
+
 // LiteFS is simulated with a temporary mount folder; the env module reads LITEFS_DIR when it loads.
 // DATABASE_PATH stays the per-file test database set by tests/setup/database.ts.
 const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-litefs-"));
@@ -38,7 +41,7 @@ const sessionCount = () => db.select().from(schema.sessions).all().length;
 const registrationJson = (email: string) => ({
   email,
   password: "long enough password",
-  phone: "2015550123",
+  phone: nextPhone(),
   terms: true,
 });
 const apiRegister = (email: string) =>
@@ -56,7 +59,7 @@ const pageRegister = (email: string) =>
       body: new URLSearchParams({
         email,
         password: "long enough password",
-        phone: "(201) 555-0123",
+        phone: nextPhone(),
         timezone: "America/New_York",
         preferredCheckInTimeMorning: "08:00",
         preferredCheckInTimeEvening: "19:00",

@@ -17,6 +17,9 @@ afterAll(() => {
   else process.env.AUTH_RATE_LIMIT_PER_IP = previousLimit;
 });
 
+let phoneSeq = 3000;
+const nextPhone = () => `201555${++phoneSeq}`;
+
 const userCount = () => db.select().from(schema.users).all().length;
 
 const login = (email: string, password: string, ip: string) =>
@@ -34,7 +37,7 @@ const register = (email: string, ip: string) =>
     apiUsers.action,
     makeRequest("/api/users", {
       method: "POST",
-      json: { email, password: "long enough password", phone: "2015550123", terms: true },
+      json: { email, password: "long enough password", phone: nextPhone(), terms: true },
       headers: { "X-Forwarded-For": ip },
     }),
   );
@@ -108,7 +111,7 @@ describe("per-address limit on registration", () => {
         {
           email: "burst4@example.com",
           password: "long enough password",
-          phone: "2015550123",
+          phone: nextPhone(),
           terms: "on",
         },
         ip,

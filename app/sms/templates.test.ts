@@ -1,0 +1,88 @@
+import { segmentCount } from "./segments";
+import { MAX_SEGMENTS, templates } from "./templates";
+
+const longGoals = [
+  "Finish the quarterly financial report for the board meeting including all appendices",
+  "Run 10 kilometers along the river trail before breakfast without stopping",
+  "Call mom and talk about the holiday travel plans for December",
+  "Read two chapters of the book club novel and write notes",
+  "Clean the garage, sort the recycling and take the old paint to the depot",
+];
+const emojiGoals = [
+  "Drink water 💧",
+  "Meditate 🧘 for 10 minutes",
+  "Walk the dog 🐕 twice around the park",
+];
+
+const cases: Record<string, string[]> = {
+  morningQuestion: [templates.morningQuestion()],
+  eveningQuestion: [
+    templates.eveningQuestion(["Run"]),
+    templates.eveningQuestion(longGoals),
+    templates.eveningQuestion(emojiGoals),
+  ],
+  goalsSet: [
+    templates.goalsSet(["Run 5k"], "7:00 PM"),
+    templates.goalsSet(longGoals, "10:00 PM"),
+    templates.goalsSet(emojiGoals, "5:00 PM"),
+  ],
+  checkedIn: [
+    templates.checkedIn([], 3, 0),
+    templates.checkedIn(["Run"], 1, 1),
+    templates.checkedIn(longGoals, longGoals.length, 365),
+    templates.checkedIn(emojiGoals, 4, 12),
+  ],
+  proofAttached: [templates.proofAttached(longGoals[0]!)],
+  noGoalsToCheck: [templates.noGoalsToCheck()],
+  listGoals: [
+    templates.listGoals([]),
+    templates.listGoals(longGoals.map((description, i) => ({ description, done: i % 2 === 0 }))),
+  ],
+  stats: [templates.stats(1, 100, 1), templates.stats(1234, 67, 99999)],
+  paused: [templates.paused(null), templates.paused(1), templates.paused(30)],
+  resumed: [templates.resumed()],
+  unknown: [templates.unknown()],
+  stopConfirmed: [templates.stopConfirmed()],
+  startConfirmed: [templates.startConfirmed()],
+  help: [templates.help("support@streakcoach.app")],
+  unknownNumber: [templates.unknownNumber("https://streakcoach.fly.dev")],
+};
+
+describe("SMS templates", () => {
+  it("covers every template", () => {
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(templates).sort());
+  });
+
+  it.each(Object.entries(cases))("%s fits in two segments with any input", (_name, texts) => {
+    for (const text of texts) expect(segmentCount(text), text).toBeLessThanOrEqual(MAX_SEGMENTS);
+  });
+
+  it("keeps the plain templates in GSM-7 so they cost one segment where they can", () => {
+    for (const text of [
+      templates.morningQuestion(),
+      templates.stopConfirmed(),
+      templates.help("a@b.co"),
+    ]) {
+      expect(segmentCount(text)).toBe(1);
+    }
+  });
+
+  it("says what the compliance rules require", () => {
+    expect(templates.help("support@streakcoach.app")).toMatch(/StreakCoach/);
+    expect(templates.help("support@streakcoach.app")).toMatch(/msgs\/day/);
+    expect(templates.help("support@streakcoach.app")).toMatch(/Msg & data rates may apply/);
+    expect(templates.help("support@streakcoach.app")).toMatch(/Reply STOP to cancel/);
+    expect(templates.help("support@streakcoach.app")).toMatch(/support@streakcoach\.app/);
+    expect(templates.stopConfirmed()).toMatch(/no more messages/);
+    expect(templates.startConfirmed()).toMatch(/Msg & data rates may apply/);
+  });
+
+  it("confirms what it understood, with the goal names", () => {
+    expect(templates.goalsSet(["Run 5k", "Read 30 pages"], "7:00 PM")).toBe(
+      "Got it: 2 goals for today: 1) Run 5k 2) Read 30 pages. I'll check in at 7:00 PM.",
+    );
+    expect(templates.checkedIn(["Run 5k"], 2, 3)).toBe(
+      "Nice work! 1 of 2 done: Run 5k. Streak: 3 days.",
+    );
+  });
+});

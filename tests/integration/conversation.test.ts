@@ -1,0 +1,229 @@
+import { desc, eq } from "drizzle-orm";
+import {
+  askEveningQuestion,
+  askMorningQuestion,
+  handleIncomingText,
+  pendingPhase,
+} from "~/conversation/engine.server";
+import { listTodayGoals } from "~/goals/goals.server";
+import { isOptedOut } from "~/sms/opt-outs.server";
+import { receiveInboundSms } from "~/sms/inbound.server";
+import { getUserById } from "~/users/users.server";
+import { db, schema } from "~/utils/db.server";
+import { localTime } from "~/utils/local-time";
+import { createTestUser } from "../helpers/requests";
+
+// A fixed instant: Saturday 2026-11-21 at 9:00 in New York.
+const MORNING = new Date("2026-11-21T14:00:00Z");
+const EVENING = new Date("2026-11-22T00:30:00Z"); // 19:30 the same local day
+
+async function verifiedUser() {
+  const created = await createTestUser();
+  db.update(schema.users)
+    .set({ phoneVerifiedAt: new Date() })
+    .where(eq(schema.users.id, created.id))
+    .run();
+  return getUserById(created.id)!;
+}
+
+function fresh(id: number) {
+  return getUserById(id)!;
+}
+
+function outbox(phone: string) {
+  return db
+    .select()
+    .from(schema.localOutbox)
+    .where(eq(schema.localOutbox.toPhone, phone))
+    .orderBy(desc(schema.localOutbox.id))
+    .all();
+}
+
+describe("conversation engine", () => {
+  it("turns the answer to the morning question into today's goals due at the evening check-in", async () => {
+    const user = await verifiedUser();
+    const asked = await askMorningQuestion(user, MORNING);
+    expect(asked.sent).toBe(true);
+    expect(pendingPhase(fresh(user.id), MORNING)).toBe("morning");
+
+    const result = await handleIncomingText(
+      fresh(user.id),
+      { text: "1. Run 5k 2. Finish report by 3pm", source: "sms" },
+      MORNING,
+    );
+    expect(result.intent).toBe("set_goals");
+    expect(result.reply).toBe(
+      "Got it: 2 goals for today: 1) Run 5k 2) Finish report by 3pm. I'll check in at 7:00 PM.",
+    );
+    const goals = listTodayGoals(fresh(user.id), MORNING);
+    expect(goals.map((g) => g.description)).toEqual(["Finish report by 3pm", "Run 5k"]);
+    expect(goals.map((g) => localTime(g.dueDate, "America/New_York"))).toEqual(["15:00", "19:00"]);
+    expect(pendingPhase(fresh(user.id), MORNING)).toBe("none");
+    expect(outbox(user.phone)[0]!.body).toBe(result.reply);
+  });
+
+  it("completes the goals named in the evening check-in and attaches a photo as proof", async () => {
+    const user = await verifiedUser();
+    await askMorningQuestion(user, MORNING);
+    await handleIncomingText(
+      fresh(user.id),
+      { text: "Run 5k, read 30 pages, call mom", source: "web" },
+      MORNING,
+    );
+    const asked = await askEveningQuestion(fresh(user.id), EVENING);
+    expect(asked.sent).toBe(true);
+    expect(outbox(user.phone)[0]!.body).toMatch(/1\) Run 5k 2\) read 30 pages 3\) call mom/);
+
+    const result = await handleIncomingText(
+      fresh(user.id),
+      { text: "did 1 and 3", mediaIds: ["photo-token"], source: "sms" },
+      EVENING,
+    );
+    expect(result.intent).toBe("check_in");
+    expect(result.reply).toBe("Nice work! 2 of 3 done: Run 5k, call mom. Streak: 1 day.");
+    const goals = listTodayGoals(fresh(user.id), EVENING);
+    const done = goals
+      .filter((g) => g.completedAt)
+      .map((g) => g.description)
+      .sort();
+    expect(done).toEqual(["Run 5k", "call mom"]);
+    expect(goals.find((g) => g.description === "Run 5k")!.proofImageUrls).toEqual([
+      "/media/photo-token",
+    ]);
+    const inbound = db
+      .select()
+      .from(schema.messages)
+      .where(eq(schema.messages.id, result.messageId))
+      .get()!;
+    expect(inbound.linkedGoalIds).toHaveLength(2);
+    expect(pendingPhase(fresh(user.id), EVENING)).toBe("none");
+  });
+
+  it("does not ask an evening question when there are no goals today", async () => {
+    const user = await verifiedUser();
+    expect(await askEveningQuestion(user, EVENING)).toEqual({ sent: false, reason: "no_goals" });
+    expect(outbox(user.phone)).toHaveLength(0);
+  });
+
+  it("opts the number out on STOP with one confirmation and nothing after it, and back in on START", async () => {
+    const user = await verifiedUser();
+    const stop = await handleIncomingText(user, { text: "STOP", source: "sms" }, MORNING);
+    expect(stop.intent).toBe("stop");
+    expect(isOptedOut(user.phone)).toBe(true);
+    expect(outbox(user.phone)).toHaveLength(1);
+    expect(outbox(user.phone)[0]!.body).toMatch(/unsubscribed/);
+
+    expect((await askMorningQuestion(fresh(user.id), MORNING)).sent).toBe(false);
+    expect(outbox(user.phone)).toHaveLength(1);
+
+    await handleIncomingText(fresh(user.id), { text: "START", source: "sms" }, MORNING);
+    expect(isOptedOut(user.phone)).toBe(false);
+    expect((await askMorningQuestion(fresh(user.id), MORNING)).sent).toBe(true);
+  });
+
+  it("opts out on a plain request too", async () => {
+    const user = await verifiedUser();
+    await handleIncomingText(user, { text: "please stop texting me", source: "sms" }, MORNING);
+    expect(isOptedOut(user.phone)).toBe(true);
+  });
+
+  it("pauses for some days, indefinitely, and resumes", async () => {
+    const user = await verifiedUser();
+    const paused = await handleIncomingText(
+      user,
+      { text: "pause for 3 days", source: "web" },
+      MORNING,
+    );
+    expect(paused.reply).toMatch(/paused for 3 days/);
+    expect(fresh(user.id).pausedUntil!.toISOString()).toBe("2026-11-24T05:00:00.000Z");
+
+    await handleIncomingText(fresh(user.id), { text: "pause", source: "web" }, MORNING);
+    expect(fresh(user.id).sendCheckInReminders).toBe(false);
+
+    const resumed = await handleIncomingText(
+      fresh(user.id),
+      { text: "resume", source: "web" },
+      MORNING,
+    );
+    expect(resumed.intent).toBe("resume");
+    expect(fresh(user.id).sendCheckInReminders).toBe(true);
+    expect(fresh(user.id).pausedUntil).toBeNull();
+  });
+
+  it("answers list, stats, help and unknown texts", async () => {
+    const user = await verifiedUser();
+    await handleIncomingText(user, { text: "goal: Run 5k", source: "web" }, MORNING);
+    expect(
+      (
+        await handleIncomingText(
+          fresh(user.id),
+          { text: "what are my goals?", source: "web" },
+          MORNING,
+        )
+      ).reply,
+    ).toBe("Today's goals: 1) Run 5k");
+    expect(
+      (
+        await handleIncomingText(
+          fresh(user.id),
+          { text: "what's my streak?", source: "web" },
+          MORNING,
+        )
+      ).reply,
+    ).toMatch(/streak: 0 days\. Completion rate: 0% of 1 goal/);
+    expect(
+      (await handleIncomingText(fresh(user.id), { text: "HELP", source: "web" }, MORNING)).reply,
+    ).toMatch(/Reply STOP/);
+    expect(
+      (await handleIncomingText(fresh(user.id), { text: "hello there", source: "web" }, MORNING))
+        .intent,
+    ).toBe("unknown");
+  });
+
+  it("keeps web chat replies on the web and never texts them", async () => {
+    const user = await verifiedUser();
+    await handleIncomingText(user, { text: "goal: Run 5k", source: "web" }, MORNING);
+    expect(outbox(user.phone)).toHaveLength(0);
+    const thread = db
+      .select()
+      .from(schema.messages)
+      .where(eq(schema.messages.userId, user.id))
+      .all();
+    expect(thread.map((m) => [m.fromSystem, m.source])).toEqual([
+      [false, "web"],
+      [true, "web"],
+    ]);
+  });
+});
+
+describe("inbound SMS", () => {
+  it("handles a MessageSid once, however often Twilio retries it", async () => {
+    const user = await verifiedUser();
+    const sms = {
+      from: user.phone,
+      body: "goal: Read 20 pages",
+      messageSid: "SM-retry-1",
+      media: [],
+    };
+    expect((await receiveInboundSms(sms)).status).toBe("handled");
+    expect((await receiveInboundSms(sms)).status).toBe("duplicate");
+    const thread = db
+      .select()
+      .from(schema.messages)
+      .where(eq(schema.messages.userId, user.id))
+      .all();
+    expect(thread.filter((m) => !m.fromSystem)).toHaveLength(1);
+    expect(listTodayGoals(fresh(user.id))).toHaveLength(1);
+  });
+
+  it("points an unknown number to the website", async () => {
+    const result = await receiveInboundSms({
+      from: "+13125550199",
+      body: "hi",
+      messageSid: "SM-unknown-1",
+      media: [],
+    });
+    expect(result.status).toBe("unknown_number");
+    expect(outbox("+13125550199")[0]!.body).toMatch(/isn't linked to an account\. Sign up at http/);
+  });
+});
