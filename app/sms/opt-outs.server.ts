@@ -4,7 +4,13 @@ import { db, schema } from "~/utils/db.server";
 const { smsOptOuts } = schema;
 
 export function isOptedOut(phone: string) {
-  return Boolean(db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).get());
+  return Boolean(
+    db
+      .select({ phone: smsOptOuts.phone })
+      .from(smsOptOuts)
+      .where(eq(smsOptOuts.phone, phone))
+      .get(),
+  );
 }
 
 export function optOut(phone: string, reason: string) {

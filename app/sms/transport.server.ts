@@ -68,7 +68,8 @@ function twilioTransport(): SmsTransport {
     async fetchMedia(url) {
       // Credentials go only to Twilio's API (or its stand-in), never to another host named in a webhook.
       const target = new URL(url.replace(/^https:\/\/api\.twilio\.com/, baseUrl));
-      if (target.origin !== new URL(baseUrl).origin) throw new Error("media URL is not on the Twilio API");
+      if (target.origin !== new URL(baseUrl).origin)
+        throw new Error("media URL is not on the Twilio API");
       const res = await fetch(target, {
         headers: { Authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString("base64")}` },
         signal: AbortSignal.timeout(10_000),
@@ -92,7 +93,11 @@ async function readMedia(res: Response) {
 function toSendError(error: unknown): SmsSendError {
   const e = error as { status?: number; code?: number; message?: string };
   if (typeof e?.status === "number") {
-    return new SmsSendError(e.message ?? "Twilio refused the message", e.code ? String(e.code) : null, false);
+    return new SmsSendError(
+      e.message ?? "Twilio refused the message",
+      e.code ? String(e.code) : null,
+      false,
+    );
   }
   return new SmsSendError((error as Error)?.message ?? "network error", null, false);
 }
