@@ -49,7 +49,7 @@ function toRow(goal: Goal, timezone: string, now: Date): GoalRowData {
     createdLabel: formatDateTime(goal.createdAt, timezone),
     status: goalStatus(goal, now),
     llmFeedback: goal.llmFeedback,
-    proofCount: goal.proofImageUrls.length,
+    proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
   };
 }
 

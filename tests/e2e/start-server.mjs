@@ -42,7 +42,9 @@ const env = {
   APP_URL: `http://localhost:${port}`,
   AUTH_RATE_LIMIT_PER_IP: "10000",
   CRON_ENABLED: "false",
+  // The development phone (local transport) lets the tests read and answer texts through the real inbound path.
   SMS_TRANSPORT: "local",
+  DEV_PHONE_ENABLED: "true",
 };
 
 const migrate = spawnSync(bin("tsx"), ["db/migrate.ts"], { cwd: root, env, stdio: "inherit" });

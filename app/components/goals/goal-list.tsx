@@ -9,7 +9,7 @@ export type GoalRowData = {
   createdLabel: string;
   status: GoalStatus;
   llmFeedback: string | null;
-  proofCount: number;
+  proofImageUrls: string[];
 };
 
 const badge: Record<GoalStatus, string> = {
@@ -39,10 +39,22 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
         <p className="font-medium">{goal.description}</p>
         <p className="mt-1 text-sm text-muted-foreground">
           Due by: {goal.dueLabel} · Created at: {goal.createdLabel}
-          {goal.proofCount > 0
-            ? ` · ${goal.proofCount} proof photo${goal.proofCount === 1 ? "" : "s"}`
-            : ""}
         </p>
+        {goal.proofImageUrls.length > 0 ? (
+          <p className="mt-1 flex flex-wrap gap-2 text-sm">
+            {goal.proofImageUrls.map((url, i) => (
+              <a
+                key={url}
+                href={url}
+                className="text-primary underline"
+                target="_blank"
+                rel="noreferrer"
+              >
+                Proof photo {i + 1}
+              </a>
+            ))}
+          </p>
+        ) : null}
         {goal.llmFeedback ? <p className="mt-2 text-sm italic">{goal.llmFeedback}</p> : null}
       </div>
       <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", badge[goal.status])}>
