@@ -95,30 +95,37 @@ async function answerUnknownNumber(phone: string, body: string) {
   }
 }
 
-/** Downloads each image with the account's credentials and keeps it; other types and failures are skipped. */
+/** Downloads the images in parallel with the account's credentials and keeps them; other types and failures are skipped. */
 async function storeMedia(userId: number, items: InboundSms["media"]) {
+  const downloads = await Promise.all(
+    items.map(async (item, index) => {
+      if (!IMAGE_TYPES.has(item.contentType.toLowerCase())) return null;
+      try {
+        const { contentType, bytes } = await getTransport().fetchMedia(item.url);
+        const type = contentType.split(";")[0]!.trim().toLowerCase();
+        return IMAGE_TYPES.has(type) ? { index, type, bytes } : null;
+      } catch (error) {
+        console.error(`inbound media ${item.url} for user ${userId} was not stored`, error);
+        return null;
+      }
+    }),
+  );
   const ids: string[] = [];
-  for (const [index, item] of items.entries()) {
-    if (!IMAGE_TYPES.has(item.contentType.toLowerCase())) continue;
-    try {
-      const { contentType, bytes } = await getTransport().fetchMedia(item.url);
-      if (!IMAGE_TYPES.has(contentType.split(";")[0]!.trim().toLowerCase())) continue;
-      const id = randomBytes(16).toString("base64url");
-      const extension = contentType.split("/")[1]?.split(";")[0] ?? "img";
-      db.insert(media)
-        .values({
-          id,
-          userId,
-          fileName: `photo-${index + 1}.${extension}`,
-          contentType,
-          size: bytes.byteLength,
-          data: bytes,
-        })
-        .run();
-      ids.push(id);
-    } catch (error) {
-      console.error(`inbound media ${item.url} for user ${userId} was not stored`, error);
-    }
+  for (const download of downloads) {
+    if (!download) continue;
+    const id = randomBytes(16).toString("base64url");
+    const fileName = `photo-${download.index + 1}.${download.type.split("/")[1] ?? "img"}`;
+    db.insert(media)
+      .values({
+        id,
+        userId,
+        fileName,
+        contentType: download.type,
+        size: download.bytes.byteLength,
+        data: download.bytes,
+      })
+      .run();
+    ids.push(id);
   }
   return ids;
 }

@@ -96,10 +96,24 @@ export function recordPermanentError(user: Pick<User, "id" | "phone">, code: str
   else db.update(users).set({ phoneUndeliverableCode: code }).where(eq(users.id, user.id)).run();
 }
 
+// Callbacks can arrive out of order: a late "sent" must not overwrite "delivered".
+const STATUS_RANK: Record<string, number> = {
+  queued: 0,
+  accepted: 0,
+  scheduled: 0,
+  sending: 1,
+  sent: 2,
+  delivered: 3,
+  undelivered: 3,
+  failed: 3,
+  read: 4,
+};
+
 /** Applies a delivery status callback to the stored text; unknown sids are ignored. */
 export function recordDeliveryStatus(sid: string, status: string, errorCode: string | null) {
   const message = db.select().from(messages).where(eq(messages.providerSid, sid)).get();
   if (!message) return false;
+  if ((STATUS_RANK[status] ?? 0) < (STATUS_RANK[message.status] ?? 0)) return true;
   db.update(messages).set({ status, errorCode }).where(eq(messages.id, message.id)).run();
   if (errorCode && ["21610", "21211", "21614"].includes(errorCode)) {
     const user = db.select().from(users).where(eq(users.id, message.userId)).get();
