@@ -92,6 +92,14 @@ export default function LoginPage() {
                 required
               />
             </Field>
+            <p className="text-right text-sm">
+              <Link
+                to="/forgot-password"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </Link>
+            </p>
             <PendingButton className="w-full" pendingLabel="Logging in...">
               Log in
             </PendingButton>

@@ -1,14 +1,79 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ChatForm } from "~/components/chat/chat-form";
+import { ChatThread } from "~/components/chat/chat-thread";
+import { DayPagination } from "~/components/chat/day-pagination";
 import { PageShell } from "~/components/page";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { handleIncomingText } from "~/conversation/engine.server";
+import { ChatMessageSchema, MESSAGE_MAX_LENGTH, threadPage } from "~/conversation/thread.server";
+import { getUserById } from "~/users/users.server";
+import { ensurePrimary } from "~/utils/litefs.server";
 import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS Conversation | StreakCoach" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const page = new URL(request.url).searchParams.get("page");
+  return json({ thread: threadPage(user, page), maxLength: MESSAGE_MAX_LENGTH });
+}
+
+/**
+ * Sends one chat message through the same engine as a text (source web): the user's message and the
+ * coach's answer are both stored in the thread. A blank message sends nothing.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await ensurePrimary();
+  const viewer = await requireUser(request);
+  const formData = await request.formData();
+  const raw = formData.get("message");
+  if (typeof raw !== "string" || raw.trim() === "") return json({ result: null });
+  const submission = parseWithZod(formData, { schema: ChatMessageSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const user = getUserById(viewer.id);
+  if (!user) throw redirect("/login");
+  try {
+    await handleIncomingText(user, { text: submission.value.message, source: "web" });
+  } catch (error) {
+    console.error(`web chat message of user ${user.id} failed`, error);
+    return redirectWithToast("/messages", {
+      title: "Error",
+      description: "Failed to send message",
+      type: "error",
+    });
+  }
+  return redirect("/messages");
 }
 
 export default function MessagesPage() {
-  return <PageShell title="SMS Conversation" />;
+  const { thread, maxLength } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <PageShell
+      title="SMS Conversation"
+      actions={
+        <a href="/messages/export.csv" className={buttonClass("outline")} download>
+          Download
+        </a>
+      }
+    >
+      <Card>
+        <CardContent className="space-y-6 pt-6">
+          <ChatForm lastResult={actionData?.result} maxLength={maxLength} />
+          <ChatThread days={thread.days} />
+          {thread.totalDays > 0 ? <DayPagination {...thread} /> : null}
+        </CardContent>
+      </Card>
+    </PageShell>
+  );
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import twilio from "twilio";
-import RequestClient from "twilio/lib/base/RequestClient";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 
@@ -33,11 +32,11 @@ export interface SmsTransport {
 }
 
 /** Sends Twilio's requests to TWILIO_API_URL instead of api.twilio.com (a fake in tests and staging). */
-class BaseUrlRequestClient extends RequestClient {
+class BaseUrlRequestClient extends twilio.RequestClient {
   constructor(private readonly baseUrl: string) {
     super({ timeout: 10_000 });
   }
-  request<T>(opts: RequestClient.RequestOptions<T>) {
+  request<T>(opts: Parameters<twilio.RequestClient["request"]>[0] & { data?: T }) {
     return super.request({ ...opts, uri: opts.uri.replace(/^https:\/\/[^/]+/, this.baseUrl) });
   }
 }
@@ -113,6 +112,7 @@ function localTransport(): SmsTransport {
       return { sid, status: "delivered" };
     },
     async fetchMedia(url) {
+      if (!/^(https?|data):/i.test(url)) throw new Error("media URL must be http(s) or data:");
       return readMedia(await fetch(url, { signal: AbortSignal.timeout(10_000) }));
     },
   };

@@ -1,0 +1,68 @@
+import type { ThreadMessage } from "~/conversation/thread.server";
+import { cn } from "~/utils/cn";
+
+/** One text: ours on the left in grey, the user's on the right in blue with its channel badge. */
+export function MessageBubble({ message }: { message: ThreadMessage }) {
+  const mine = message.side === "user";
+  return (
+    <li
+      className={cn("flex", mine ? "justify-end" : "justify-start")}
+      data-testid="chat-message"
+      data-side={message.side}
+    >
+      <div
+        className={cn(
+          "max-w-[85%] rounded-2xl px-4 py-2 shadow-sm sm:max-w-[70%]",
+          mine
+            ? "rounded-br-sm bg-blue-600 text-white"
+            : "rounded-bl-sm bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
+        )}
+      >
+        <span className="sr-only">{mine ? "You:" : "StreakCoach:"} </span>
+        {message.body ? (
+          <p className="whitespace-pre-wrap break-words text-sm">{message.body}</p>
+        ) : null}
+        {message.images.length ? (
+          <ul className="mt-1 space-y-0.5 text-sm">
+            {message.images.map((image, i) => (
+              <li key={`${i}-${image.label}`}>
+                {image.href ? (
+                  <a
+                    href={image.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="break-all underline underline-offset-2"
+                  >
+                    {image.label}
+                  </a>
+                ) : (
+                  <span className="break-all italic">{image.label}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div
+          className={cn(
+            "mt-1 flex items-center gap-2 text-xs",
+            mine ? "justify-end text-blue-100" : "text-gray-600 dark:text-gray-300",
+          )}
+        >
+          {message.badge ? (
+            <span
+              className="rounded bg-white/20 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide"
+              data-testid="source-badge"
+              title={message.badge === "WEB" ? "Sent from the web chat" : "Sent by text message"}
+            >
+              {message.badge}
+            </span>
+          ) : null}
+          <time dateTime={message.createdAt}>{message.time}</time>
+          {message.undelivered ? (
+            <span className="font-medium text-red-700 dark:text-red-300">Not delivered</span>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,435 @@
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { z } from "zod";
+import type { Message } from "../../db/schema";
+import { isAdmin } from "~/users/user-options";
+import { getUserById, type PublicUser } from "~/users/users.server";
+import { apiError, MAX_JSON_BYTES, readJsonBody } from "~/utils/api.server";
+import { db, schema, sqlite } from "~/utils/db.server";
+import { formatTime } from "~/utils/format";
+import {
+  addDays,
+  localDay,
+  localDayNumber,
+  startOfLocalDay,
+  type LocalDay,
+} from "~/utils/local-time";
+
+const { messages, media } = schema;
+
+/** One text, as SMS allows it at most (10 segments of 160); the web chat and the /api keep to it. */
+export const MESSAGE_MAX_LENGTH = 1600;
+export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} characters`;
+/** The conversation page shows this many calendar days (of the user's time zone) per page. */
+export const DAYS_PER_PAGE = 7;
+/** Photos that one chat message may carry. */
+export const MAX_MEDIA_PER_MESSAGE = 10;
+
+type Owner = { id: number; timezone: string };
+
+export type ImageLabel = { label: string; href: string | null };
+
+export type ThreadMessage = {
+  id: number;
+  side: "system" | "user";
+  /** The channel badge, on the user's own messages only. */
+  badge: "WEB" | "SMS" | null;
+  body: string;
+  /** 7:02 PM, in the user's time zone. */
+  time: string;
+  createdAt: string;
+  images: ImageLabel[];
+  /** A text of ours that did not reach the phone (failed, undelivered, blocked). */
+  undelivered: boolean;
+};
+
+export type ThreadDay = { day: LocalDay; label: string; messages: ThreadMessage[] };
+
+export type ThreadPage = {
+  days: ThreadDay[];
+  page: number;
+  pages: number;
+  totalDays: number;
+  summary: string;
+};
+
+const MEDIA_URL = /^\/media\/([A-Za-z0-9_-]{1,64})$/;
+
+/** The media id of a '/media/{id}' URL (relative, or absolute on any origin), else null. */
+export function mediaIdOf(url: string): string | null {
+  let path = url;
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+  }
+  return MEDIA_URL.exec(path)?.[1] ?? null;
+}
+
+const DAY_MS = 86_400_000;
+const dayOfNumber = (n: number): LocalDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+const longDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+/** 'Saturday, November 21, 2026', with 'Today - ' in front for the user's today. */
+export function dayLabel(day: LocalDay, today: LocalDay) {
+  const [y, m, d] = day.split("-").map(Number);
+  const label = longDay.format(new Date(Date.UTC(y!, m! - 1, d!, 12)));
+  return day === today ? `Today - ${label}` : label;
+}
+
+/** Times as 7:02 PM with a plain space (newer ICU puts a narrow no-break space before PM). */
+export function messageTime(instant: Date, timeZone: string) {
+  return formatTime(instant, timeZone).replace(/[\u202f\u00a0]/g, " ");
+}
+
+/**
+ * The user's local days that have messages, newest first. Reads only the (indexed) timestamps;
+ * the days depend on the user's time zone, which SQLite does not know.
+ */
+export function threadDays(user: Owner): LocalDay[] {
+  const stamps = sqlite
+    .prepare("SELECT created_at FROM messages WHERE user_id = ? ORDER BY created_at DESC")
+    .pluck()
+    .all(user.id) as number[];
+  const days: LocalDay[] = [];
+  let last: number | null = null;
+  for (const stamp of stamps) {
+    const n = localDayNumber(stamp, user.timezone);
+    if (n !== last) days.push(dayOfNumber(n));
+    last = n;
+  }
+  return days;
+}
+
+/** 'Showing 1 to 7 of 12 days' as the conversation footer says it. */
+export function daySummary(page: number, totalDays: number) {
+  if (totalDays === 0) return "Showing 0 to 0 of 0 days";
+  const first = (page - 1) * DAYS_PER_PAGE + 1;
+  const last = Math.min(page * DAYS_PER_PAGE, totalDays);
+  return `Showing ${first} to ${last} of ${totalDays} days`;
+}
+
+function clampDayPage(raw: string | null | undefined, pages: number) {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) return 1;
+  return Math.min(n, pages);
+}
+
+/**
+ * One page of the conversation: DAYS_PER_PAGE local days, newest day first, and within a day the
+ * messages oldest first, as a chat reads.
+ */
+export function threadPage(user: Owner, rawPage: string | null, now = new Date()): ThreadPage {
+  const allDays = threadDays(user);
+  const pages = Math.max(1, Math.ceil(allDays.length / DAYS_PER_PAGE));
+  const page = clampDayPage(rawPage, pages);
+  const onPage = allDays.slice((page - 1) * DAYS_PER_PAGE, page * DAYS_PER_PAGE);
+  const base = {
+    page,
+    pages,
+    totalDays: allDays.length,
+    summary: daySummary(page, allDays.length),
+  };
+  if (onPage.length === 0) return { days: [], ...base };
+
+  const newest = onPage[0]!;
+  const oldest = onPage[onPage.length - 1]!;
+  const rows = db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.userId, user.id),
+        gte(messages.createdAt, startOfLocalDay(oldest, user.timezone)),
+        lt(messages.createdAt, startOfLocalDay(addDays(newest, 1), user.timezone)),
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .all();
+  const names = mediaNames(
+    user.id,
+    rows.flatMap((m) => m.mediaUrls),
+  );
+  const today = localDay(now, user.timezone);
+  const byDay = new Map<LocalDay, ThreadMessage[]>(onPage.map((day) => [day, []]));
+  for (const row of rows) {
+    byDay.get(localDay(row.createdAt, user.timezone))?.push(toThreadMessage(row, user, names));
+  }
+  return {
+    days: onPage.map((day) => ({
+      day,
+      label: dayLabel(day, today),
+      messages: byDay.get(day) ?? [],
+    })),
+    ...base,
+  };
+}
+
+const UNDELIVERED = new Set(["failed", "undelivered", "blocked"]);
+
+function toThreadMessage(row: Message, user: Owner, names: Map<string, string>): ThreadMessage {
+  return {
+    id: row.id,
+    side: row.fromSystem ? "system" : "user",
+    badge: row.fromSystem ? null : row.source === "web" ? "WEB" : "SMS",
+    body: row.body,
+    time: messageTime(row.createdAt, user.timezone),
+    createdAt: row.createdAt.toISOString(),
+    images: row.mediaUrls.map((url) => imageLabel(url, names)),
+    undelivered: row.fromSystem && UNDELIVERED.has(row.status),
+  };
+}
+
+/** '[Image: photo-1.jpeg]' linking to the stored photo; a photo no longer stored has no link. */
+export function imageLabel(url: string, names: Map<string, string>): ImageLabel {
+  const id = mediaIdOf(url);
+  const name = id ? names.get(id) : undefined;
+  if (id && name) return { label: `[Image: ${name}]`, href: `/media/${id}` };
+  return { label: "[Image: unavailable]", href: null };
+}
+
+/** File names of the user's own stored media, by id, for the '/media/{id}' URLs given. */
+export function mediaNames(userId: number, urls: string[]): Map<string, string> {
+  const ids = [...new Set(urls.map(mediaIdOf).filter((id): id is string => id !== null))];
+  const names = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = db
+      .select({ id: media.id, fileName: media.fileName })
+      .from(media)
+      .where(and(eq(media.userId, userId), inArray(media.id, ids.slice(i, i + 500))))
+      .all();
+    for (const row of rows) names.set(row.id, row.fileName);
+  }
+  return names;
+}
+
+/**
+ * The media ids named by '/media/{id}' URLs, when every one of them is the user's own stored
+ * media; otherwise the URLs refused (malformed, unknown, or someone else's: not told apart).
+ */
+export function ownMediaIds(
+  userId: number,
+  urls: string[],
+): { ok: true; ids: string[] } | { ok: false; refused: string[] } {
+  const ids = urls.map(mediaIdOf);
+  const names = mediaNames(
+    userId,
+    urls.filter((_, i) => ids[i] !== null),
+  );
+  const refused = urls.filter((_, i) => ids[i] === null || !names.has(ids[i]!));
+  if (refused.length) return { ok: false, refused };
+  return { ok: true, ids: [...new Set(ids as string[])] };
+}
+
+/** Links stored photos to the chat message that carried them, when not linked to one already. */
+export function attachMediaToMessage(userId: number, mediaIds: string[], messageId: number) {
+  if (mediaIds.length === 0) return;
+  db.update(media)
+    .set({ messageId })
+    .where(and(eq(media.userId, userId), inArray(media.id, mediaIds)))
+    .run();
+}
+
+/** Every message of a user, oldest first (newest last), in the /api shape. */
+export function listMessagesForApi(userId: number) {
+  return db
+    .select({
+      id: messages.id,
+      userId: messages.userId,
+      fromSystem: messages.fromSystem,
+      body: messages.body,
+      mediaUrls: messages.mediaUrls,
+      source: messages.source,
+      createdAt: messages.createdAt,
+      linkedGoalIds: messages.linkedGoalIds,
+      kind: messages.kind,
+      status: messages.status,
+    })
+    .from(messages)
+    .where(eq(messages.userId, userId))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .all();
+}
+
+/**
+ * Whose thread an /api call is about (the goals API's rules): no userId or the caller's own id is
+ * the caller; another id is 403 for a non-admin (whether it exists is not revealed); an admin gets
+ * that user, or 404 when there is none.
+ */
+export function resolveThreadOwner(caller: PublicUser, userId: number | undefined) {
+  if (userId === undefined || userId === caller.id) {
+    const self = getUserById(caller.id);
+    if (!self) throw apiError(401, "Not authenticated");
+    return self;
+  }
+  if (!isAdmin(caller)) throw apiError(403, "You can only access your own messages");
+  const user = getUserById(userId);
+  if (!user) throw apiError(404, "User not found");
+  return user;
+}
+
+// --- CSV export ------------------------------------------------------------------------------
+
+export const CSV_HEADER = ["date", "time", "from", "channel", "text", "images"] as const;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces. A cell
+ * starting with = + - @ (or tab / carriage return) would run as a formula in a spreadsheet, so it
+ * gets a leading apostrophe (OWASP's CSV injection advice); the apostrophe shows the text as typed.
+ */
+export function csvCell(value: string) {
+  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export function csvLine(cells: readonly string[]) {
+  return cells.map(csvCell).join(",");
+}
+
+/** The whole conversation as CSV, oldest first, dates and times in the user's time zone. */
+export function conversationCsv(user: Owner) {
+  const rows = db
+    .select()
+    .from(messages)
+    .where(eq(messages.userId, user.id))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .all();
+  const names = mediaNames(
+    user.id,
+    rows.flatMap((m) => m.mediaUrls),
+  );
+  const lines = [csvLine(CSV_HEADER)];
+  for (const row of rows) {
+    lines.push(
+      csvLine([
+        localDay(row.createdAt, user.timezone),
+        messageTime(row.createdAt, user.timezone),
+        row.fromSystem ? "StreakCoach" : "You",
+        row.source === "web" ? "Web" : "SMS",
+        row.body,
+        row.mediaUrls
+          .map((url) => imageLabel(url, names).label.replace(/^\[Image: (.*)\]$/, "$1"))
+          .join("; "),
+      ]),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+// --- Input schemas -----------------------------------------------------------------------------
+
+/** The web chat form: the text is trimmed; a blank one is never sent (the page checks before this). */
+export const ChatMessageSchema = z.object({
+  message: z
+    .string({ error: "Type a message to send" })
+    .trim()
+    .min(1, "Type a message to send")
+    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+});
+
+/** POST /api/mock/reply-to-sms: the web chat's message (SPEC.md section 7). */
+export const ChatApiSchema = z.object({
+  userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),
+  body: z
+    .string({ error: "body must be a string" })
+    .trim()
+    .min(1, "Please enter a message")
+    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+  mediaUrls: z
+    .array(z.string().max(2048), { error: "mediaUrls must be a list of /media/{id} URLs" })
+    .max(MAX_MEDIA_PER_MESSAGE, `At most ${MAX_MEDIA_PER_MESSAGE} images per message`)
+    .nullish()
+    .transform((urls) => urls ?? []),
+  source: z
+    .literal("web", {
+      error: 'source must be "web": texts from a phone arrive through the SMS webhook',
+    })
+    .optional(),
+});
+
+/** POST /api/mock/send-morning-sms and /send-evening-sms. */
+export const SendNowApiSchema = z.object({
+  userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),
+});
+
+// --- Send-now outcomes -------------------------------------------------------------------------
+
+type AskOutcome =
+  | { sent: true; messageId: number; sid: string; status: string }
+  | {
+      sent: false;
+      reason: "opted_out" | "unverified" | "undeliverable" | "failed" | "no_goals";
+      messageId?: number;
+      code?: string;
+    };
+
+/**
+ * The HTTP answer to a send-now call: 200 when the question went out; 409 when the account's state
+ * forbids it (unverified number, opted out, undeliverable number, no goals for an evening check-in);
+ * 502 when the SMS provider failed. The body always says why in `message`.
+ */
+export function askOutcomeAnswer(question: "morning" | "evening", outcome: AskOutcome) {
+  const name = question === "morning" ? "Morning question" : "Evening check-in";
+  if (outcome.sent) {
+    return {
+      status: 200,
+      body: {
+        sent: true as const,
+        message: `${name} sent`,
+        messageId: outcome.messageId,
+        status: outcome.status,
+      },
+    };
+  }
+  const why: Record<typeof outcome.reason, string> = {
+    unverified: "The phone number is not verified yet, so no text was sent",
+    opted_out: "This phone number has opted out (STOP), so no text was sent",
+    undeliverable: `The carrier reported this phone number as undeliverable${
+      outcome.code ? ` (error ${outcome.code})` : ""
+    }, so no text was sent`,
+    no_goals: "There are no goals for today, so there is no evening check-in to send",
+    failed: "The text could not be sent. Please try again later.",
+  };
+  return {
+    status: outcome.reason === "failed" ? 502 : 409,
+    body: {
+      sent: false as const,
+      reason: outcome.reason,
+      message: why[outcome.reason],
+      ...(outcome.code ? { code: outcome.code } : {}),
+    },
+  };
+}
+
+/**
+ * A JSON object body that may also be absent: no Content-Type and no content reads as {}; content
+ * of another type is 415 (the rest as readJsonBody: 413 too large, 400 malformed).
+ */
+export async function readOptionalJsonBody(request: Request): Promise<Record<string, unknown>> {
+  if (request.headers.get("content-type")) return readJsonBody(request);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BYTES) throw apiError(413, "Request body is too large");
+  if (!request.body) return {};
+  const reader = request.body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return {};
+      size += value.byteLength;
+      if (size > MAX_JSON_BYTES || new TextDecoder().decode(value).trim() !== "") {
+        throw apiError(415, "Send the request body as JSON (Content-Type: application/json)");
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}

@@ -1,0 +1,98 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { checkCode, checkFailureMessage, issueCode, normalizeCode } from "~/sms/phone-codes.server";
+import { phone } from "~/users/user-schema";
+import {
+  apiError,
+  methodNotAllowed,
+  parseOrThrow,
+  readJsonBody,
+  requireApiUser,
+} from "~/utils/api.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+const CODE_MESSAGE = "Enter the 6-digit code from the text";
+
+const SendSchema = z.object({ phone });
+const CheckSchema = z.object({
+  code: z
+    .union([
+      z.string().max(20, CODE_MESSAGE),
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(999999)
+        .transform((n) => String(n).padStart(6, "0")),
+    ])
+    .transform(normalizeCode)
+    .pipe(z.string().regex(/^\d{6}$/, CODE_MESSAGE)),
+});
+
+/**
+ * POST /api/verify-phone. `{phone}` (the caller's own number, in any format) texts a code to it;
+ * `{code}` checks that code and marks the number verified.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await ensurePrimary();
+  const user = await requireApiUser(request);
+  const body = await readJsonBody(request);
+
+  if ("code" in body && "phone" in body) {
+    return apiError(400, "Send either phone (to get a code) or code (to check it), not both");
+  }
+
+  if ("code" in body) {
+    const { code } = parseOrThrow(CheckSchema, body);
+    const result = checkCode(user, "verify_phone", code);
+    if (result.ok) {
+      return json({
+        message: "Your phone number has been verified successfully.",
+        phoneVerifiedAt: result.phoneVerifiedAt,
+      });
+    }
+    const { title, description } = checkFailureMessage(result);
+    return json(
+      {
+        message: title,
+        description,
+        reason: result.reason,
+        ...(result.reason === "invalid" ? { attemptsLeft: result.attemptsLeft } : {}),
+      },
+      { status: 400 },
+    );
+  }
+
+  if ("phone" in body) {
+    const input = parseOrThrow(SendSchema, body);
+    if (input.phone !== user.phone) {
+      return apiError(400, "This is not the phone number on your account", {
+        phone: ["Enter the phone number saved in your settings"],
+      });
+    }
+    const result = await issueCode(user, "verify_phone");
+    if (result.sent) {
+      return json({ message: result.message, expiresAt: result.expiresAt });
+    }
+    switch (result.reason) {
+      case "already_verified":
+        return json({ message: result.message, phoneVerifiedAt: user.phoneVerifiedAt });
+      case "rate_limited":
+        return json(
+          { message: result.message },
+          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds ?? 3600) } },
+        );
+      case "failed":
+        return apiError(502, result.message);
+      default:
+        return apiError(400, result.message);
+    }
+  }
+
+  return apiError(400, "Send {phone} to get a verification code or {code} to check one", {
+    body: ["Expected a phone or a code"],
+  });
+}

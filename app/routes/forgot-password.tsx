@@ -1,0 +1,284 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { HoneypotInput } from "~/components/honeypot";
+import { PendingButton } from "~/components/pending-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import {
+  CODE_TTL_MINUTES,
+  MAX_CODE_ATTEMPTS,
+  normalizeCode,
+  requestPasswordReset,
+  resetPasswordWithCode,
+} from "~/sms/phone-codes.server";
+import { LoginSchema, RegisterSchema } from "~/users/user-schema";
+import { isSpam, spamResponse } from "~/utils/honeypot.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { getClientIp } from "~/utils/request.server";
+import { requireAnonymous } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Forgot password | StreakCoach" }];
+
+/** The one answer to step 1, whether or not the email belongs to an account. */
+export const CODE_SENT_NOTICE =
+  "If an account with a verified phone exists for that email, we texted it a 6-digit code.";
+
+const INVALID_CODE_TEXT = `The code you entered is invalid or no longer valid. A code works for ${CODE_TTL_MINUTES} minutes and ${MAX_CODE_ATTEMPTS} tries; request a new one if needed.`;
+
+const email = LoginSchema.shape.email;
+
+const RequestSchema = z.object({ email });
+
+const ResetSchema = z
+  .object({
+    email,
+    code: z
+      .string({ error: "Enter the 6-digit code from the text" })
+      .transform(normalizeCode)
+      .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the text")),
+    newPassword: RegisterSchema.shape.password,
+    confirmPassword: z.string({ error: "Repeat the new password" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The new passwords do not match",
+  });
+
+const PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const raw = new URL(request.url).searchParams.get("email");
+  const parsed = raw === null ? null : email.safeParse(raw);
+  return json({ email: parsed?.success ? parsed.data : null });
+}
+
+type Intent = "request" | "reset";
+const reply = (
+  intent: Intent,
+  result: SubmissionResult<string[]>,
+  status = 400,
+  invalidCode = false,
+) => json({ intent, result, invalidCode }, { status });
+
+export async function action({ request }: ActionFunctionArgs) {
+  await ensurePrimary();
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  if (isSpam(formData)) throw spamResponse();
+  const intent = formData.get("intent");
+
+  if (intent === "request") {
+    const submission = parseWithZod(formData, { schema: RequestSchema });
+    if (submission.status !== "success") return reply("request", submission.reply());
+    const limit = await consumeAuthAttempt(getClientIp(request), submission.value.email);
+    if (!limit.ok) {
+      return reply("request", submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), 429);
+    }
+    // Not awaited: the answer comes at once whether or not a text goes out, so neither its words nor
+    // its timing tell which emails have an account.
+    requestPasswordReset(submission.value.email).catch((error) =>
+      console.error("password reset code was not sent", error),
+    );
+    return redirect(`/forgot-password?${new URLSearchParams({ email: submission.value.email })}`);
+  }
+
+  if (intent === "reset") {
+    const submission = parseWithZod(formData, { schema: ResetSchema });
+    if (submission.status !== "success") {
+      return reply("reset", submission.reply({ hideFields: PASSWORD_FIELDS }));
+    }
+    const { email, code, newPassword } = submission.value;
+    const limit = await consumeAuthAttempt(getClientIp(request), email);
+    if (!limit.ok) {
+      return reply(
+        "reset",
+        submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: PASSWORD_FIELDS }),
+        429,
+      );
+    }
+    const result = await resetPasswordWithCode(email, code, newPassword);
+    if (!result.ok) {
+      return reply(
+        "reset",
+        submission.reply({
+          formErrors: [INVALID_CODE_TEXT],
+          hideFields: [...PASSWORD_FIELDS, "code"],
+        }),
+        400,
+        true,
+      );
+    }
+    return redirectWithToast("/login", {
+      title: "Password reset",
+      description: "You can now log in with your new password.",
+    });
+  }
+
+  throw new Response("Unknown action.", { status: 400 });
+}
+
+function useLastResult(intent: Intent) {
+  const data = useActionData<typeof action>();
+  return data?.intent === intent ? data : undefined;
+}
+
+const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
+
+export default function ForgotPasswordPage() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Forgot password</CardTitle>
+          <CardDescription>
+            {email
+              ? "Enter the code from the text and choose a new password."
+              : "Enter your email. We'll text a 6-digit code to the verified phone of your account."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>{email ? <ResetStep email={email} /> : <RequestStep />}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function FormAlert({ title, errors, id }: { title: string; errors?: string[]; id: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div role="alert" className="rounded-md border border-destructive p-3">
+      <p className="text-sm font-semibold text-destructive">{title}</p>
+      <FieldErrors id={id} errors={errors} />
+    </div>
+  );
+}
+
+function RequestStep() {
+  const last = useLastResult("request");
+  const [form, fields] = useForm<z.input<typeof RequestSchema>>({
+    id: "forgot-request",
+    lastResult: last?.result,
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <HoneypotInput />
+        <input type="hidden" name="intent" value="request" />
+        <FormAlert title="Could not send a code" id={form.errorId} errors={form.errors} />
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            required
+          />
+        </Field>
+        <PendingButton className="w-full" intent="request" pendingLabel="Sending...">
+          Send code
+        </PendingButton>
+      </Form>
+      <p className="mt-4 text-center text-sm text-muted-foreground">
+        Remembered it?{" "}
+        <Link to="/login" className={linkClass}>
+          Log in
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function ResetStep({ email }: { email: string }) {
+  const last = useLastResult("reset");
+  const resendErrors = useLastResult("request")?.result.error?.[""] ?? undefined;
+  const [form, fields] = useForm<z.input<typeof ResetSchema>>({
+    id: "forgot-reset",
+    lastResult: last?.result,
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <>
+      <p role="status" className="mb-4 rounded-md bg-muted p-3 text-sm" data-testid="reset-notice">
+        {CODE_SENT_NOTICE}
+      </p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <HoneypotInput />
+        <input type="hidden" name="intent" value="reset" />
+        <input type="hidden" name="email" value={email} />
+        <FormAlert
+          title={last?.invalidCode ? "Invalid code" : "Could not reset your password"}
+          id={form.errorId}
+          errors={form.errors}
+        />
+        <p className="text-sm text-muted-foreground">
+          Account: <span className="font-medium text-foreground">{email}</span>
+        </p>
+        <Field id={fields.code.id} label="Code" errors={fields.code.errors}>
+          <Input
+            {...getInputProps(fields.code, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+          />
+        </Field>
+        <Field
+          id={fields.newPassword.id}
+          label="New password"
+          hint="At least 8 characters."
+          errors={fields.newPassword.errors}
+        >
+          <Input
+            {...getInputProps(fields.newPassword, { type: "password" })}
+            autoComplete="new-password"
+            required
+          />
+        </Field>
+        <Field
+          id={fields.confirmPassword.id}
+          label="Repeat new password"
+          errors={fields.confirmPassword.errors}
+        >
+          <Input
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            autoComplete="new-password"
+            required
+          />
+        </Field>
+        <PendingButton className="w-full" intent="reset" pendingLabel="Resetting...">
+          Reset password
+        </PendingButton>
+      </Form>
+      <Form method="post" className="mt-4 flex flex-wrap items-center justify-center gap-1 text-sm">
+        <input type="hidden" name="intent" value="request" />
+        <input type="hidden" name="email" value={email} />
+        <FormAlert title="Could not send a code" id="forgot-resend-error" errors={resendErrors} />
+        <span className="text-muted-foreground">Didn&apos;t get a text?</span>
+        <PendingButton
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          intent="request"
+          pendingLabel="Sending..."
+        >
+          Send a new code
+        </PendingButton>
+        <span className="text-muted-foreground">or</span>
+        <Link to="/forgot-password" className={linkClass}>
+          use a different email
+        </Link>
+      </Form>
+    </>
+  );
+}

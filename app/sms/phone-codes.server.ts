@@ -1,0 +1,338 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, asc, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import type { User } from "../../db/schema";
+import { hashPassword } from "~/users/password.server";
+import { nationalDigits } from "~/users/phone";
+import { getUserByEmail, getUserById } from "~/users/users.server";
+import { db, schema } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { isOptedOut } from "./opt-outs.server";
+import { sendTextToUser } from "./outbound.server";
+
+const { phoneCodes, users, sessions } = schema;
+
+export type CodePurpose = "verify_phone" | "reset_password";
+
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MINUTES = 10;
+export const CODE_TTL_MS = CODE_TTL_MINUTES * 60 * 1000;
+/** Wrong tries a code survives; the next wrong one kills it and a new code is needed. */
+export const MAX_CODE_ATTEMPTS = 5;
+/** Codes a user may request per purpose and hour (each is a text we pay for and the user receives). */
+export const MAX_CODES_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+/** Rows older than this are of no use (not even for the hourly limit) and are cleaned up. */
+const KEEP_ROWS_MS = 24 * HOUR_MS;
+
+/** The standard answer to a wrong code (SPEC.md section 8). */
+export const INVALID_CODE = {
+  title: "Invalid code",
+  description: "The verification code you entered is invalid. Please try again.",
+} as const;
+
+export const SEND_FAILED = "Failed to send verification code";
+
+/** A 6-digit code as typed: spaces and dashes ("123 456", "123-456") are ignored. */
+export function normalizeCode(input: string) {
+  return input.replace(/[\s-]/g, "");
+}
+
+export function isWellFormedCode(input: string) {
+  return /^\d{6}$/.test(normalizeCode(input));
+}
+
+export function codeText(purpose: CodePurpose, code: string) {
+  return purpose === "verify_phone"
+    ? `StreakCoach: your verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`
+    : `StreakCoach: your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Didn't ask for it? Ignore this text.`;
+}
+
+/*
+ * Why HMAC-SHA256 and not scrypt: a 6-digit code has only a million values, so no hash, however slow,
+ * stops an offline guess of a leaked row for long; what protects a code is its short life and the
+ * per-row limit of 5 tries. Keying the hash with the server secret means a copy of the database alone
+ * does not give the codes away, and a fast keyed hash keeps the check cheap and constant-time. The
+ * row's user, purpose and phone are part of the input, so a hash is useless for any other row.
+ */
+function hashCode(
+  secret: string,
+  row: { userId: number; purpose: CodePurpose; phone: string },
+  code: string,
+) {
+  return createHmac("sha256", secret)
+    .update(`phone-code:v1\0${row.userId}\0${row.purpose}\0${row.phone}\0${code}`)
+    .digest("base64url");
+}
+
+/** Constant-time comparison against every current secret, so a secret rotation keeps live codes valid. */
+function codeMatches(
+  row: { userId: number; purpose: CodePurpose; phone: string; codeHash: string },
+  code: string,
+) {
+  const expected = Buffer.from(row.codeHash);
+  let match = false;
+  for (const secret of env.sessionSecrets) {
+    const actual = Buffer.from(hashCode(secret, row, code));
+    if (actual.length === expected.length && timingSafeEqual(actual, expected)) match = true;
+  }
+  return match;
+}
+
+export type IssueFailure =
+  "already_verified" | "unverified" | "opted_out" | "undeliverable" | "rate_limited" | "failed";
+
+export type IssueResult =
+  | { sent: true; phone: string; expiresAt: Date; message: string }
+  | { sent: false; reason: IssueFailure; message: string; retryAfterSeconds?: number };
+
+const ISSUE_MESSAGES: Record<Exclude<IssueFailure, "rate_limited">, string> = {
+  already_verified: "Your phone number is already verified.",
+  unverified: "This phone number is not verified, so it cannot receive a reset code.",
+  opted_out:
+    "This number has opted out of our texts (it replied STOP), so we cannot text it a code. Reply START to one of our texts to opt back in, then try again.",
+  undeliverable:
+    "Texts to this number cannot be delivered. Please check the number or use another mobile number.",
+  failed: SEND_FAILED,
+};
+
+function failure(reason: Exclude<IssueFailure, "rate_limited">): IssueResult {
+  return { sent: false, reason, message: ISSUE_MESSAGES[reason] };
+}
+
+/** "(201) 555-0123" for the messages shown to the owner of the number. */
+export function formatUsPhone(e164: string) {
+  const d = nationalDigits(e164);
+  return /^\d{10}$/.test(d) ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : e164;
+}
+
+/**
+ * Texts the user a new random 6-digit code for the purpose, to their current phone number. Earlier
+ * unused codes of that purpose stop working. Opted-out and undeliverable numbers get no code, a reset
+ * code goes only to a verified number, and a user gets at most 5 codes per purpose and hour.
+ */
+export async function issueCode(
+  who: Pick<User, "id">,
+  purpose: CodePurpose,
+  now = new Date(),
+): Promise<IssueResult> {
+  const user = getUserById(who.id);
+  if (!user) throw new Error(`user ${who.id} not found`);
+  if (purpose === "verify_phone" && user.phoneVerifiedAt) return failure("already_verified");
+  if (purpose === "reset_password" && !user.phoneVerifiedAt) return failure("unverified");
+  // sendTextToUser checks these again right before sending; checked here first so no code is used up.
+  if (isOptedOut(user.phone)) return failure("opted_out");
+  if (user.phoneUndeliverableCode) return failure("undeliverable");
+
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  const issued = db.transaction((tx) => {
+    const mine = and(eq(phoneCodes.userId, user.id), eq(phoneCodes.purpose, purpose));
+    tx.delete(phoneCodes)
+      .where(and(mine, lt(phoneCodes.createdAt, new Date(now.getTime() - KEEP_ROWS_MS))))
+      .run();
+    const recent = tx
+      .select({ createdAt: phoneCodes.createdAt })
+      .from(phoneCodes)
+      .where(and(mine, gt(phoneCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
+      .orderBy(asc(phoneCodes.createdAt))
+      .all();
+    if (recent.length >= MAX_CODES_PER_HOUR) {
+      const freeAt = recent[0]!.createdAt.getTime() + HOUR_MS;
+      return {
+        ok: false as const,
+        retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+      };
+    }
+    // Replace: every earlier code of this purpose that is still open dies now.
+    tx.update(phoneCodes)
+      .set({ expiresAt: now })
+      .where(and(mine, isNull(phoneCodes.usedAt), gt(phoneCodes.expiresAt, now)))
+      .run();
+    const row = { userId: user.id, purpose, phone: user.phone };
+    const id = tx
+      .insert(phoneCodes)
+      .values({
+        ...row,
+        codeHash: hashCode(env.sessionSecrets[0]!, row, code),
+        expiresAt,
+        createdAt: now,
+      })
+      .returning({ id: phoneCodes.id })
+      .get().id;
+    return { ok: true as const, id };
+  });
+  if (!issued.ok) {
+    const minutes = Math.ceil(issued.retryAfterSeconds / 60);
+    return {
+      sent: false,
+      reason: "rate_limited",
+      retryAfterSeconds: issued.retryAfterSeconds,
+      message: `Too many codes requested. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before asking for a new one.`,
+    };
+  }
+
+  const text = codeText(purpose, code);
+  // The thread keeps that a code was sent, never the code itself.
+  const outcome = await sendTextToUser(
+    user,
+    text,
+    purpose === "verify_phone" ? "verification" : "password_reset",
+    { storeBody: text.replace(code, "******") },
+  );
+  if (!outcome.sent) {
+    // A code that never left cannot be used (it still counts towards the hourly limit).
+    db.update(phoneCodes).set({ expiresAt: now }).where(eq(phoneCodes.id, issued.id)).run();
+    if (outcome.reason === "opted_out" || outcome.reason === "undeliverable")
+      return failure(outcome.reason);
+    return failure("failed");
+  }
+  return {
+    sent: true,
+    phone: user.phone,
+    expiresAt,
+    message: `We texted a 6-digit code to ${formatUsPhone(user.phone)}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+  };
+}
+
+export type CheckFailure = "invalid" | "expired" | "too_many_attempts" | "no_code";
+
+export type CheckResult =
+  | { ok: true; purpose: CodePurpose; phoneVerifiedAt: Date | null }
+  | { ok: false; reason: "invalid"; attemptsLeft: number }
+  | { ok: false; reason: Exclude<CheckFailure, "invalid"> };
+
+/**
+ * Checks a code the user typed against their latest open code for the purpose and current number.
+ * A wrong code counts a try; after 5 wrong tries, or 10 minutes, the code is dead. A right code is used
+ * up, and for verify_phone marks the user's number verified (only if it is still the number texted).
+ */
+export function checkCode(
+  who: Pick<User, "id">,
+  purpose: CodePurpose,
+  input: string,
+  now = new Date(),
+): CheckResult {
+  const code = normalizeCode(input);
+  // One synchronous transaction: two requests cannot both spend the same try or use the same code.
+  return db.transaction((tx): CheckResult => {
+    const user = tx.select().from(users).where(eq(users.id, who.id)).get();
+    if (!user) return { ok: false, reason: "no_code" };
+    // A code texted to an earlier number is never considered: changing the number retires it.
+    const row = tx
+      .select()
+      .from(phoneCodes)
+      .where(
+        and(
+          eq(phoneCodes.userId, user.id),
+          eq(phoneCodes.purpose, purpose),
+          eq(phoneCodes.phone, user.phone),
+          isNull(phoneCodes.usedAt),
+        ),
+      )
+      .orderBy(desc(phoneCodes.id))
+      .get();
+    if (!row) return { ok: false, reason: "no_code" };
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: "too_many_attempts" };
+    if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+    if (!/^\d{6}$/.test(code) || !codeMatches(row, code)) {
+      const attempts = row.attempts + 1;
+      tx.update(phoneCodes).set({ attempts }).where(eq(phoneCodes.id, row.id)).run();
+      return { ok: false, reason: "invalid", attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
+    }
+    tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, row.id)).run();
+    if (purpose !== "verify_phone") {
+      return { ok: true, purpose, phoneVerifiedAt: user.phoneVerifiedAt };
+    }
+    const verified = tx
+      .update(users)
+      .set({ phoneVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, user.id), eq(users.phone, row.phone)))
+      .returning({ phoneVerifiedAt: users.phoneVerifiedAt })
+      .get();
+    return { ok: true, purpose, phoneVerifiedAt: verified?.phoneVerifiedAt ?? null };
+  });
+}
+
+/** Title and text for a failed check, as toasts and the API show them. */
+export function checkFailureMessage(result: Extract<CheckResult, { ok: false }>) {
+  switch (result.reason) {
+    case "invalid":
+      return result.attemptsLeft > 0
+        ? INVALID_CODE
+        : {
+            title: INVALID_CODE.title,
+            description:
+              "The verification code you entered is invalid. That was the last try for this code: please request a new one.",
+          };
+    case "expired":
+      return {
+        title: "Code expired",
+        description: `This code has expired (codes are valid for ${CODE_TTL_MINUTES} minutes). Please request a new one.`,
+      };
+    case "too_many_attempts":
+      return {
+        title: "Too many attempts",
+        description: `This code was entered wrongly ${MAX_CODE_ATTEMPTS} times and no longer works. Please request a new one.`,
+      };
+    case "no_code":
+      return {
+        title: "No code pending",
+        description: "There is no active code for this phone number. Please request a new one.",
+      };
+  }
+}
+
+/** Whether a code for the user's current number can still be entered (read-only: safe in a loader). */
+export function hasPendingCode(who: Pick<User, "id">, purpose: CodePurpose, now = new Date()) {
+  const user = getUserById(who.id);
+  if (!user) return false;
+  const row = db
+    .select({ id: phoneCodes.id })
+    .from(phoneCodes)
+    .where(
+      and(
+        eq(phoneCodes.userId, user.id),
+        eq(phoneCodes.purpose, purpose),
+        eq(phoneCodes.phone, user.phone),
+        isNull(phoneCodes.usedAt),
+        gt(phoneCodes.expiresAt, now),
+        lt(phoneCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .get();
+  return Boolean(row);
+}
+
+/**
+ * Step 1 of "forgot password": texts a reset code when the email belongs to an account with a verified
+ * phone, and does nothing otherwise. The caller answers the same either way.
+ */
+export async function requestPasswordReset(email: string, now = new Date()) {
+  const user = getUserByEmail(email);
+  if (!user || !user.phoneVerifiedAt) return null;
+  return issueCode(user, "reset_password", now);
+}
+
+export type ResetResult = { ok: true; userId: number } | { ok: false };
+
+/**
+ * Step 2 of "forgot password": with the right code, sets the new password and signs the account out
+ * everywhere. An unknown email answers like a wrong code.
+ */
+export async function resetPasswordWithCode(
+  email: string,
+  code: string,
+  newPassword: string,
+  now = new Date(),
+): Promise<ResetResult> {
+  const user = getUserByEmail(email);
+  if (!user) return { ok: false };
+  const result = checkCode(user, "reset_password", code, now);
+  if (!result.ok) return { ok: false };
+  const passwordHash = await hashPassword(newPassword);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).run();
+    tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
+  });
+  return { ok: true, userId: user.id };
+}

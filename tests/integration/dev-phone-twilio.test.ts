@@ -1,0 +1,27 @@
+// With the Twilio transport the development phone does not exist. The environment is read when the
+// app's modules load, so it is set first and the modules are imported afterwards.
+process.env.SMS_TRANSPORT = "twilio";
+process.env.TWILIO_ACCOUNT_SID = "AC00000000000000000000000000000000";
+process.env.TWILIO_AUTH_TOKEN = "test-auth-token";
+process.env.TWILIO_FROM_NUMBER = "+12015550100";
+
+export {};
+
+const devPhone = await import("~/routes/dev.phone");
+const { call, makeRequest } = await import("../helpers/requests");
+const { db, schema } = await import("~/utils/db.server");
+
+describe("/dev/phone with the Twilio transport", () => {
+  it("is not found, for the page and for a reply", async () => {
+    const page = await call(devPhone.loader, makeRequest("/dev/phone?phone=%2B12015550123"));
+    expect(page.status).toBe(404);
+
+    const body = new FormData();
+    body.set("phone", "+12015550123");
+    body.set("message", "STOP");
+    const post = await call(devPhone.action, makeRequest("/dev/phone", { method: "POST", body }));
+    expect(post.status).toBe(404);
+    expect(db.select().from(schema.inboundReceipts).all()).toHaveLength(0);
+    expect(db.select().from(schema.smsOptOuts).all()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,342 @@
+import { desc, eq } from "drizzle-orm";
+import * as verifyPhone from "~/routes/api.verify-phone";
+import * as settings from "~/routes/settings";
+import { optOut } from "~/sms/opt-outs.server";
+import { MAX_CODES_PER_HOUR } from "~/sms/phone-codes.server";
+import { getUserById } from "~/users/users.server";
+import { db, schema } from "~/utils/db.server";
+import { getToast } from "~/utils/toast.server";
+import {
+  call,
+  cookieFrom,
+  createTestUser,
+  makeRequest,
+  readJson,
+  sessionCookie,
+} from "../helpers/requests";
+
+const { localOutbox, phoneCodes } = schema;
+
+function lastCodeTo(phone: string) {
+  const text = db
+    .select()
+    .from(localOutbox)
+    .where(eq(localOutbox.toPhone, phone))
+    .orderBy(desc(localOutbox.id))
+    .get();
+  const code = text?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code was texted to ${phone}`);
+  return code;
+}
+
+const textCount = (phone: string) =>
+  db.select().from(localOutbox).where(eq(localOutbox.toPhone, phone)).all().length;
+
+const wrong = (code: string) => (code === "000000" ? "111111" : "000000");
+
+/** "(201) 555-1234" for "+12015551234": another way of writing the same number. */
+const national = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+
+async function signedIn() {
+  const user = await createTestUser();
+  return { user, cookie: await sessionCookie(user.id) };
+}
+
+const post = (json: unknown, cookie?: string) =>
+  call(verifyPhone.action, makeRequest("/api/verify-phone", { method: "POST", json, cookie }));
+
+describe("POST /api/verify-phone", () => {
+  it("sends a code to the caller's own phone, given in any format", async () => {
+    const { user, cookie } = await signedIn();
+    const res = await post({ phone: national(user.phone) }, cookie);
+    expect(res.status).toBe(200);
+    const body = await readJson(res);
+    expect(body.message).toMatch(/6-digit code/);
+    expect(body.message).not.toMatch(/\d{6}/);
+    expect(textCount(user.phone)).toBe(1);
+
+    const e164 = await post({ phone: user.phone }, cookie);
+    expect(e164.status).toBe(200);
+    expect(textCount(user.phone)).toBe(2);
+  });
+
+  it("checks the code: wrong is 400 'Invalid code', right verifies and persists", async () => {
+    const { user, cookie } = await signedIn();
+    await post({ phone: user.phone }, cookie);
+    const code = lastCodeTo(user.phone);
+
+    const bad = await post({ code: wrong(code) }, cookie);
+    expect(bad.status).toBe(400);
+    expect(await readJson(bad)).toMatchObject({
+      message: "Invalid code",
+      description: "The verification code you entered is invalid. Please try again.",
+      attemptsLeft: 4,
+    });
+    expect(getUserById(user.id)!.phoneVerifiedAt).toBeNull();
+
+    const good = await post({ code }, cookie);
+    expect(good.status).toBe(200);
+    const body = await readJson(good);
+    expect(body.message).toBe("Your phone number has been verified successfully.");
+    const saved = getUserById(user.id)!;
+    expect(saved.phoneVerifiedAt).toBeInstanceOf(Date);
+    expect(new Date(body.phoneVerifiedAt).getTime()).toBe(saved.phoneVerifiedAt!.getTime());
+
+    // Asking again once verified sends nothing.
+    const again = await post({ phone: user.phone }, cookie);
+    expect(again.status).toBe(200);
+    expect((await readJson(again)).message).toMatch(/already verified/);
+    expect(textCount(user.phone)).toBe(1);
+  });
+
+  it("accepts the code as a JSON number", async () => {
+    const { user, cookie } = await signedIn();
+    await post({ phone: user.phone }, cookie);
+    const code = lastCodeTo(user.phone);
+    const res = await post({ code: Number(code) }, cookie);
+    expect(res.status).toBe(200);
+  });
+
+  it("after 5 wrong codes even the right one is refused until a new code is sent", async () => {
+    const { user, cookie } = await signedIn();
+    await post({ phone: user.phone }, cookie);
+    const code = lastCodeTo(user.phone);
+    for (let i = 0; i < 5; i++)
+      expect((await post({ code: wrong(code) }, cookie)).status).toBe(400);
+    const dead = await post({ code }, cookie);
+    expect(dead.status).toBe(400);
+    expect(await readJson(dead)).toMatchObject({
+      message: "Too many attempts",
+      reason: "too_many_attempts",
+    });
+    await post({ phone: user.phone }, cookie);
+    expect((await post({ code: lastCodeTo(user.phone) }, cookie)).status).toBe(200);
+  });
+
+  it("refuses an expired code with a clear message", async () => {
+    const { user, cookie } = await signedIn();
+    await post({ phone: user.phone }, cookie);
+    db.update(phoneCodes)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(phoneCodes.userId, user.id))
+      .run();
+    const res = await post({ code: lastCodeTo(user.phone) }, cookie);
+    expect(res.status).toBe(400);
+    expect(await readJson(res)).toMatchObject({ message: "Code expired", reason: "expired" });
+  });
+
+  it("is 401 for anonymous callers", async () => {
+    const { user } = await signedIn();
+    expect((await post({ phone: user.phone })).status).toBe(401);
+    expect((await post({ code: "123456" })).status).toBe(401);
+    expect(textCount(user.phone)).toBe(0);
+  });
+
+  it("refuses someone else's phone with 400 and texts nobody", async () => {
+    const { cookie } = await signedIn();
+    const other = await createTestUser();
+    const res = await post({ phone: other.phone }, cookie);
+    expect(res.status).toBe(400);
+    expect((await readJson(res)).message).toBe("This is not the phone number on your account");
+    expect(textCount(other.phone)).toBe(0);
+  });
+
+  it("answers 400 for bad input and never 500", async () => {
+    const { cookie } = await signedIn();
+    const bodies: unknown[] = [
+      {},
+      { phone: "" },
+      { phone: "not a phone" },
+      { phone: 2015550123 },
+      { phone: null },
+      { phone: ["+12015550123"] },
+      { code: "" },
+      { code: "12345" },
+      { code: "abcdef" },
+      { code: "1234567" },
+      { code: null },
+      { code: {} },
+      { code: 1e20 },
+      { code: -1 },
+      { code: 1.5 },
+      { phone: "+12015550123", code: "123456" },
+      { other: true },
+    ];
+    for (const json of bodies) {
+      const res = await post(json, cookie);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(typeof (await readJson(res)).message).toBe("string");
+    }
+    for (const raw of ["null", "[]", '"text"', "42", "{not json"]) {
+      const res = await call(
+        verifyPhone.action,
+        makeRequest("/api/verify-phone", {
+          method: "POST",
+          body: raw,
+          cookie,
+          headers: { "Content-Type": "application/json" },
+        }),
+      );
+      expect(res.status, raw).toBe(400);
+    }
+  });
+
+  it("is 415 for a body that is not JSON", async () => {
+    const { user, cookie } = await signedIn();
+    const form = new URLSearchParams({ phone: user.phone });
+    const res = await call(
+      verifyPhone.action,
+      makeRequest("/api/verify-phone", { method: "POST", body: form, cookie }),
+    );
+    expect(res.status).toBe(415);
+    expect(textCount(user.phone)).toBe(0);
+  });
+
+  it("is 405 for other methods", async () => {
+    const { cookie } = await signedIn();
+    expect(
+      (await call(verifyPhone.loader, makeRequest("/api/verify-phone", { cookie }))).status,
+    ).toBe(405);
+    const put = await call(
+      verifyPhone.action,
+      makeRequest("/api/verify-phone", { method: "PUT", json: {}, cookie }),
+    );
+    expect(put.status).toBe(405);
+  });
+
+  it("an opted-out number gets no code and a clear 400", async () => {
+    const { user, cookie } = await signedIn();
+    optOut(user.phone, "keyword");
+    const res = await post({ phone: user.phone }, cookie);
+    expect(res.status).toBe(400);
+    expect((await readJson(res)).message).toMatch(/opted out/);
+    expect(textCount(user.phone)).toBe(0);
+  });
+
+  it("limits how many codes can be requested (429 with Retry-After)", async () => {
+    const { user, cookie } = await signedIn();
+    for (let i = 0; i < MAX_CODES_PER_HOUR; i++) {
+      expect((await post({ phone: user.phone }, cookie)).status).toBe(200);
+    }
+    const res = await post({ phone: user.phone }, cookie);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await readJson(res)).message).toMatch(/Too many codes requested/);
+    expect(textCount(user.phone)).toBe(MAX_CODES_PER_HOUR);
+  });
+});
+
+// The settings page, as a browser without JavaScript uses it: plain form posts, then the redirect.
+describe("settings: verify phone without JavaScript", () => {
+  const loadSettings = async (cookie: string) =>
+    readJson(await call(settings.loader, makeRequest("/settings", { cookie })));
+
+  async function postForm(cookie: string, fields: Record<string, string>) {
+    const res = await call(
+      settings.action,
+      makeRequest("/settings", { method: "POST", body: new URLSearchParams(fields), cookie }),
+    );
+    const toastCookie = cookieFrom(res, "__toast");
+    const { toast } = toastCookie
+      ? await getToast(new Request("http://localhost/", { headers: { Cookie: toastCookie } }))
+      : { toast: null };
+    return { res, toast };
+  }
+
+  it("sends a code, shows the code field, and verifies with the right code", async () => {
+    const { user, cookie } = await signedIn();
+    expect((await loadSettings(cookie)).phoneVerification).toMatchObject({
+      verified: false,
+      codePending: false,
+    });
+
+    const sent = await postForm(cookie, { intent: "send-code" });
+    expect(sent.res.status).toBe(302);
+    expect(sent.res.headers.get("Location")).toBe("/settings");
+    expect(sent.toast).toMatchObject({ title: "Verification code sent", type: "success" });
+    expect(sent.toast!.description).toMatch(/texted a 6-digit code/);
+    expect(sent.toast!.description).not.toMatch(/\d{6}/);
+    expect((await loadSettings(cookie)).phoneVerification).toMatchObject({
+      verified: false,
+      codePending: true,
+    });
+
+    const code = lastCodeTo(user.phone);
+    const bad = await postForm(cookie, { intent: "verify-code", code: wrong(code) });
+    expect(bad.res.status).toBe(302);
+    expect(bad.toast).toEqual({
+      title: "Invalid code",
+      description: "The verification code you entered is invalid. Please try again.",
+      type: "error",
+    });
+    expect((await loadSettings(cookie)).phoneVerification.codePending).toBe(true);
+
+    const good = await postForm(cookie, { intent: "verify-code", code });
+    expect(good.toast).toEqual({
+      title: "Phone verified",
+      description: "Your phone number has been verified successfully.",
+      type: "success",
+    });
+    const after = await loadSettings(cookie);
+    expect(after.phoneVerification).toMatchObject({ verified: true, codePending: false });
+    expect(after.user.phoneVerified).toBe(true);
+    expect(getUserById(user.id)!.phoneVerifiedAt).not.toBeNull();
+  });
+
+  it("a malformed code is refused without spending a try", async () => {
+    const { user, cookie } = await signedIn();
+    await postForm(cookie, { intent: "send-code" });
+    const { toast } = await postForm(cookie, { intent: "verify-code", code: "12" });
+    expect(toast).toMatchObject({ title: "Invalid code", type: "error" });
+    const [row] = db.select().from(phoneCodes).where(eq(phoneCodes.userId, user.id)).all();
+    expect(row!.attempts).toBe(0);
+  });
+
+  it("the code field goes away once the code is dead after 5 wrong tries", async () => {
+    const { user, cookie } = await signedIn();
+    await postForm(cookie, { intent: "send-code" });
+    const code = lastCodeTo(user.phone);
+    let last;
+    for (let i = 0; i < 5; i++)
+      last = await postForm(cookie, { intent: "verify-code", code: wrong(code) });
+    expect(last!.toast!.description).toMatch(/last try/);
+    expect((await loadSettings(cookie)).phoneVerification.codePending).toBe(false);
+    const { toast } = await postForm(cookie, { intent: "verify-code", code });
+    expect(toast).toMatchObject({ title: "Too many attempts", type: "error" });
+    expect(getUserById(user.id)!.phoneVerifiedAt).toBeNull();
+  });
+
+  it("shows 'Error' / a clear message when the code cannot be sent", async () => {
+    const { user, cookie } = await signedIn();
+    optOut(user.phone, "keyword");
+    const { toast } = await postForm(cookie, { intent: "send-code" });
+    expect(toast).toMatchObject({ title: "Error", type: "error" });
+    expect(toast!.description).toMatch(/opted out/);
+    expect(textCount(user.phone)).toBe(0);
+  });
+
+  it("the settings form itself still works and changing the phone clears the verified state", async () => {
+    const { user, cookie } = await signedIn();
+    await postForm(cookie, { intent: "send-code" });
+    await postForm(cookie, { intent: "verify-code", code: lastCodeTo(user.phone) });
+    expect(getUserById(user.id)!.phoneVerifiedAt).not.toBeNull();
+
+    const { res, toast } = await postForm(cookie, {
+      intent: "settings",
+      email: user.email,
+      phone: "(201) 555-0199",
+      timezone: "America/New_York",
+      preferredCheckInTimeMorning: "08:00",
+      preferredCheckInTimeEvening: "19:00",
+    });
+    expect(res.status).toBe(302);
+    expect(toast).toMatchObject({ title: "Settings updated" });
+    const saved = getUserById(user.id)!;
+    expect(saved.phone).toBe("+12015550199");
+    expect(saved.phoneVerifiedAt).toBeNull();
+    expect((await loadSettings(cookie)).phoneVerification).toMatchObject({
+      verified: false,
+      codePending: false,
+    });
+  });
+});
