@@ -21,6 +21,9 @@ const { users, messages } = schema;
 
 export type Source = "sms" | "web";
 
+/** The engine never needs the password hash, so a signed-in page's user will do. */
+type EngineUser = Omit<User, "passwordHash">;
+
 export type IncomingText = {
   text: string;
   /** Ids of media rows already stored for this message (proof photos). */
@@ -30,7 +33,7 @@ export type IncomingText = {
 };
 
 /** The question still open for the user today, if any. */
-export function pendingPhase(user: User, now = new Date()): Phase {
+export function pendingPhase(user: EngineUser, now = new Date()): Phase {
   if (!user.pendingPrompt || user.pendingPromptDay !== todayFor(user, now)) return "none";
   return user.pendingPrompt;
 }
@@ -39,7 +42,11 @@ export function pendingPhase(user: User, now = new Date()): Phase {
  * The one path every user text takes, from SMS and from the web chat: store it, read it in its context,
  * act on it, and answer in the same channel.
  */
-export async function handleIncomingText(user: User, incoming: IncomingText, now = new Date()) {
+export async function handleIncomingText(
+  user: EngineUser,
+  incoming: IncomingText,
+  now = new Date(),
+) {
   const mediaIds = incoming.mediaIds ?? [];
   const inbound = db
     .insert(messages)
@@ -75,7 +82,13 @@ export async function handleIncomingText(user: User, incoming: IncomingText, now
   return { intent: reading.intent, reply, messageId: inbound.id };
 }
 
-function act(user: User, reading: Interpretation, today: Goal[], mediaIds: string[], now: Date) {
+function act(
+  user: EngineUser,
+  reading: Interpretation,
+  today: Goal[],
+  mediaIds: string[],
+  now: Date,
+) {
   const none = { linkedGoalIds: [] as number[] };
   switch (reading.intent) {
     case "stop":
@@ -115,32 +128,40 @@ function act(user: User, reading: Interpretation, today: Goal[], mediaIds: strin
   }
 }
 
-function setGoals(user: User, descriptions: string[], now: Date) {
+function setGoals(user: EngineUser, descriptions: string[], now: Date) {
   const day = todayFor(user, now);
+  const checkInAt = zonedInstant(day, user.preferredCheckInTimeEvening, user.timezone);
+  // After the evening check-in, goals set today are due by the end of the day rather than already late.
+  const defaultTime = checkInAt > now ? user.preferredCheckInTimeEvening : "23:59";
   const created = db.transaction(() =>
     descriptions.map((description) =>
       createGoal(user.id, {
         description,
-        dueDate: zonedInstant(
-          day,
-          dueTimeInText(description) ?? user.preferredCheckInTimeEvening,
-          user.timezone,
-        ),
+        dueDate: zonedInstant(day, dueTimeInText(description) ?? defaultTime, user.timezone),
       }),
     ),
   );
-  if (pendingPhase(user, now) === "morning")
+  if (pendingPhase(user, now) === "morning") {
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
+  }
   const checkInLabel =
-    EVENING_TIMES.find((t) => t.value === user.preferredCheckInTimeEvening)?.label ??
-    user.preferredCheckInTimeEvening;
+    checkInAt > now
+      ? (EVENING_TIMES.find((t) => t.value === user.preferredCheckInTimeEvening)?.label ??
+        user.preferredCheckInTimeEvening)
+      : null;
   return {
     linkedGoalIds: created.map((g) => g.id),
     reply: templates.goalsSet(descriptions, checkInLabel),
   };
 }
 
-function checkIn(user: User, numbers: number[], today: Goal[], mediaIds: string[], now: Date) {
+function checkIn(
+  user: EngineUser,
+  numbers: number[],
+  today: Goal[],
+  mediaIds: string[],
+  now: Date,
+) {
   if (today.length === 0) return { linkedGoalIds: [], reply: templates.noGoalsToCheck() };
   const proof = mediaIds.map((id) => `/media/${id}`);
   const done = numbers.map((n) => today[n - 1]).filter((g): g is Goal => Boolean(g));
@@ -159,7 +180,7 @@ function checkIn(user: User, numbers: number[], today: Goal[], mediaIds: string[
   };
 }
 
-function pause(user: User, days: number | null, now: Date) {
+function pause(user: EngineUser, days: number | null, now: Date) {
   if (days === null) {
     setUser(user.id, { sendCheckInReminders: false, pausedUntil: null });
     return;
@@ -173,7 +194,7 @@ function setUser(id: number, values: Partial<typeof users.$inferInsert>) {
 }
 
 async function answer(
-  user: User,
+  user: EngineUser,
   reply: string,
   source: Source,
   kind: TextKind,
@@ -195,7 +216,7 @@ async function answer(
 }
 
 /** Asks today's morning question now and marks it pending (used by the scheduler and the send-now calls). */
-export async function askMorningQuestion(user: User, now = new Date()): Promise<SendOutcome> {
+export async function askMorningQuestion(user: EngineUser, now = new Date()): Promise<SendOutcome> {
   const outcome = await sendTextToUser(user, templates.morningQuestion(), "morning");
   if (outcome.sent)
     setUser(user.id, { pendingPrompt: "morning", pendingPromptDay: todayFor(user, now) });
@@ -204,7 +225,7 @@ export async function askMorningQuestion(user: User, now = new Date()): Promise<
 
 /** Asks the evening check-in now; with no goals today there is nothing to ask. */
 export async function askEveningQuestion(
-  user: User,
+  user: EngineUser,
   now = new Date(),
 ): Promise<SendOutcome | { sent: false; reason: "no_goals" }> {
   const today = listTodayGoals(user, now);

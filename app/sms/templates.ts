@@ -38,10 +38,14 @@ export const templates = {
         `Evening check-in: which goals did you finish? ${numbered(names)}. Reply e.g. "1 and 3", "all" or "none". A photo as proof is welcome.`,
       goals,
     ),
-  goalsSet: (goals: string[], checkInTime: string) =>
+  goalsSet: (goals: string[], checkInTime: string | null) =>
     fitted(
       (names) =>
-        `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names)}. I'll check in at ${checkInTime}.`,
+        `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names)}. ${
+          checkInTime
+            ? `I'll check in at ${checkInTime}.`
+            : "Reply with the numbers you finish today."
+        }`,
       goals,
     ),
   checkedIn: (done: string[], total: number, streak: number) =>

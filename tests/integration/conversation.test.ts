@@ -227,3 +227,16 @@ describe("inbound SMS", () => {
     expect(outbox("+13125550199")[0]!.body).toMatch(/isn't linked to an account\. Sign up at http/);
   });
 });
+
+describe("goals set after the evening check-in", () => {
+  it("are due by the end of the day, and the reply does not promise a check-in that has passed", async () => {
+    const user = await verifiedUser();
+    const late = new Date("2026-11-22T01:30:00Z"); // 20:30 in New York, after the 19:00 check-in
+    const result = await handleIncomingText(user, { text: "goal: Stretch", source: "web" }, late);
+    expect(result.reply).toBe(
+      "Got it: 1 goal for today: 1) Stretch. Reply with the numbers you finish today.",
+    );
+    const [goal] = listTodayGoals(fresh(user.id), late);
+    expect(localTime(goal!.dueDate, "America/New_York")).toBe("23:59");
+  });
+});

@@ -1,3 +1,5 @@
+import { pluralDays } from "~/utils/format";
+
 type Cell = { day: string; total: number; completed: number; future: boolean };
 
 const CELL = 14;
@@ -23,7 +25,7 @@ export function CompletionCalendar({ weeks }: { weeks: Cell[][] }) {
   const days = weeks.flat().filter((c) => !c.future);
   const active = days.filter((c) => c.total > 0);
   const perfect = active.filter((c) => c.completed === c.total).length;
-  const summary = `Last ${weeks.length} weeks: goals on ${active.length} days, all completed on ${perfect} days.`;
+  const summary = `Last ${weeks.length} weeks: goals on ${pluralDays(active.length)}, all completed on ${pluralDays(perfect)}.`;
   const width = 30 + weeks.length * (CELL + GAP);
   const height = 7 * (CELL + GAP);
   return (
