@@ -2,7 +2,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3210;
+// E2E_PORT lets two runs share a machine (e.g. a developer and CI).
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 
 // One fresh database directory per run, made (and removed) by the server script. The config is
