@@ -1,8 +1,6 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Message } from "../../db/schema";
-import { isAdmin } from "~/users/user-options";
-import { getUserById, type PublicUser } from "~/users/users.server";
 import { apiError, MAX_JSON_BYTES, readJsonBody } from "~/utils/api.server";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { formatTime } from "~/utils/format";
@@ -257,23 +255,6 @@ export function listMessagesForApi(userId: number) {
     .where(eq(messages.userId, userId))
     .orderBy(asc(messages.createdAt), asc(messages.id))
     .all();
-}
-
-/**
- * Whose thread an /api call is about (the goals API's rules): no userId or the caller's own id is
- * the caller; another id is 403 for a non-admin (whether it exists is not revealed); an admin gets
- * that user, or 404 when there is none.
- */
-export function resolveThreadOwner(caller: PublicUser, userId: number | undefined) {
-  if (userId === undefined || userId === caller.id) {
-    const self = getUserById(caller.id);
-    if (!self) throw apiError(401, "Not authenticated");
-    return self;
-  }
-  if (!isAdmin(caller)) throw apiError(403, "You can only access your own messages");
-  const user = getUserById(userId);
-  if (!user) throw apiError(404, "User not found");
-  return user;
 }
 
 // --- CSV export ------------------------------------------------------------------------------

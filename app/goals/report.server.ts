@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
-import { startOfLocalDay, type LocalDay } from "~/utils/local-time";
+import { localDay, startOfLocalDay, type LocalDay } from "~/utils/local-time";
 import {
   completionRate,
   DATE_RANGES,
@@ -8,7 +8,7 @@ import {
   goalStatus,
   type DateRange,
 } from "./goal-rules";
-import { goalsBetween, goalStats, todayFor } from "./goals.server";
+import { goalsBetween, goalStats, listAllGoals, todayFor } from "./goals.server";
 
 type ReportUser = { id: number; email: string; timezone: string; createdAt: Date };
 
@@ -22,9 +22,15 @@ export async function progressReportPdf(
 ): Promise<Buffer> {
   const today = todayFor(user, now);
   const bounds = dateRangeDays(range, today);
-  const from: LocalDay = bounds.from ?? todayFor(user, user.createdAt);
-  const to: LocalDay = bounds.to ?? today;
-  const goals = goalsBetween(user, from, to);
+  // "All time" has no bounds: every goal, and the period its due dates span.
+  const goals =
+    bounds.from && bounds.to
+      ? goalsBetween(user, bounds.from, bounds.to)
+      : listAllGoals(user.id).reverse();
+  const from: LocalDay =
+    bounds.from ?? (goals[0] ? localDay(goals[0].dueDate, user.timezone) : today);
+  const to: LocalDay =
+    bounds.to ?? (goals.at(-1) ? localDay(goals.at(-1)!.dueDate, user.timezone) : today);
   const completed = goals.filter((g) => g.completedAt).length;
   const stats = goalStats(user, now);
   const label = DATE_RANGES.find((r) => r.value === range)?.label ?? "All time";

@@ -2,46 +2,20 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { and, eq } from "drizzle-orm";
 import { NewGoalApiSchema } from "~/goals/goal-schema";
 import { createGoal, listAllGoals, listTodayGoals } from "~/goals/goals.server";
-import { isAdmin } from "~/users/user-options";
-import { getUserById, type PublicUser } from "~/users/users.server";
 import {
   apiError,
   methodNotAllowed,
   parseOrThrow,
+  parseUserIdParam,
   readJsonBody,
   requireApiUser,
+  resolveActingUser,
 } from "~/utils/api.server";
 import { db, schema } from "~/utils/db.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 
-/**
- * Authorization for goals by user id (SPEC.md section 7):
- * - no userId, or the caller's own id: the caller's goals;
- * - another user's id: 403 for a non-admin (the caller named someone else explicitly, so we refuse
- *   rather than pretend the user does not exist, and we do not reveal whether that user exists);
- *   an admin may read any user's goals, and create goals for any existing user; 404 when that user
- *   does not exist.
- * Completing a goal is the owner's act only: see api.goals_.$id_.complete.ts.
- */
-function resolveTarget(caller: PublicUser, userId: number | undefined) {
-  if (userId === undefined || userId === caller.id) return caller;
-  if (!isAdmin(caller)) throw apiError(403, "You can only access your own goals");
-  const user = getUserById(userId);
-  if (!user) throw apiError(404, "User not found");
-  return user;
-}
-
-/** The userId query parameter: absent, or a positive integer (else 400). */
-function parseUserIdParam(raw: string | null): number | undefined {
-  if (raw === null) return undefined;
-  const id = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
-    throw apiError(400, "userId must be a positive integer", {
-      userId: ["userId must be a positive integer"],
-    });
-  }
-  return id;
-}
+// Authorization by user id is resolveActingUser's (admins may read and create for others).
+// Completing a goal is the owner's act only: see api.goals_.$id_.complete.ts.
 
 function parseActiveParam(raw: string | null): boolean {
   if (raw === null || raw === "false") return false;
@@ -58,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const userId = parseUserIdParam(params.get("userId"));
   const active = parseActiveParam(params.get("active"));
-  const target = resolveTarget(caller, userId);
+  const target = resolveActingUser(caller, userId, "goals");
   return json(active ? listTodayGoals(target) : listAllGoals(target.id));
 }
 
@@ -79,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   const caller = await requireApiUser(request);
   const input = parseOrThrow(NewGoalApiSchema, await readJsonBody(request));
-  const target = resolveTarget(caller, input.userId);
+  const target = resolveActingUser(caller, input.userId, "goals");
   if (input.sourceMessageId !== undefined && !messageBelongsTo(target.id, input.sourceMessageId)) {
     throw apiError(400, "Please correct the highlighted fields", {
       sourceMessageId: ["No such message for this user"],

@@ -1,20 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listMessagesForApi, resolveThreadOwner } from "~/conversation/thread.server";
-import { apiError, methodNotAllowed, requireApiUser } from "~/utils/api.server";
+import { listMessagesForApi } from "~/conversation/thread.server";
+import {
+  methodNotAllowed,
+  parseUserIdParam,
+  requireApiUser,
+  resolveActingUser,
+} from "~/utils/api.server";
 
 export const action = () => methodNotAllowed(["GET"]);
-
-/** The userId query parameter: absent, or a positive integer (else 400). */
-function parseUserIdParam(raw: string | null): number | undefined {
-  if (raw === null) return undefined;
-  const id = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
-    throw apiError(400, "userId must be a positive integer", {
-      userId: ["userId must be a positive integer"],
-    });
-  }
-  return id;
-}
 
 /**
  * GET /api/messages?userId={id}: the user's whole conversation, oldest first (newest last), texts and
@@ -24,6 +17,6 @@ function parseUserIdParam(raw: string | null): number | undefined {
 export async function loader({ request }: LoaderFunctionArgs) {
   const caller = await requireApiUser(request);
   const userId = parseUserIdParam(new URL(request.url).searchParams.get("userId"));
-  const owner = resolveThreadOwner(caller, userId);
+  const owner = resolveActingUser(caller, userId, "messages");
   return json(listMessagesForApi(owner.id));
 }

@@ -3,10 +3,14 @@ import { askMorningQuestion } from "~/conversation/engine.server";
 import {
   askOutcomeAnswer,
   readOptionalJsonBody,
-  resolveThreadOwner,
   SendNowApiSchema,
 } from "~/conversation/thread.server";
-import { methodNotAllowed, parseOrThrow, requireApiUser } from "~/utils/api.server";
+import {
+  methodNotAllowed,
+  parseOrThrow,
+  requireApiUser,
+  resolveActingUser,
+} from "~/utils/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
@@ -22,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   const caller = await requireApiUser(request);
   const input = parseOrThrow(SendNowApiSchema, await readOptionalJsonBody(request));
-  const user = resolveThreadOwner(caller, input.userId);
+  const user = resolveActingUser(caller, input.userId, "messages");
   const answer = askOutcomeAnswer("morning", await askMorningQuestion(user));
   return json(answer.body, { status: answer.status });
 }

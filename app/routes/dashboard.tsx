@@ -111,13 +111,19 @@ export async function action({ request }: ActionFunctionArgs) {
   throw new Response("Unknown action.", { status: 400 });
 }
 
+function withoutNewGoal(params: URLSearchParams) {
+  params.delete("new-goal");
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
 /** Stay on the same filtered page after completing a goal from it. */
 function backTo(request: Request) {
   const referer = request.headers.get("referer");
   if (!referer) return "/dashboard";
   const url = new URL(referer);
   return url.pathname === "/dashboard" && url.origin === new URL(request.url).origin
-    ? `/dashboard${url.search.replace(/[?&]new-goal(=[^&]*)?/, "")}`
+    ? `/dashboard${withoutNewGoal(url.searchParams)}`
     : "/dashboard";
 }
 

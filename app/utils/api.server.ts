@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { isAdmin } from "~/users/user-options";
-import type { PublicUser } from "~/users/users.server";
+import { getUserById, toPublicUser, type PublicUser } from "~/users/users.server";
 import { getUser } from "./session.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -90,4 +90,38 @@ export function methodNotAllowed(allowed: string[]) {
     { message: "Method not allowed" },
     { status: 405, headers: { Allow: allowed.join(", ") } },
   );
+}
+
+/** The userId query parameter: absent, or a positive integer (else 400). */
+export function parseUserIdParam(raw: string | null): number | undefined {
+  if (raw === null) return undefined;
+  const id = Number(raw);
+  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
+    throw apiError(400, "userId must be a positive integer", {
+      userId: ["userId must be a positive integer"],
+    });
+  }
+  return id;
+}
+
+/**
+ * The user a request acts on (SPEC.md section 7): the caller when no userId or their own is named;
+ * another user only for an admin (403 otherwise, which reveals nothing about who exists; 404 when an
+ * admin names no such user).
+ */
+export function resolveActingUser(
+  caller: PublicUser,
+  userId: number | undefined,
+  what: string,
+): PublicUser {
+  const id = userId ?? caller.id;
+  if (id !== caller.id && !isAdmin(caller))
+    throw apiError(403, `You can only access your own ${what}`);
+  const user = getUserById(id);
+  if (!user)
+    throw apiError(
+      id === caller.id ? 401 : 404,
+      id === caller.id ? "Not authenticated" : "User not found",
+    );
+  return toPublicUser(user);
 }

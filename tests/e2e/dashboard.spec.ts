@@ -1,0 +1,379 @@
+import type { Download, Page } from "@playwright/test";
+import {
+  expect,
+  goalById,
+  goalsOf,
+  localDaysAgo,
+  register,
+  seedGoals,
+  test,
+  toast,
+  uniqueEmail,
+  userTimeZoneOf,
+} from "./fixtures";
+import { pdfText } from "./pdf-text";
+
+const EMPTY = "No goals found. Start creating new goals to track your progress!";
+
+function todayList(page: Page) {
+  return page.getByRole("list", { name: "Today's Goals" });
+}
+
+function previousList(page: Page) {
+  return page.getByRole("list", { name: "Previous Goals" });
+}
+
+function goalRow(page: Page, description: string) {
+  return page.getByRole("listitem").filter({ hasText: description });
+}
+
+function pager(page: Page) {
+  return page.getByRole("navigation", { name: "Previous goals pages" });
+}
+
+/**
+ * Opens 'New Goal': a modal dialog with JavaScript, the same dialog inline on /dashboard?new-goal
+ * without it.
+ */
+async function openNewGoal(page: Page, javaScriptEnabled: boolean) {
+  await page.getByRole("link", { name: "New Goal" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create a new goal" });
+  await expect(dialog).toBeVisible();
+  if (javaScriptEnabled) {
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+  } else {
+    await expect(page).toHaveURL(/\/dashboard\?new-goal$/);
+  }
+  return dialog;
+}
+
+async function createGoal(page: Page, description: string, javaScriptEnabled: boolean) {
+  const dialog = await openNewGoal(page, javaScriptEnabled);
+  await dialog.getByLabel("What's your goal?").fill(description);
+  await expect(dialog.getByLabel("Due by")).toHaveValue("19:00");
+  await dialog.getByRole("button", { name: "Create Goal" }).click();
+  await expect(toast(page)).toContainText("Goal created!");
+  await expect(toast(page)).toContainText("Your goal has been added successfully.");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(dialog).toBeHidden();
+  await expect(todayList(page).getByRole("listitem").filter({ hasText: description })).toHaveCount(
+    1,
+  );
+}
+
+/** The download the link starts, as bytes: the browser saves it, with or without JavaScript. */
+async function download(page: Page, linkName: string): Promise<{ file: Download; body: Buffer }> {
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: linkName }).click(),
+  ]);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { file, body: Buffer.concat(chunks) };
+}
+
+async function chooseRange(page: Page, label: string, javaScriptEnabled: boolean) {
+  await page.getByLabel("Date range").selectOption({ label });
+  // With JavaScript the form submits itself on change (and 'Apply' is gone); without, Apply it.
+  if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
+  else await page.getByRole("button", { name: "Apply" }).click();
+}
+
+test.describe("dashboard", () => {
+  test("a new user sees empty lists and zero stats", async ({ page, user }) => {
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText(EMPTY)).toHaveCount(2);
+    await expect(page.getByTestId("stat-current-streak")).toHaveText("0 days");
+    await expect(page.getByTestId("stat-completion-rate")).toHaveText("0%");
+    await expect(page.getByTestId("stat-total-goals")).toHaveText("0");
+    await expect(pager(page)).toContainText("0 to 0 of 0");
+    await expect(page.getByRole("link", { name: "Download PDF" })).toBeVisible();
+    await expect(
+      page.getByRole("img", {
+        name: "Last 12 weeks: goals on 0 days, all completed on 0 days.",
+        exact: true,
+      }),
+    ).toBeVisible();
+    expect(goalsOf(user.email)).toEqual([]);
+  });
+
+  test("creates a goal due 19:00 today and completes it", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    const description = `Run 5k ${Date.now().toString(36)}`;
+    await createGoal(page, description, javaScriptEnabled);
+
+    const row = goalRow(page, description);
+    await expect(row).toContainText("Due by:");
+    await expect(row).toContainText("7:00 PM");
+    await expect(row).toContainText("Created at:");
+    // Pending until 19:00 in the user's time zone, Overdue after it: which one depends on the clock.
+    await expect(row.getByText(/^(Pending|Overdue)$/)).toBeVisible();
+    await expect(row.getByRole("img", { name: "Completed", exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("stat-total-goals")).toHaveText("1");
+    await expect(page.getByTestId("stat-current-streak")).toHaveText("0 days");
+    await expect(page.getByTestId("stat-completion-rate")).toHaveText("0%");
+    await expect(page.getByText(EMPTY)).toHaveCount(1);
+    await expect(
+      page.getByRole("img", {
+        name: "Last 12 weeks: goals on 1 day, all completed on 0 days.",
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    // The row's options menu is a <details>, so it opens without JavaScript too.
+    await row.getByLabel(`Options for ${description}`).click();
+    await row.getByRole("button", { name: "Mark as completed" }).click();
+    await expect(toast(page)).toContainText("Goal completed!");
+    await expect(toast(page)).toContainText("Your goal has been marked as complete.");
+    await expect(row.getByText("Completed", { exact: true })).toBeVisible();
+    await expect(row.getByRole("img", { name: "Completed", exact: true })).toBeVisible();
+    await expect(row.getByLabel(`Options for ${description}`)).toHaveCount(0);
+    await expect(page.getByTestId("stat-current-streak")).toHaveText("1 day");
+    await expect(page.getByTestId("stat-completion-rate")).toHaveText("100%");
+    await expect(page.getByTestId("stat-total-goals")).toHaveText("1");
+    // The picture of the last weeks counts today too.
+    await expect(
+      page.getByRole("img", {
+        name: "Last 12 weeks: goals on 1 day, all completed on 1 day.",
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    const [stored] = goalsOf(user.email);
+    expect(stored?.description).toBe(description);
+    expect(stored?.completedAt).not.toBeNull();
+  });
+
+  test("a blank description is refused and nothing is created", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    const dialog = await openNewGoal(page, javaScriptEnabled);
+    await dialog.getByLabel("What's your goal?").fill("   ");
+    await dialog.getByRole("button", { name: "Create Goal" }).click();
+
+    await expect(dialog.getByText("Please enter a goal description")).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId("stat-total-goals")).toHaveText("0");
+    await expect(page.getByText(EMPTY)).toHaveCount(2);
+    expect(goalsOf(user.email)).toEqual([]);
+
+    // The dialog still works after the error.
+    await dialog.getByLabel("What's your goal?").fill("Read 20 pages");
+    await dialog.getByRole("button", { name: "Create Goal" }).click();
+    await expect(toast(page)).toContainText("Goal created!");
+    await expect(page.getByTestId("stat-total-goals")).toHaveText("1");
+  });
+
+  test("Cancel closes the New Goal dialog without creating anything", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    const dialog = await openNewGoal(page, javaScriptEnabled);
+    await dialog.getByLabel("What's your goal?").fill("Never mind");
+    // A button that closes the modal with JavaScript; a link back to /dashboard without.
+    await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("stat-total-goals")).toHaveText("0");
+    expect(goalsOf(user.email)).toEqual([]);
+  });
+
+  test.describe("Previous Goals", () => {
+    // 25 goals due at noon 1 to 40 local days ago: six within the last 7 days, every odd day done.
+    const DAYS_AGO = [1, 2, 3, 4, 5, 6, ...Array.from({ length: 19 }, (_, i) => 22 + i)];
+    const describe = (days: number) => `Seeded goal due ${days} days ago`;
+
+    test.beforeEach(async ({ user }) => {
+      const timeZone = userTimeZoneOf(user.email);
+      seedGoals(
+        user.email,
+        DAYS_AGO.map((days) => {
+          const dueDate = localDaysAgo(days, timeZone);
+          return {
+            description: describe(days),
+            dueDate,
+            completedAt: days % 2 === 1 ? new Date(dueDate.getTime() - 3600_000) : null,
+          };
+        }),
+      );
+    });
+
+    test("pages through the goals ten at a time", async ({ page }) => {
+      await page.goto("/dashboard");
+      await expect(page.getByTestId("stat-total-goals")).toHaveText("25");
+      await expect(todayList(page)).toHaveCount(0);
+      await expect(pager(page)).toContainText("1 to 10 of 25");
+      await expect(previousList(page).getByRole("listitem")).toHaveCount(10);
+      // Newest first.
+      await expect(previousList(page).getByRole("listitem").first()).toContainText(describe(1));
+      await expect(pager(page).getByRole("link", { name: "Previous" })).toHaveCount(0);
+
+      await pager(page).getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+      await expect(pager(page)).toContainText("11 to 20 of 25");
+      await expect(previousList(page).getByRole("listitem")).toHaveCount(10);
+      await expect(previousList(page)).not.toContainText(describe(1));
+
+      await pager(page).getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(/[?&]page=3(&|$)/);
+      await expect(pager(page)).toContainText("21 to 25 of 25");
+      await expect(previousList(page).getByRole("listitem")).toHaveCount(5);
+      await expect(pager(page).getByRole("link", { name: "Next" })).toHaveCount(0);
+      await expect(previousList(page).getByRole("listitem").last()).toContainText(describe(40));
+
+      await pager(page).getByRole("link", { name: "Previous" }).click();
+      await expect(pager(page)).toContainText("11 to 20 of 25");
+      await pager(page).getByRole("link", { name: "Previous" }).click();
+      await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+      await expect(pager(page)).toContainText("1 to 10 of 25");
+      await expect(previousList(page).getByRole("listitem").first()).toContainText(describe(1));
+    });
+
+    test("filters by date range", async ({ page, javaScriptEnabled }) => {
+      await page.goto("/dashboard");
+      await expect(page.getByLabel("Date range")).toHaveValue("all");
+      await expect(page.getByLabel("Date range").getByRole("option")).toHaveText([
+        "Last 7 days",
+        "Last 30 days",
+        "This month",
+        "Last month",
+        "All time",
+      ]);
+
+      await chooseRange(page, "Last 7 days", javaScriptEnabled);
+      await expect(page).toHaveURL(/[?&]range=7d(&|$)/);
+      await expect(pager(page)).toContainText("1 to 6 of 6");
+      await expect(page.getByLabel("Date range")).toHaveValue("7d");
+      await expect(previousList(page).getByRole("listitem")).toHaveText(
+        [1, 2, 3, 4, 5, 6].map((days) => new RegExp(describe(days))),
+      );
+      await expect(pager(page).getByRole("link")).toHaveCount(0);
+      // The stats are about all goals, not the filtered list.
+      await expect(page.getByTestId("stat-total-goals")).toHaveText("25");
+
+      await chooseRange(page, "All time", javaScriptEnabled);
+      await expect(page).toHaveURL(/[?&]range=all(&|$)/);
+      await expect(pager(page)).toContainText("1 to 10 of 25");
+      await expect(page.getByLabel("Date range")).toHaveValue("all");
+
+      // Paging keeps the range.
+      await chooseRange(page, "Last 30 days", javaScriptEnabled);
+      await expect(page).toHaveURL(/[?&]range=30d(&|$)/);
+      await expect(pager(page)).toContainText("1 to 10 of 14");
+      await pager(page).getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(/range=30d/);
+      await expect(pager(page)).toContainText("11 to 14 of 14");
+      await expect(previousList(page).getByRole("listitem").last()).toContainText(describe(29));
+    });
+
+    test("draws the last 12 weeks as an accessible picture", async ({ page }) => {
+      await page.goto("/dashboard");
+      const completedDays = DAYS_AGO.filter((days) => days % 2 === 1).length;
+      const summary = `Last 12 weeks: goals on ${DAYS_AGO.length} days, all completed on ${completedDays} days.`;
+      const picture = page.getByRole("img", { name: summary, exact: true });
+      await expect(picture).toBeVisible();
+      // The same summary is the visible caption of the figure.
+      await expect(page.getByRole("figure", { name: summary })).toBeVisible();
+    });
+  });
+
+  test("Download PDF gives a PDF report with the user's goals", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    const first = `Stretch ${Date.now().toString(36)}`;
+    const second = `Call mom ${Date.now().toString(36)}`;
+    await createGoal(page, first, javaScriptEnabled);
+    await createGoal(page, second, javaScriptEnabled);
+    const row = goalRow(page, first);
+    await row.getByLabel(`Options for ${first}`).click();
+    await row.getByRole("button", { name: "Mark as completed" }).click();
+    await expect(toast(page)).toContainText("Goal completed!");
+
+    await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+      "href",
+      "/dashboard/report.pdf?range=all",
+    );
+    const { file, body } = await download(page, "Download PDF");
+    expect(file.suggestedFilename()).toBe("streakcoach-report-all.pdf");
+    expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = pdfText(body);
+    expect(text).toContain("StreakCoach progress report");
+    expect(text).toContain(`Account: ${user.email}`);
+    expect(text).toContain("Period: All time");
+    expect(text).toContain("Goals in this period: 2");
+    expect(text).toContain("Completed in this period: 1 (50%)");
+    expect(text).toContain("Current streak: 1 day");
+    expect(text).toMatch(new RegExp(`Completed .*${first}`));
+    expect(text).toMatch(new RegExp(`(Pending|Overdue) .*${second}`));
+  });
+
+  test("Download PDF follows the chosen date range", async ({ page, user, javaScriptEnabled }) => {
+    const timeZone = userTimeZoneOf(user.email);
+    seedGoals(user.email, [
+      { description: "Walk the dog", dueDate: localDaysAgo(2, timeZone) },
+      {
+        description: "Meditate",
+        dueDate: localDaysAgo(3, timeZone),
+        completedAt: localDaysAgo(3, timeZone),
+      },
+      { description: "Old habit", dueDate: localDaysAgo(20, timeZone) },
+    ]);
+    await page.goto("/dashboard");
+    await chooseRange(page, "Last 7 days", javaScriptEnabled);
+    await expect(page).toHaveURL(/range=7d/);
+    await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+      "href",
+      "/dashboard/report.pdf?range=7d",
+    );
+    const { file, body } = await download(page, "Download PDF");
+    expect(file.suggestedFilename()).toBe("streakcoach-report-7d.pdf");
+    expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = pdfText(body);
+    expect(text).toContain(`Account: ${user.email}`);
+    expect(text).toContain("Period: Last 7 days");
+    expect(text).toContain("Goals in this period: 2");
+    expect(text).toMatch(/Overdue .*Walk the dog/);
+    expect(text).toMatch(/Completed .*Meditate/);
+    expect(text).not.toContain("Old habit");
+  });
+
+  test("a goal of another user cannot be completed", async ({ page, user, browser }) => {
+    const description = `Owner's goal ${Date.now().toString(36)}`;
+    const timeZone = userTimeZoneOf(user.email);
+    const [goalId] = seedGoals(user.email, [
+      { description, dueDate: localDaysAgo(1, timeZone) },
+    ]) as [number];
+
+    const context = await browser.newContext();
+    try {
+      const other = await context.newPage();
+      await register(other, uniqueEmail("intruder"));
+      const response = await other.request.post("/dashboard", {
+        form: { intent: "complete", goalId: String(goalId) },
+      });
+      // The post lands back on the intruder's own dashboard with the failure toast.
+      expect(response.ok()).toBe(true);
+      expect(new URL(response.url()).pathname).toBe("/dashboard");
+      expect(await response.text()).toContain("Failed to complete goal. Please try again.");
+    } finally {
+      await context.close();
+    }
+
+    expect(goalById(goalId)?.completedAt).toBeNull();
+    await page.goto("/dashboard");
+    const row = goalRow(page, description);
+    await expect(row.getByText("Overdue", { exact: true })).toBeVisible();
+    await expect(row.getByLabel(`Options for ${description}`)).toBeVisible();
+    await expect(page.getByTestId("stat-completion-rate")).toHaveText("0%");
+  });
+});

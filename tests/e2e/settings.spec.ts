@@ -1,0 +1,264 @@
+import type { Page } from "@playwright/test";
+import {
+  PASSWORD,
+  expect,
+  goalsOf,
+  localDaysAgo,
+  logIn,
+  openUserMenu,
+  seedGoals,
+  test,
+  toast,
+  userIdOf,
+  userTimeZoneOf,
+  withDatabase,
+} from "./fixtures";
+
+const MORNING_OPTIONS = ["6:00 AM", "7:00 AM", "8:00 AM", "9:00 AM", "10:00 AM", "11:00 AM"];
+const EVENING_OPTIONS = ["5:00 PM", "6:00 PM", "7:00 PM", "8:00 PM", "9:00 PM", "10:00 PM"];
+
+function remindersBox(page: Page) {
+  return page.getByRole("checkbox", { name: "Send Check In and Reminders" });
+}
+
+function weeklyBox(page: Page) {
+  return page.getByRole("checkbox", { name: "Weekly summary" });
+}
+
+async function openSettings(page: Page) {
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+}
+
+async function signOut(page: Page, email: string) {
+  await (await openUserMenu(page, email)).getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The account's phone as the settings form shows it: the national number, without +1. */
+function nationalPhoneOf(email: string) {
+  const phone = withDatabase(
+    (db) =>
+      db.prepare<[string], { phone: string }>("select phone from users where email = ?").get(email)
+        ?.phone,
+  );
+  expect(phone).toMatch(/^\+1\d{10}$/);
+  return phone!.slice(2);
+}
+
+function userCount(email: string) {
+  return withDatabase(
+    (db) =>
+      db
+        .prepare<[string], { n: number }>("select count(*) as n from users where email = ?")
+        .get(email)?.n ?? 0,
+  );
+}
+
+test.describe("settings", () => {
+  test("shows the account information and check-in preferences", async ({ page, user }) => {
+    await openSettings(page);
+
+    await expect(page.getByRole("heading", { name: "Account Information" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Phone number")).toHaveValue(nationalPhoneOf(user.email));
+    // The country code is shown in front of the national number.
+    await expect(page.getByText("+1", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("phone-verified-state")).toHaveText("Not verified");
+    // The sign-up form (fixtures) chose Central time, 7:00 AM and 8:00 PM.
+    await expect(page.getByLabel("Time zone")).toHaveValue("America/Chicago");
+    await expect(page.getByLabel("Time zone").getByRole("option")).toHaveText([
+      "Eastern Time (ET)",
+      "Central Time (CT)",
+      "Mountain Time (MT)",
+      "Pacific Time (PT)",
+      "Alaska Time (AKT)",
+      "Hawaii-Aleutian Time (HST)",
+    ]);
+
+    await expect(page.getByRole("heading", { name: "Check-in Preferences" })).toBeVisible();
+    const morning = page.getByLabel("Morning check-in time");
+    const evening = page.getByLabel("Evening check-in time");
+    await expect(morning.getByRole("option")).toHaveText(MORNING_OPTIONS);
+    await expect(evening.getByRole("option")).toHaveText(EVENING_OPTIONS);
+    await expect(morning).toHaveValue("07:00");
+    await expect(evening).toHaveValue("20:00");
+    await expect(remindersBox(page)).toBeChecked();
+    await expect(weeklyBox(page)).toBeChecked();
+    await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
+  });
+
+  test("saves changes, unticked boxes included, and keeps them after a reload", async ({
+    page,
+    user,
+  }) => {
+    await openSettings(page);
+    await page.getByLabel("Time zone").selectOption({ label: "Pacific Time (PT)" });
+    // 7:00 AM is what the account was created with, so choose another morning time.
+    await page.getByLabel("Morning check-in time").selectOption({ label: "10:00 AM" });
+    await page.getByLabel("Evening check-in time").selectOption({ label: "9:00 PM" });
+    await weeklyBox(page).uncheck();
+    await page.getByRole("button", { name: "Save changes" }).click();
+
+    await expect(toast(page)).toContainText("Settings updated");
+    await expect(toast(page)).toContainText(
+      "Your account settings have been updated successfully.",
+    );
+    await expect(page).toHaveURL(/\/settings$/);
+
+    await page.reload();
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Time zone")).toHaveValue("America/Los_Angeles");
+    await expect(page.getByLabel("Morning check-in time")).toHaveValue("10:00");
+    await expect(page.getByLabel("Evening check-in time")).toHaveValue("21:00");
+    await expect(weeklyBox(page)).not.toBeChecked();
+    await expect(remindersBox(page)).toBeChecked();
+
+    // And back: tick the summary again, pause the check-ins.
+    await weeklyBox(page).check();
+    await remindersBox(page).uncheck();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(toast(page)).toContainText("Settings updated");
+
+    await page.reload();
+    await expect(weeklyBox(page)).toBeChecked();
+    await expect(remindersBox(page)).not.toBeChecked();
+    await expect(page.getByLabel("Time zone")).toHaveValue("America/Los_Angeles");
+    await expect(page.getByLabel("Morning check-in time")).toHaveValue("10:00");
+  });
+
+  test("refuses an invalid phone number and saves nothing", async ({ page, user }) => {
+    const phone = nationalPhoneOf(user.email);
+    await openSettings(page);
+    await page.getByLabel("Phone number").fill("1234567890");
+    await page.getByLabel("Time zone").selectOption({ label: "Mountain Time (MT)" });
+    await weeklyBox(page).uncheck();
+    await page.getByRole("button", { name: "Save changes" }).click();
+
+    await expect(page.getByText("Please enter a valid US mobile number")).toBeVisible();
+    await expect(toast(page)).not.toContainText("Settings updated");
+
+    await page.getByLabel("Phone number").fill("12345");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Phone number must be 10 to 15 characters")).toBeVisible();
+
+    // A fresh load shows the stored values: nothing of the refused posts was saved.
+    await openSettings(page);
+    await expect(page.getByLabel("Phone number")).toHaveValue(phone);
+    expect(nationalPhoneOf(user.email)).toBe(phone);
+    await expect(page.getByLabel("Time zone")).toHaveValue("America/Chicago");
+    await expect(weeklyBox(page)).toBeChecked();
+  });
+
+  test("changes the password with the current one", async ({ page, user }) => {
+    const newPassword = "a brand new passphrase";
+    await openSettings(page);
+
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Repeat new password").fill(newPassword);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Your current password is not correct")).toBeVisible();
+    await expect(toast(page)).not.toContainText("Password changed");
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Repeat new password").fill("something else entirely");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("The new passwords do not match")).toBeVisible();
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Repeat new password").fill(newPassword);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(toast(page)).toContainText("Password changed");
+    await expect(page).toHaveURL(/\/settings$/);
+
+    await signOut(page, user.email);
+    await logIn(page, { email: user.email, password: PASSWORD });
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login$/);
+
+    await logIn(page, { email: user.email, password: newPassword });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page)).toContainText("Login successful");
+  });
+
+  test("downloads all my data as JSON without the password hash", async ({ page, user }) => {
+    seedGoals(user.email, [
+      { description: "Exported goal", dueDate: localDaysAgo(1, userTimeZoneOf(user.email)) },
+    ]);
+    await openSettings(page);
+    const link = page.getByRole("link", { name: "Download my data" });
+    await expect(link).toHaveAttribute("href", "/settings/export.json");
+
+    const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(file.suggestedFilename()).toBe("streakcoach-data.json");
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+
+    expect(text).not.toMatch(/password/i);
+    const data = JSON.parse(text) as {
+      account: { email: string };
+      goals: { description: string }[];
+      messages: unknown[];
+    };
+    expect(data.account.email).toBe(user.email);
+    expect(Array.isArray(data.goals)).toBe(true);
+    expect(data.goals.map((g) => g.description)).toEqual(["Exported goal"]);
+    expect(Array.isArray(data.messages)).toBe(true);
+  });
+
+  test("deletes the account only with the password and the box ticked", async ({ page, user }) => {
+    seedGoals(user.email, [
+      {
+        description: "Goes with the account",
+        dueDate: localDaysAgo(1, userTimeZoneOf(user.email)),
+      },
+    ]);
+    const userId = userIdOf(user.email);
+    expect(goalsOf(user.email)).toHaveLength(1);
+    await openSettings(page);
+    const password = page.getByLabel("Password", { exact: true });
+    const confirm = page.getByRole("checkbox", { name: /I understand that my account/ });
+    const deleteButton = page.getByRole("button", { name: "Delete account" });
+
+    await password.fill(user.password);
+    await expect(confirm).not.toBeChecked();
+    await deleteButton.click();
+    await expect(
+      page.getByText("Tick the box to confirm that you want to delete your account"),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+
+    await password.fill("not my password");
+    await confirm.check();
+    await deleteButton.click();
+    await expect(page.getByText("Your current password is not correct")).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+    expect(userCount(user.email)).toBe(1);
+
+    await password.fill(user.password);
+    await confirm.check();
+    await deleteButton.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page)).toContainText("Account deleted");
+    await expect(toast(page)).toContainText("Your account and its data have been deleted.");
+    expect(userCount(user.email)).toBe(0);
+    const goalsLeft = withDatabase(
+      (db) =>
+        db
+          .prepare<[number], { n: number }>("select count(*) as n from goals where user_id = ?")
+          .get(userId)?.n,
+    );
+    expect(goalsLeft).toBe(0);
+
+    // Signed out, and the account is gone.
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+    await logIn(page, user);
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+  });
+});
