@@ -1,7 +1,10 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { startScheduler } from "~/scheduler/cron.server";
 import { replayResponse, replayTargetFor } from "~/utils/litefs.server";
+
+startScheduler();
 
 // Pages never defer data, so a whole-document render is simpler and faster than streaming.
 export default async function handleRequest(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -9,33 +9,41 @@ const jsonList = <T>(name: string) =>
     .notNull()
     .default(sql`'[]'`);
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  /** E.164; one account per number, since inbound texts are routed by it. */
-  phone: text("phone").notNull().unique(),
-  phoneVerifiedAt: integer("phone_verified_at", { mode: "timestamp_ms" }),
-  timezone: text("timezone").notNull().default("America/New_York"),
-  preferredCheckInTimeMorning: text("preferred_check_in_time_morning").notNull().default("08:00"),
-  preferredCheckInTimeEvening: text("preferred_check_in_time_evening").notNull().default("19:00"),
-  sendCheckInReminders: integer("send_check_in_reminders", { mode: "boolean" })
-    .notNull()
-    .default(true),
-  receiveWeeklySummary: integer("receive_weekly_summary", { mode: "boolean" })
-    .notNull()
-    .default(true),
-  roles: jsonList<string>("roles"),
-  /** Set when check-ins are paused for some days by text; they resume by themselves after it. */
-  pausedUntil: integer("paused_until", { mode: "timestamp_ms" }),
-  /** The question last asked and still open, and the user's local day it was asked for. */
-  pendingPrompt: text("pending_prompt", { enum: ["morning", "evening"] }),
-  pendingPromptDay: text("pending_prompt_day"),
-  /** A permanent carrier error (21211 invalid, 21614 not mobile) for the current number. */
-  phoneUndeliverableCode: text("phone_undeliverable_code"),
-  createdAt: createdAt(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    /** E.164; one account per number, since inbound texts are routed by it. */
+    phone: text("phone").notNull().unique(),
+    phoneVerifiedAt: integer("phone_verified_at", { mode: "timestamp_ms" }),
+    timezone: text("timezone").notNull().default("America/New_York"),
+    preferredCheckInTimeMorning: text("preferred_check_in_time_morning").notNull().default("08:00"),
+    preferredCheckInTimeEvening: text("preferred_check_in_time_evening").notNull().default("19:00"),
+    sendCheckInReminders: integer("send_check_in_reminders", { mode: "boolean" })
+      .notNull()
+      .default(true),
+    receiveWeeklySummary: integer("receive_weekly_summary", { mode: "boolean" })
+      .notNull()
+      .default(true),
+    roles: jsonList<string>("roles"),
+    /** Set when check-ins are paused for some days by text; they resume by themselves after it. */
+    pausedUntil: integer("paused_until", { mode: "timestamp_ms" }),
+    /** The question last asked and still open, and the user's local day it was asked for. */
+    pendingPrompt: text("pending_prompt", { enum: ["morning", "evening"] }),
+    pendingPromptDay: text("pending_prompt_day"),
+    /** A permanent carrier error (21211 invalid, 21614 not mobile) for the current number. */
+    phoneUndeliverableCode: text("phone_undeliverable_code"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  // The scheduler finds whose question is due by zone and chosen time.
+  (t) => [
+    index("users_morning_idx").on(t.timezone, t.preferredCheckInTimeMorning),
+    index("users_evening_idx").on(t.timezone, t.preferredCheckInTimeEvening),
+  ],
+);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -186,8 +194,62 @@ export const followUpTasks = sqliteTable(
     sent: integer("sent", { mode: "boolean" }).notNull().default(false),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("follow_up_tasks_due_idx").on(t.sent, t.followUpTime)],
+  (t) => [
+    index("follow_up_tasks_due_idx").on(t.sent, t.followUpTime),
+    uniqueIndex("follow_up_tasks_goal_unique").on(t.goalId),
+  ],
 );
+
+/**
+ * The scheduler's ledger: one row per (user, kind, local date), inserted before a text is sent. The
+ * unique key is the claim: only the tick that inserts the row sends, and on a replica the insert fails.
+ */
+export const scheduledSends = sqliteTable(
+  "scheduled_sends",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", {
+      enum: ["morning", "evening", "follow_up", "weekly_summary", "monthly_summary"],
+    }).notNull(),
+    /** The user's local date the send belongs to; for follow-ups, "date:goalId". */
+    localDate: text("local_date").notNull(),
+    dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
+    /** claimed → sent | failed | skipped | expired; retry waits for nextAttemptAt. */
+    status: text("status", {
+      enum: ["claimed", "sent", "failed", "skipped", "expired", "retry"],
+    }).notNull(),
+    claimedBy: text("claimed_by"),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    messageId: integer("message_id"),
+    providerSid: text("provider_sid"),
+    errorCode: text("error_code"),
+    note: text("note"),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("scheduled_sends_key").on(t.userId, t.kind, t.localDate),
+    index("scheduled_sends_open_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** One row per scheduler tick: what it did, for the admin System tab and for catch-up after restarts. */
+export const schedulerTicks = sqliteTable("scheduler_ticks", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  tickAt: integer("tick_at", { mode: "timestamp_ms" }).notNull(),
+  startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+  finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  claimed: integer("claimed").notNull().default(0),
+  sent: integer("sent").notNull().default(0),
+  skipped: integer("skipped").notNull().default(0),
+  expired: integer("expired").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  reconciled: integer("reconciled").notNull().default(0),
+});
 
 export const blogPosts = sqliteTable("blog_posts", {
   id: integer("id").primaryKey({ autoIncrement: true }),

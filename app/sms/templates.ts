@@ -31,7 +31,7 @@ const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
 export const templates = {
   morningQuestion: () =>
-    `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages".`,
+    `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages". No goals today means no evening check-in.`,
   eveningQuestion: (goals: string[]) =>
     fitted(
       (names) =>

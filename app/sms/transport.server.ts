@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { and, eq, gte } from "drizzle-orm";
 import twilio from "twilio";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -29,7 +30,11 @@ export interface SmsTransport {
   send(to: string, body: string): Promise<SendResult>;
   /** Downloads inbound media with the account's credentials. */
   fetchMedia(url: string): Promise<{ contentType: string; bytes: Buffer }>;
+  /** Texts the provider accepted for a number since an instant (its message log), for reconciliation. */
+  listSentSince(to: string, since: Date): Promise<SentRecord[]>;
 }
+
+export type SentRecord = { sid: string; body: string; sentAt: Date };
 
 /** Sends Twilio's requests to TWILIO_API_URL instead of api.twilio.com (a fake in tests and staging). */
 class BaseUrlRequestClient extends twilio.RequestClient {
@@ -63,6 +68,15 @@ function twilioTransport(): SmsTransport {
       } catch (error) {
         throw toSendError(error);
       }
+    },
+    async listSentSince(to, since) {
+      const list = await client.messages.list({
+        to,
+        dateSentAfter: since,
+        pageSize: 100,
+        limit: 500,
+      });
+      return list.map((m) => ({ sid: m.sid, body: m.body, sentAt: m.dateCreated }));
     },
     async fetchMedia(url) {
       // Credentials go only to Twilio's API (or its stand-in), never to another host named in a webhook.
@@ -110,6 +124,14 @@ function localTransport(): SmsTransport {
       db.insert(schema.localOutbox).values({ sid, toPhone: to, body }).run();
       if (env.NODE_ENV === "development") console.log(`[sms to ${to}] ${body}`);
       return { sid, status: "delivered" };
+    },
+    async listSentSince(to, since) {
+      const rows = db
+        .select()
+        .from(schema.localOutbox)
+        .where(and(eq(schema.localOutbox.toPhone, to), gte(schema.localOutbox.createdAt, since)))
+        .all();
+      return rows.map((r) => ({ sid: r.sid, body: r.body, sentAt: r.createdAt }));
     },
     async fetchMedia(url) {
       if (!/^(https?|data):/i.test(url)) throw new Error("media URL must be http(s) or data:");

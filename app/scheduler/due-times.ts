@@ -1,0 +1,84 @@
+import {
+  addDays,
+  dayOfWeek,
+  localDay,
+  localTime,
+  zonedInstant,
+  type LocalDay,
+} from "~/utils/local-time";
+
+export type QuestionKind = "morning" | "evening";
+export type SummaryKind = "weekly_summary" | "monthly_summary";
+export type Slot = { localDate: LocalDay; dueAt: Date };
+
+export const WEEKLY_SUMMARY_TIME = "18:00"; // Sunday, before the evening question and quiet hours
+export const MONTHLY_SUMMARY_TIME = "10:00"; // the first day of the month
+export const QUIET_BEFORE = "08:00";
+export const QUIET_FROM = "20:00";
+export const DEFAULT_CATCH_UP_MS = 2 * 60 * 60 * 1000;
+/** How far back a tick looks for sends it missed (to record them as expired). */
+export const LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instants a wall-clock time falls on in (from, to], one per local day, in a zone. A time that a
+ * spring-forward change skips is due at the first minute after it; a repeated time once, at its first
+ * occurrence (see zonedInstant).
+ */
+export function dueSlots(
+  timeZone: string,
+  time: string,
+  from: Date,
+  to: Date,
+  onDay?: (day: LocalDay) => boolean,
+): Slot[] {
+  const slots: Slot[] = [];
+  const last = localDay(to, timeZone);
+  for (
+    let day = localDay(new Date(from.getTime() - 86_400_000), timeZone);
+    day <= last;
+    day = addDays(day, 1)
+  ) {
+    if (onDay && !onDay(day)) continue;
+    const dueAt = zonedInstant(day, time, timeZone);
+    if (dueAt > from && dueAt <= to) slots.push({ localDate: day, dueAt });
+  }
+  return slots;
+}
+
+export const isSunday = (day: LocalDay) => dayOfWeek(day) === 0;
+export const isFirstOfMonth = (day: LocalDay) => day.endsWith("-01");
+
+export function summarySlots(timeZone: string, kind: SummaryKind, from: Date, to: Date) {
+  return kind === "weekly_summary"
+    ? dueSlots(timeZone, WEEKLY_SUMMARY_TIME, from, to, isSunday)
+    : dueSlots(timeZone, MONTHLY_SUMMARY_TIME, from, to, isFirstOfMonth);
+}
+
+/** A due send inside the catch-up window goes out late; an older one is recorded as expired. */
+export function isExpired(dueAt: Date, now: Date, catchUpMs = DEFAULT_CATCH_UP_MS) {
+  return now.getTime() - dueAt.getTime() > catchUpMs;
+}
+
+/**
+ * Where a tick starts looking: after the previous tick (so each due instant is seen once), at most a
+ * day back; a tick "before" the last one (a clock set back, or a test) looks back one catch-up window.
+ */
+export function windowStart(now: Date, lastTickAt: Date | null, catchUpMs = DEFAULT_CATCH_UP_MS) {
+  if (!lastTickAt) return new Date(now.getTime() - catchUpMs);
+  if (lastTickAt >= now) return new Date(now.getTime() - catchUpMs);
+  return new Date(Math.max(lastTickAt.getTime(), now.getTime() - LOOKBACK_MS));
+}
+
+/** Follow-ups and summaries keep quiet before 08:00 and from 20:00 local time. */
+export function inQuietHours(instant: Date, timeZone: string) {
+  const time = localTime(instant, timeZone);
+  return time < QUIET_BEFORE || time >= QUIET_FROM;
+}
+
+const RETRY_DELAYS_MS = [30_000, 120_000, 480_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** Backoff before the next try of a send Twilio never accepted; null when it should give up. */
+export function retryDelayMs(attemptsSoFar: number) {
+  return RETRY_DELAYS_MS[attemptsSoFar - 1] ?? null;
+}

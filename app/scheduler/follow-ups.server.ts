@@ -1,0 +1,70 @@
+import { sqlite } from "~/utils/db.server";
+import { localDay, localDayRange, localTime } from "~/utils/local-time";
+import { inQuietHours } from "./due-times";
+import type { Candidate } from "./tick.server";
+
+type Row = {
+  goal_id: number;
+  user_id: number;
+  phone: string;
+  timezone: string;
+  evening: string;
+  description: string;
+  due_date: number;
+};
+
+const goalIdsOfDay = sqlite
+  .prepare<[number, number, number], number>(
+    "select id from goals where user_id = ? and due_date >= ? and due_date < ? order by due_date, id",
+  )
+  .pluck();
+
+/** The goal's number in the user's list for that day, as the evening question numbers them. */
+function positionInDay(row: Row, day: string) {
+  const { start, end } = localDayRange(day, day, row.timezone);
+  return goalIdsOfDay.all(row.user_id, start.getTime(), end.getTime()).indexOf(row.goal_id) + 1;
+}
+
+const dueUnfinished = sqlite.prepare<[number, number, number], Row>(
+  `select g.id as goal_id, g.user_id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening,
+     g.description, g.due_date
+   from goals g join users u on u.id = g.user_id
+   where g.due_date > ? and g.due_date <= ? and g.completed_at is null
+     and u.send_check_in_reminders = 1 and u.phone_verified_at is not null and u.phone_undeliverable_code is null
+     and (u.paused_until is null or u.paused_until <= ?)
+     and not exists (select 1 from sms_opt_outs o where o.phone = u.phone)
+     and not exists (select 1 from follow_up_tasks f where f.goal_id = g.id)
+   order by g.user_id, g.due_date`,
+);
+
+/**
+ * One follow-up for each goal whose due time passed unfinished: not in quiet hours, and only for goals
+ * due before the user's evening check-in, which asks about the rest anyway.
+ */
+export function followUpCandidates(from: Date, now: Date): Candidate[] {
+  return dueUnfinished
+    .all(from.getTime(), now.getTime(), now.getTime())
+    .filter((row) => {
+      const due = new Date(row.due_date);
+      return !inQuietHours(due, row.timezone) && localTime(due, row.timezone) < row.evening;
+    })
+    .map((row) => {
+      const due = new Date(row.due_date);
+      const day = localDay(due, row.timezone);
+      return {
+        userId: row.user_id,
+        phone: row.phone,
+        kind: "follow_up" as const,
+        localDate: `${day}:${row.goal_id}`,
+        dueAt: due,
+        body: followUpText(row.description, positionInDay(row, day)),
+        goalId: row.goal_id,
+        linkedGoalIds: [row.goal_id],
+      };
+    });
+}
+
+export function followUpText(description: string, position: number) {
+  const name = description.length > 80 ? `${description.slice(0, 77)}...` : description;
+  return `Did you finish "${name}"? Reply ${position} if done.`;
+}
