@@ -1,0 +1,68 @@
+import { createGoal, completeGoal } from "~/goals/goals.server";
+import * as summaryPage from "~/routes/summaries.$period.$date";
+import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
+
+async function load(path: string, params: Record<string, string>, cookie?: string) {
+  return call(summaryPage.loader, makeRequest(path, { cookie }), params);
+}
+
+describe("summary pages", () => {
+  it("sends anonymous visitors to log in", async () => {
+    const response = await load("/summaries/weekly/2026-11-22", {
+      period: "weekly",
+      date: "2026-11-22",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/login/);
+  });
+
+  it("shows the week ending on a Sunday with the user's own figures", async () => {
+    const user = await createTestUser();
+    const other = await createTestUser();
+    const done = createGoal(user.id, {
+      description: "Run 5k",
+      dueDate: new Date("2026-11-17T23:00:00Z"),
+    });
+    completeGoal(user.id, done.id, {}, new Date("2026-11-17T22:00:00Z"));
+    createGoal(user.id, { description: "Read", dueDate: new Date("2026-11-20T23:00:00Z") });
+    createGoal(other.id, {
+      description: "Someone else's goal",
+      dueDate: new Date("2026-11-18T23:00:00Z"),
+    });
+    createGoal(user.id, {
+      description: "Outside the week",
+      dueDate: new Date("2026-11-10T23:00:00Z"),
+    });
+
+    const response = await load(
+      "/summaries/weekly/2026-11-22",
+      { period: "weekly", date: "2026-11-22" },
+      await sessionCookie(user.id),
+    );
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.period).toBe("November 16, 2026 to November 22, 2026");
+    expect(data.figures).toEqual(
+      expect.arrayContaining([
+        { label: "Goals set", value: "2" },
+        { label: "Completed", value: "1" },
+        { label: "Completion rate", value: "50%" },
+        { label: "Best day", value: "Tuesday" },
+      ]),
+    );
+    expect(data.goals.map((g: { description: string }) => g.description)).toEqual([
+      "Run 5k",
+      "Read",
+    ]);
+  });
+
+  it("answers 404 for a day a summary is never sent on, or a bad period", async () => {
+    const user = await createTestUser();
+    const cookie = await sessionCookie(user.id);
+    expect((await load("/x", { period: "weekly", date: "2026-11-23" }, cookie)).status).toBe(404);
+    expect((await load("/x", { period: "monthly", date: "2026-11-02" }, cookie)).status).toBe(404);
+    expect((await load("/x", { period: "daily", date: "2026-11-22" }, cookie)).status).toBe(404);
+    expect((await load("/x", { period: "weekly", date: "2026-13-40" }, cookie)).status).toBe(404);
+    expect((await load("/x", { period: "monthly", date: "2026-12-01" }, cookie)).status).toBe(200);
+  });
+});
