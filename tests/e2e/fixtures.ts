@@ -226,6 +226,72 @@ export function goalById(id: number): GoalRecord | undefined {
   );
 }
 
+/** A user's phone number as stored: E.164, e.g. +12125551234 (the development phone takes it as is). */
+export function phoneOf(email: string): string {
+  const row = withDatabase((db) =>
+    db.prepare<[string], { phone: string }>("select phone from users where email = ?").get(email),
+  );
+  if (!row) throw new Error(`no user ${email}`);
+  return row.phone;
+}
+
+/**
+ * Marks the account's phone verified straight in the database: test setup for flows that need texts
+ * but are not about verification (sms.spec.ts verifies through Settings and the development phone).
+ */
+export function markPhoneVerified(email: string) {
+  const { changes } = withDatabase((db) =>
+    db
+      .prepare<[number, string]>("update users set phone_verified_at = ? where email = ?")
+      .run(Date.now(), email),
+  );
+  expect(changes).toBe(1);
+}
+
+/** A valid 1x1 PNG image, for proof photos. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Opens the development phone (/dev/phone) on a number: the texts it received and sent. */
+export async function openDevPhone(page: Page, phone: string) {
+  await page.goto(`/dev/phone?${new URLSearchParams({ phone })}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Development phone" })).toBeVisible();
+  await expect(page.getByLabel("Number", { exact: true })).toHaveValue(phone);
+}
+
+/** The texts on the open development phone, oldest first: all, or only those sent or received. */
+export function devPhoneTexts(page: Page, direction?: "sent" | "received") {
+  const items = page.getByTestId("dev-phone-thread").getByRole("listitem");
+  return direction ? items.and(page.locator(`[data-direction="${direction}"]`)) : items;
+}
+
+/** How many texts the number has received, as the open development phone shows them. */
+export async function receivedCount(page: Page) {
+  return devPhoneTexts(page, "received").count();
+}
+
+/**
+ * Texts from the open development phone, optionally with a photo; the page comes back with the
+ * text sent and the coach's answer received, the newest text last.
+ */
+export async function textAsPhone(
+  page: Page,
+  message: string,
+  photo?: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const sentBefore = await devPhoneTexts(page, "sent").count();
+  await page.getByLabel("Message", { exact: true }).fill(message);
+  if (photo) await page.getByLabel("Photo (optional)").setInputFiles(photo);
+  await page.getByRole("button", { name: "Send as this phone" }).click();
+  await expect(devPhoneTexts(page, "sent")).toHaveCount(sentBefore + 1);
+  await expect(devPhoneTexts(page, "sent").last()).toContainText(message);
+  // Ready for the next text: the form is empty again.
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Photo (optional)")).toHaveValue("");
+}
+
 type Fixtures = {
   /** A fresh account, registered through the form; the page is signed in. */
   user: Account;

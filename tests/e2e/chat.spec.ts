@@ -1,0 +1,197 @@
+import type { Page } from "@playwright/test";
+import {
+  ONE_PIXEL_PNG,
+  expect,
+  markPhoneVerified,
+  openDevPhone,
+  phoneOf,
+  test,
+  textAsPhone,
+  userIdOf,
+  withDatabase,
+} from "./fixtures";
+
+const EMPTY = "No messages yet. Start a conversation!";
+
+async function openChat(page: Page) {
+  await page.goto("/messages");
+  await expect(page.getByRole("heading", { level: 1, name: "SMS Conversation" })).toBeVisible();
+}
+
+function chatInput(page: Page) {
+  return page.getByRole("textbox", { name: "Message", exact: true });
+}
+
+function chatMessages(page: Page, side?: "user" | "system") {
+  const all = page.getByTestId("chat-message");
+  return side ? all.and(page.locator(`[data-side="${side}"]`)) : all;
+}
+
+function summary(page: Page) {
+  return page.getByRole("navigation", { name: "Conversation pages" });
+}
+
+/** Messages stored for the user, whoever wrote them. */
+function storedMessageCount(email: string) {
+  const userId = userIdOf(email);
+  return withDatabase(
+    (db) =>
+      db
+        .prepare<[number], { n: number }>("select count(*) as n from messages where user_id = ?")
+        .get(userId)?.n ?? 0,
+  );
+}
+
+function todayGoal(page: Page, description: string) {
+  return page
+    .getByRole("list", { name: "Today's Goals" })
+    .getByRole("listitem")
+    .filter({ hasText: description });
+}
+
+/** Types a message in the chat box and sends it with the Send button; the answer is on the page after. */
+async function sendWithButton(page: Page, text: string) {
+  const before = await chatMessages(page).count();
+  await chatInput(page).fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(chatMessages(page)).toHaveCount(before + 2);
+}
+
+test.describe("web chat", () => {
+  test("a new user has an empty conversation", async ({ page, user }) => {
+    await openChat(page);
+    await expect(page.getByText(EMPTY)).toBeVisible();
+    await expect(chatMessages(page)).toHaveCount(0);
+    await expect(chatInput(page)).toHaveAttribute("placeholder", "Type your message...");
+    await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Download" })).toBeVisible();
+    await expect(summary(page)).toHaveCount(0);
+    expect(storedMessageCount(user.email)).toBe(0);
+  });
+
+  test("a message goes through the coach: both show, the box clears, the goal is set", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    await openChat(page);
+    await chatInput(page).fill("goal: Drink water");
+    // Enter submits the form with JavaScript (and natively without); Send is used without it.
+    if (javaScriptEnabled) await chatInput(page).press("Enter");
+    else await page.getByRole("button", { name: "Send", exact: true }).click();
+
+    await expect(chatMessages(page)).toHaveCount(2);
+    await expect(page.getByText(EMPTY)).toHaveCount(0);
+    const mine = chatMessages(page, "user");
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText("goal: Drink water");
+    await expect(mine).toHaveClass(/justify-end/);
+    await expect(mine.getByTestId("source-badge")).toHaveText("WEB");
+    await expect(mine.locator("time")).toHaveText(/^\d{1,2}:\d{2} (AM|PM)$/);
+
+    const coach = chatMessages(page, "system");
+    await expect(coach).toHaveCount(1);
+    await expect(coach).toContainText("Got it: 1 goal for today: 1) Drink water");
+    await expect(coach).toHaveClass(/justify-start/);
+    await expect(coach.getByTestId("source-badge")).toHaveCount(0);
+    await expect(coach.locator("time")).toHaveText(/^\d{1,2}:\d{2} (AM|PM)$/);
+    // The user's message comes first within the day (oldest first).
+    await expect(chatMessages(page).first()).toHaveAttribute("data-side", "user");
+
+    const days = page.getByTestId("chat-day");
+    await expect(days).toHaveCount(1);
+    await expect(days.getByRole("heading", { level: 2 })).toHaveText(/^Today - \w+day, /);
+    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
+    await expect(chatInput(page)).toHaveValue("");
+
+    // The Send button, with and without JavaScript.
+    await sendWithButton(page, "goal: Stretch");
+    await expect(chatMessages(page, "user").last()).toContainText("goal: Stretch");
+    await expect(chatMessages(page, "system").last()).toContainText(
+      "Got it: 1 goal for today: 1) Stretch",
+    );
+    await expect(chatInput(page)).toHaveValue("");
+    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
+    expect(storedMessageCount(user.email)).toBe(4);
+
+    await page.goto("/dashboard");
+    await expect(todayGoal(page, "Drink water")).toHaveCount(1);
+    await expect(todayGoal(page, "Stretch")).toHaveCount(1);
+  });
+
+  test("a blank message sends nothing", async ({ page, user, javaScriptEnabled }) => {
+    await openChat(page);
+    for (const blank of ["", "   "]) {
+      await chatInput(page).fill(blank);
+      const send = page.getByRole("button", { name: "Send", exact: true });
+      // Without JavaScript the form posts (and the server ignores it): wait for the page it answers.
+      if (javaScriptEnabled) await send.click();
+      else await Promise.all([page.waitForEvent("load"), send.click()]);
+      await expect(page.getByText(EMPTY)).toBeVisible();
+      await expect(chatMessages(page)).toHaveCount(0);
+    }
+    expect(storedMessageCount(user.email)).toBe(0);
+
+    // A real message afterwards: exactly it and its answer, nothing from the blank ones.
+    await sendWithButton(page, "goal: Drink water");
+    await expect(chatMessages(page)).toHaveCount(2);
+    expect(storedMessageCount(user.email)).toBe(2);
+  });
+
+  test("'Download' exports the conversation as CSV", async ({ page, user, javaScriptEnabled }) => {
+    await openChat(page);
+    await sendWithButton(page, "goal: Drink water");
+
+    const link = page.getByRole("link", { name: "Download" });
+    await expect(link).toHaveAttribute("href", "/messages/export.csv");
+    let csv: string;
+    if (javaScriptEnabled) {
+      const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      expect(file.suggestedFilename()).toMatch(/^streakcoach-conversation-\d{4}-\d{2}-\d{2}\.csv$/);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+      csv = Buffer.concat(chunks).toString("utf8");
+    } else {
+      const response = await page.request.get((await link.getAttribute("href"))!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toMatch(/^text\/csv/);
+      expect(response.headers()["content-disposition"]).toMatch(
+        /^attachment; filename="streakcoach-conversation-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      csv = await response.text();
+    }
+
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(1 + storedMessageCount(user.email));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe("date,time,from,channel,text,images");
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d{2}-\d{2},\d{1,2}:\d{2} (AM|PM),You,Web,goal: Drink water,$/,
+    );
+    expect(lines[2]).toMatch(
+      /^\d{4}-\d{2}-\d{2},\d{1,2}:\d{2} (AM|PM),StreakCoach,Web,"?Got it: 1 goal for today: 1\) Drink water/,
+    );
+  });
+
+  test("a texted message shows with an SMS badge and its photo", async ({ page, user }) => {
+    markPhoneVerified(user.email);
+    await openDevPhone(page, phoneOf(user.email));
+    await textAsPhone(page, "goal: Stretch", {
+      name: "stretch.png",
+      mimeType: "image/png",
+      buffer: ONE_PIXEL_PNG,
+    });
+
+    await openChat(page);
+    await expect(chatMessages(page)).toHaveCount(2);
+    const texted = chatMessages(page, "user");
+    await expect(texted).toContainText("goal: Stretch");
+    await expect(texted.getByTestId("source-badge")).toHaveText("SMS");
+    const image = texted.getByRole("link", { name: "[Image: photo-1.png]" });
+    await expect(image).toHaveAttribute("href", /^\/media\/[A-Za-z0-9_-]+$/);
+    await expect(chatMessages(page, "system")).toContainText(
+      "Got it: 1 goal for today: 1) Stretch",
+    );
+    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
+  });
+});
