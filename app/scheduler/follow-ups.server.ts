@@ -38,15 +38,20 @@ const dueUnfinished = sqlite.prepare<[number, number, number], Row>(
 );
 
 /**
- * One follow-up for each goal whose due time passed unfinished: not in quiet hours, and only for goals
- * due before the user's evening check-in, which asks about the rest anyway.
+ * One follow-up for each goal whose due time passed unfinished: not in quiet hours (neither the goal's
+ * due time nor the moment a late tick would send it), and only for goals due before the user's evening
+ * check-in, which asks about the rest anyway.
  */
 export function followUpCandidates(from: Date, now: Date): Candidate[] {
   return dueUnfinished
     .all(from.getTime(), now.getTime(), now.getTime())
     .filter((row) => {
       const due = new Date(row.due_date);
-      return !inQuietHours(due, row.timezone) && localTime(due, row.timezone) < row.evening;
+      return (
+        !inQuietHours(due, row.timezone) &&
+        !inQuietHours(now, row.timezone) &&
+        localTime(due, row.timezone) < row.evening
+      );
     })
     .map((row) => {
       const due = new Date(row.due_date);

@@ -38,9 +38,12 @@ export function summaryPath(kind: SummaryKind, sentOn: LocalDay) {
   return `/summaries/${kind === "weekly_summary" ? "weekly" : "monthly"}/${sentOn}`;
 }
 
-/** At most two segments: the figures and a link to the page with the details. */
-export function summaryText(user: Owner, kind: SummaryKind, sentOn: LocalDay) {
-  const f = summaryFigures(user, kind, sentOn);
+/**
+ * At most two segments: the figures and a link to the page with the details. The streak is the one at
+ * `now`, the instant the summary is for (the tick's slot, not the clock of a late or simulated tick).
+ */
+export function summaryText(user: Owner, kind: SummaryKind, sentOn: LocalDay, now = new Date()) {
+  const f = summaryFigures(user, kind, sentOn, now);
   const period = kind === "weekly_summary" ? "Your week" : "Your month";
   const best = f.bestDay ? ` Best day: ${f.bestDay}.` : "";
   return `${period}: ${f.set} goals set, ${f.completed} done (${f.rate}%). Streak: ${f.streak} ${f.streak === 1 ? "day" : "days"}.${best} Details: ${env.APP_URL}${summaryPath(kind, sentOn)}`;

@@ -9,6 +9,7 @@ import { localDayRange } from "~/utils/local-time";
 import {
   DEFAULT_CATCH_UP_MS,
   dueSlots,
+  inQuietHours,
   isExpired,
   MAX_ATTEMPTS,
   retryDelayMs,
@@ -63,7 +64,9 @@ const activeUserFilter = `
 
 const statements = {
   lastTick: sqlite.prepare<[], { tick_at: number }>(
-    "select tick_at from scheduler_ticks order by id desc limit 1",
+    // Only a finished tick covered its window: one that died midway (a crash, an error) leaves the
+    // sends it had not claimed yet to the next tick, which starts where the last finished one did.
+    "select tick_at from scheduler_ticks where finished_at is not null order by id desc limit 1",
   ),
   startTick: sqlite.prepare<[number, number]>(
     "insert into scheduler_ticks (tick_at, started_at) values (?, ?)",
@@ -85,8 +88,11 @@ const statements = {
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
   ),
   goalsOn: (count: number) =>
-    sqlite.prepare<unknown[], { user_id: number; id: number; description: string }>(
-      `select user_id, id, description from goals where due_date >= ? and due_date < ?
+    sqlite.prepare<
+      unknown[],
+      { user_id: number; id: number; description: string; completed_at: number | null }
+    >(
+      `select user_id, id, description, completed_at from goals where due_date >= ? and due_date < ?
        and user_id in (${Array(count).fill("?").join(",")}) order by due_date, id`,
     ),
   claim: sqlite.prepare<unknown[], { id: number }>(
@@ -126,7 +132,8 @@ const statements = {
      where s.status = 'claimed' and (s.claimed_by is null or s.claimed_by <> ?) limit 2000`,
   ),
   retries: sqlite.prepare<[number], StaleRow>(
-    `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id, u.phone, m.body
+    `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id, s.error_code,
+     u.phone, m.body
      from scheduled_sends s join users u on u.id = s.user_id left join messages m on m.id = s.message_id
      where s.status = 'retry' and s.next_attempt_at <= ? limit 2000`,
   ),
@@ -141,6 +148,7 @@ type StaleRow = {
   claimed_at: number | null;
   attempts: number;
   message_id: number | null;
+  error_code?: string | null;
   phone: string;
   body: string | null;
 };
@@ -198,7 +206,12 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     for (const kind of ["weekly_summary", "monthly_summary"] as const) {
       for (const slot of summarySlots(tz.value, kind, from, now)) {
         await forEachChunk(statements.usersForSummary, { tz: tz.value }, slot, (users) =>
-          users.map((u) => candidate(u, kind, slot, summaryText(u, kind, slot.localDate))),
+          users.map((u) =>
+            // A summary caught up late never goes out in quiet hours (from 20:00 local).
+            inQuietHours(now, u.timezone)
+              ? { ...candidate(u, kind, slot, null), note: "quiet hours" }
+              : candidate(u, kind, slot, summaryText(u, kind, slot.localDate, slot.dueAt)),
+          ),
         ).then((batches) => processBatches(ctx, batches));
       }
     }
@@ -239,18 +252,26 @@ async function forEachChunk(
   return batches;
 }
 
-/** The evening check-in lists today's goals; with none there is nothing to ask. */
+/**
+ * The evening check-in lists today's goals (numbered as the replies read them); with none, or all of
+ * them done already, there is nothing to ask.
+ */
 function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
   const { start, end } = localDayRange(slot.localDate, slot.localDate, users[0]!.timezone);
   const rows = statements
     .goalsOn(users.length)
     .all(start.getTime(), end.getTime(), ...users.map((u) => u.id));
-  const byUser = new Map<number, { id: number; description: string }[]>();
+  const byUser = new Map<
+    number,
+    { id: number; description: string; completed_at: number | null }[]
+  >();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   return users.map((u) => {
     const goals = byUser.get(u.id) ?? [];
     if (goals.length === 0)
       return { ...candidate(u, "evening", slot, null), note: "no goals today" };
+    if (goals.every((g) => g.completed_at !== null))
+      return { ...candidate(u, "evening", slot, null), note: "all goals done" };
     return {
       ...candidate(u, "evening", slot, templates.eveningQuestion(goals.map((g) => g.description))),
       linkedGoalIds: goals.map((g) => g.id),
@@ -349,6 +370,7 @@ async function sendAndRecord(ctx: Ctx, items: Claimed[]) {
 }
 
 function record(ctx: Ctx, outcomes: Outcome[], reconciled = false) {
+  if (outcomes.length === 0) return;
   const finishedAt = Date.now();
   sqlite.transaction(() => {
     for (const { item, sid, status, error } of outcomes) {
@@ -446,9 +468,17 @@ function fromRow(row: StaleRow): Claimed {
   };
 }
 
+/** The text of a claimed row in Twilio's log (accepted since shortly before it was claimed), if any. */
+async function findInLog(ctx: Ctx, row: StaleRow) {
+  const since = new Date((row.claimed_at ?? row.due_at) - 60_000);
+  const log = await ctx.transport.listSentSince(row.phone, since);
+  return log.find((m) => m.body === row.body);
+}
+
 /**
  * Claims another process left unfinished (it crashed between claim and result): a text Twilio's log
  * shows was accepted is recorded as sent; one it never received is sent now, or expires if too old.
+ * When the log cannot be read the claim stays as it is, for the next tick; the tick goes on.
  */
 async function reconcile(ctx: Ctx) {
   const rows = statements.stale.all(INSTANCE);
@@ -458,9 +488,13 @@ async function reconcile(ctx: Ctx) {
   const expired: Claimed[] = [];
   await runPaced(rows, 1000, 16, async (row) => {
     const item = fromRow(row);
-    const since = new Date((row.claimed_at ?? row.due_at) - 60_000);
-    const log = await ctx.transport.listSentSince(row.phone, since);
-    const match = log.find((m) => m.body === row.body);
+    let match: Awaited<ReturnType<typeof findInLog>>;
+    try {
+      match = await findInLog(ctx, row);
+    } catch (error) {
+      console.error(`scheduler: could not read the message log for send ${row.id}`, error);
+      return;
+    }
     if (match) found.push({ item, sid: match.sid, status: "sent" });
     else if (isExpired(item.dueAt, ctx.now, ctx.catchUpMs)) expired.push(item);
     else resend.push(item);
@@ -470,14 +504,33 @@ async function reconcile(ctx: Ctx) {
   await sendAndRecord(ctx, resend);
 }
 
+/**
+ * Sends whose backoff has passed. A network error (no Twilio error code) may have come after Twilio
+ * accepted the text, so those are looked up in its log first and only sent again if it is not there.
+ */
 async function retryDue(ctx: Ctx) {
-  const rows = statements.retries.all(Date.now()).map(fromRow);
-  const expired = rows.filter((r) => isExpired(r.dueAt, ctx.now, ctx.catchUpMs));
+  const rows = statements.retries.all(Date.now());
+  if (rows.length === 0) return;
+  const resend: Claimed[] = [];
+  const found: Outcome[] = [];
+  const expired: Claimed[] = [];
+  await runPaced(rows, 1000, 16, async (row) => {
+    const item = fromRow(row);
+    if (!row.error_code) {
+      try {
+        const match = await findInLog(ctx, row);
+        if (match) return void found.push({ item, sid: match.sid, status: "sent" });
+      } catch (error) {
+        console.error(`scheduler: could not read the message log for send ${row.id}`, error);
+        return;
+      }
+    }
+    if (isExpired(item.dueAt, ctx.now, ctx.catchUpMs)) expired.push(item);
+    else resend.push(item);
+  });
+  record(ctx, found, true);
   expire(ctx, expired);
-  await sendAndRecord(
-    ctx,
-    rows.filter((r) => !expired.includes(r)),
-  );
+  await sendAndRecord(ctx, resend);
 }
 
 function expire(ctx: Ctx, items: Claimed[]) {

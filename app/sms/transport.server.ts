@@ -70,13 +70,12 @@ function twilioTransport(): SmsTransport {
       }
     },
     async listSentSince(to, since) {
-      const list = await client.messages.list({
-        to,
-        dateSentAfter: since,
-        pageSize: 100,
-        limit: 500,
-      });
-      return list.map((m) => ({ sid: m.sid, body: m.body, sentAt: m.dateCreated }));
+      // Twilio fills DateSent only once a text goes out, so filtering on it could miss one accepted
+      // seconds before a crash: read the number's latest texts and compare creation times here.
+      const list = await client.messages.list({ to, limit: 100 });
+      return list
+        .filter((m) => m.dateCreated >= since)
+        .map((m) => ({ sid: m.sid, body: m.body, sentAt: m.dateCreated }));
     },
     async fetchMedia(url) {
       // Credentials go only to Twilio's API (or its stand-in), never to another host named in a webhook.
