@@ -1,0 +1,489 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { build } from "esbuild";
+import { openDatabase } from "../db/connection";
+import { runMigrations } from "../db/migrate";
+import { templates } from "../app/sms/templates";
+import { TIME_ZONES } from "../app/users/user-options";
+import type { TickReport } from "../app/scheduler/tick.server";
+import { startFakeTwilio } from "../tests/fakes/twilio-server";
+import packageJson from "../package.json";
+import { startLeanTwilio } from "./bench/fanout-twilio";
+
+// Usage: npm run bench:fanout -- [--users N] [--crash] [--seed S]
+//          [--tsx] [--tests-fake] [--cpu-prof] [--trace-memory] [--keep]
+//
+// N users over the six time zones of SPEC.md section 9, every morning question due in the same UTC
+// minute; one scheduler tick (the real runTick) in a child process against a file database, texting a
+// fake Twilio REST API on 127.0.0.1 through the twilio package. --crash kills that child with SIGKILL
+// part way through sending and runs the tick again in a new process, which reconciles the dead
+// process's claims against the fake's message log. Ends with one line:
+// fanout: N due, S sent, D duplicates, M missing, T transactions, X.X s, R msg/s, P MB peak RSS
+//
+// --tsx runs the tick process under tsx instead of the esbuild bundle; --tests-fake uses
+// tests/fakes/twilio-server.ts instead of the leaner scripts/bench/fanout-twilio.ts; --cpu-prof
+// writes the tick process's CPU profile to $TMPDIR/coach-fanout-profiles; --trace-memory prints
+// its memory each second; --keep keeps the database; --seed picks the crash point. Exits 1 on
+// duplicate, missing or unexpected texts.
+
+const options = parseArgs(process.argv.slice(2));
+const ACCOUNT_SID = `AC${"b".repeat(32)}`;
+const AUTH_TOKEN = "bench-auth-token";
+const FROM = "+15005550006";
+/** Passed to runTick so the rate limiter is not what is measured (env allows at most 10000). */
+const MAX_PER_SECOND = 100_000;
+const WORKER_TIMEOUT_MS = 5 * 60_000;
+const MORNING = templates.morningQuestion();
+const WORKER_SOURCE = "scripts/bench/fanout-worker.ts";
+
+const random = mulberry32(options.seed);
+const T = findInstant();
+const tickAt = new Date(T.getTime() + 30_000);
+const children = new Set<ChildProcess>();
+const cleanups: (() => unknown)[] = [];
+
+type Setup = { fake: Fake; dir: string; databasePath: string; workerBundle: string | null };
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill("SIGKILL");
+    for (const cleanup of cleanups.reverse()) void cleanup(); // the synchronous ones finish here
+    process.exit(130);
+  });
+}
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill("SIGKILL");
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+
+async function main() {
+  const workerBundle = options.tsx ? null : await bundleWorker();
+  if (workerBundle) cleanups.push(() => rmSync(workerBundle, { force: true }));
+  const fake = await startFake(options.testsFake);
+  cleanups.push(() => fake.stop());
+  const dir = mkdtempSync(path.join(os.tmpdir(), "coach-fanout-"));
+  cleanups.push(() =>
+    options.keep ? console.log(`kept ${dir}`) : rmSync(dir, { recursive: true, force: true }),
+  );
+  const setup: Setup = { fake, dir, databasePath: path.join(dir, "app.db"), workerBundle };
+
+  console.log(
+    `due instant ${T.toISOString()} (${TIME_ZONES.map((z) => `${z.value} ${localHour(T, z.value)}:00`).join(", ")}); ` +
+      `tick at ${tickAt.toISOString()}`,
+  );
+  const started = performance.now();
+  const phones = seedUsers(setup.databasePath, options.users, T);
+  console.log(
+    `seeded ${options.users} users in ${((performance.now() - started) / 1000).toFixed(1)} s into ${setup.databasePath}`,
+  );
+  console.log(
+    `fake Twilio (${options.testsFake ? "tests/fakes/twilio-server.ts" : "scripts/bench/fanout-twilio.ts"}) ` +
+      `at ${fake.url}; tick process ${options.tsx ? "under tsx" : "bundled with esbuild"}; ` +
+      `maxPerSecond ${MAX_PER_SECOND}`,
+  );
+
+  const runs: RunResult[] = [];
+  if (options.crash) {
+    const fraction = 0.2 + random() * 0.6;
+    const killAfter = Math.max(1, Math.floor(options.users * fraction));
+    console.log(
+      `crash mode: SIGKILL after ${killAfter} texts (${(fraction * 100).toFixed(0)}%), seed ${options.seed}`,
+    );
+    runs.push(await runWorker(setup, 1, killAfter));
+    if (!runs[0]!.killed)
+      throw new Error("the worker finished before the kill point: nothing was crashed");
+    runs.push(await runWorker(setup, 2));
+  } else {
+    runs.push(await runWorker(setup, 1));
+  }
+
+  // What the fake received, per phone.
+  const received = new Map<string, number>();
+  let unexpected = 0;
+  for (const m of fake.messages()) {
+    if (m.body !== MORNING || !phones.has(m.to)) unexpected += 1;
+    else received.set(m.to, (received.get(m.to) ?? 0) + 1);
+  }
+  const due = options.users;
+  const sent = received.size;
+  let duplicates = 0;
+  for (const count of received.values()) duplicates += count - 1;
+  const missing = due - sent;
+  const transactions = runs.reduce((sum, r) => sum + r.transactions, 0);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  const peakMb = Math.max(...runs.map((r) => r.peakRssMb));
+
+  const ledger = checkDatabase(setup.databasePath);
+  console.log(
+    `fake: ${fake.accepted()} texts accepted, ${unexpected} unexpected (other body or unknown phone), ` +
+      `${fake.listRequests()} list requests; send concurrency: at most ` +
+      `${fake.maxConnections() ?? "? (not counted by this fake)"} connections open at once`,
+  );
+  console.log(
+    `database: ledger ${JSON.stringify(ledger.statuses)}, ${ledger.morningMessages} morning thread messages, ` +
+      `${ledger.sentWithSid} sent rows with a provider sid, ${ledger.ticks} tick rows`,
+  );
+  if ((ledger.statuses.sent ?? 0) !== sent)
+    console.log(`WARNING: the ledger says ${ledger.statuses.sent ?? 0} sent, the fake ${sent}`);
+  if (unexpected > 0) console.log(`WARNING: ${unexpected} unexpected texts at the fake`);
+  console.log(
+    `${(sent / Math.max(1, transactions)).toFixed(0)} texts per write transaction ` +
+      `(target: at least 100)`,
+  );
+  if (duplicates > 0 || missing > 0 || unexpected > 0) process.exitCode = 1;
+  console.log(
+    `fanout: ${due} due, ${sent} sent, ${duplicates} duplicates, ${missing} missing, ${transactions} transactions, ` +
+      `${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} msg/s, ${Math.round(peakMb)} MB peak RSS`,
+  );
+}
+
+type WorkerResult = {
+  report: TickReport;
+  seconds: number;
+  commits: number;
+  transactionSeconds: number;
+  cpuSeconds: number;
+  maxRssMb: number;
+};
+
+type RunResult = {
+  killed: boolean;
+  seconds: number;
+  transactions: number;
+  peakRssMb: number;
+};
+
+/**
+ * Runs one tick in a new process. With `killAfter`, SIGKILLs it the moment the fake has accepted that
+ * many texts in all (counted at the fake, so the last ones may still be on their way back).
+ */
+async function runWorker(
+  { fake, dir, databasePath, workerBundle }: Setup,
+  run: number,
+  killAfter?: number,
+): Promise<RunResult> {
+  const commitsFile = path.join(dir, `commits-${run}.txt`);
+  const profileDir = path.join(os.tmpdir(), "coach-fanout-profiles");
+  if (options.cpuProf) {
+    mkdirSync(profileDir, { recursive: true });
+    console.log(`CPU profile of run ${run} goes to ${profileDir}`);
+  }
+  const child = spawn(
+    process.execPath,
+    [
+      ...(options.cpuProf ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []),
+      ...(options.tsx ? ["--import", "tsx", WORKER_SOURCE] : [workerBundle!]),
+      "--at",
+      tickAt.toISOString(),
+      "--max-per-second",
+      String(MAX_PER_SECOND),
+      "--commits",
+      commitsFile,
+      ...(options.traceMemory ? ["--trace-memory"] : []),
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+        DATABASE_PATH: databasePath,
+        LITEFS_DIR: "",
+        CRON_ENABLED: "false",
+        APP_URL: "http://127.0.0.1:9",
+        SMS_TRANSPORT: "twilio",
+        TWILIO_API_URL: fake.url,
+        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        TWILIO_FROM_NUMBER: FROM,
+        TWILIO_MESSAGING_SERVICE_SID: "",
+        SMS_MAX_PER_SECOND: "10000",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  children.add(child);
+  let peakKb = 0;
+  const pollRss = () => {
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+      if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+    } catch {
+      // ended
+    }
+  };
+  const poller = setInterval(pollRss, 50);
+  const seen: { tickStarted?: number; result?: WorkerResult } = {};
+  const parentCpu = process.cpuUsage();
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (line === "tick-start") seen.tickStarted = performance.now();
+    else if (line.startsWith("tick-result ")) seen.result = JSON.parse(line.slice(12));
+    else console.log(`[worker ${run}] ${line}`);
+  });
+
+  let killed = false;
+  if (killAfter !== undefined) {
+    // Checked on every text the fake accepts, before it answers: the kill lands between a send and
+    // its recorded result, with Twilio having accepted texts whose answer the process never reads.
+    fake.onAccepted((count) => {
+      if (killed || count < killAfter) return;
+      pollRss();
+      killed = child.kill("SIGKILL");
+    });
+  }
+  const timeout = setTimeout(() => child.kill("SIGKILL"), WORKER_TIMEOUT_MS);
+  // "close" comes after the process ended and its output was read to the end.
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve) => child.on("close", (code, signal) => resolve({ code, signal })),
+  );
+  const ended = performance.now();
+  const fakeCpu = process.cpuUsage(parentCpu);
+  const fakeCpuSeconds = (fakeCpu.user + fakeCpu.system) / 1e6;
+  clearTimeout(timeout);
+  clearInterval(poller);
+  fake.onAccepted(null);
+  children.delete(child);
+
+  const commits = Number(readFileSync(commitsFile, "utf8").trim() || 0);
+  if (killed) {
+    const seconds = seen.tickStarted ? (ended - seen.tickStarted) / 1000 : 0;
+    console.log(
+      `run ${run}: killed after ${seconds.toFixed(1)} s of tick with ${fake.accepted()} texts at the fake; ` +
+        `${commits} write transactions committed; peak RSS ${(peakKb / 1024).toFixed(0)} MB`,
+    );
+    return { killed, seconds, transactions: commits, peakRssMb: peakKb / 1024 };
+  }
+  const done = seen.result;
+  if (exit.code !== 0 || !done)
+    throw new Error(`worker ${run} exited with ${exit.signal ?? exit.code} and no result`);
+  const report = done.report;
+  console.log(
+    `run ${run}: ${done.seconds.toFixed(1)} s; claimed ${report.claimed}, sent ${report.sent}, reconciled ${report.reconciled}, ` +
+      `skipped ${report.skipped}, expired ${report.expired}, failed ${report.failed}, retrying ${report.retried}; ` +
+      `report.transactions ${report.transactions} (commits counted in the process: ${done.commits}); ` +
+      `peak RSS ${Math.max(peakKb / 1024, done.maxRssMb).toFixed(0)} MB; ` +
+      `CPU: tick process ${done.cpuSeconds.toFixed(1)} s (${done.transactionSeconds.toFixed(1)} s in write transactions), fake Twilio (this process) ${fakeCpuSeconds.toFixed(1)} s`,
+  );
+  if (report.transactions !== done.commits)
+    console.log(
+      `WARNING: the report counts ${report.transactions} transactions, the process committed ${done.commits}`,
+    );
+  return {
+    killed,
+    seconds: done.seconds,
+    transactions: report.transactions,
+    peakRssMb: Math.max(peakKb / 1024, done.maxRssMb),
+  };
+}
+
+type Fake = {
+  url: string;
+  accepted(): number;
+  listRequests(): number;
+  maxConnections(): number | null;
+  messages(): Iterable<{ to: string; body: string }>;
+  onAccepted(callback: ((count: number) => void) | null): void;
+  stop(): Promise<void>;
+};
+
+/** The lean fake of scripts/bench, or with --tests-fake the one the tests use (slower per request). */
+async function startFake(testsFake: boolean): Promise<Fake> {
+  const credentials = { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN };
+  if (!testsFake) {
+    const lean = await startLeanTwilio(credentials);
+    return {
+      url: lean.url,
+      accepted: () => lean.stats.accepted,
+      listRequests: () => lean.stats.listRequests,
+      maxConnections: () => lean.stats.maxConnections,
+      messages: () => [...lean.byPhone.values()].flat(),
+      onAccepted: lean.onAccepted,
+      stop: lean.stop,
+    };
+  }
+  const full = await startFakeTwilio(credentials);
+  const push = full.messages.push;
+  let callback: ((count: number) => void) | null = null;
+  full.messages.push = function (...items) {
+    const length = push.apply(this, items);
+    callback?.(length);
+    return length;
+  };
+  return {
+    url: full.url,
+    accepted: () => full.messages.length,
+    listRequests: () => full.requests.filter((r) => r.method === "GET").length,
+    maxConnections: () => null,
+    messages: () => full.messages,
+    onAccepted: (next) => (callback = next),
+    stop: full.stop,
+  };
+}
+
+/**
+ * The worker and the app code it imports compiled into one ES module, the way the production build
+ * runs the scheduler (inside remix-serve's bundle): measured with tsx instead (--tsx), the process also
+ * carries tsx's module-loader thread, about 35 MB of RSS that production does not have.
+ */
+async function bundleWorker() {
+  // Inside node_modules so that the packages left out of the bundle resolve from it.
+  const outfile = path.resolve(`node_modules/.cache/bench-fanout/worker-${process.pid}.mjs`);
+  await build({
+    entryPoints: [WORKER_SOURCE],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile,
+    external: Object.keys({ ...packageJson.dependencies, ...packageJson.devDependencies }),
+    logLevel: "warning",
+  });
+  return outfile;
+}
+
+/** N users with verified phones, check-ins on, spread evenly over the zones, all due at T. */
+function seedUsers(file: string, count: number, at: Date) {
+  const sqlite = openDatabase(file);
+  runMigrations(sqlite);
+  sqlite.pragma("synchronous = OFF");
+  const ROWS = 500;
+  const columns =
+    "email, password_hash, phone, phone_verified_at, timezone, preferred_check_in_time_morning, " +
+    "preferred_check_in_time_evening, send_check_in_reminders, receive_weekly_summary, created_at, updated_at";
+  const width = columns.split(",").length;
+  const statement = (rows: number) =>
+    sqlite.prepare(
+      `insert into users (${columns}) values ${Array(rows)
+        .fill(`(${Array(width).fill("?").join(",")})`)
+        .join(",")}`,
+    );
+  const full = statement(ROWS);
+  const morning = TIME_ZONES.map((z) => `${localHour(at, z.value)}:00`);
+  const created = at.getTime() - 30 * 86_400_000;
+  const phones = new Set<string>();
+  sqlite.transaction(() => {
+    for (let first = 0; first < count; first += ROWS) {
+      const rows = Math.min(ROWS, count - first);
+      const values: unknown[] = [];
+      for (let i = first; i < first + rows; i++) {
+        const zone = i % TIME_ZONES.length;
+        const phone = `+1201${String(i).padStart(7, "0")}`;
+        phones.add(phone);
+        values.push(
+          `bench${i}@example.com`,
+          "not-a-real-hash",
+          phone,
+          created,
+          TIME_ZONES[zone]!.value,
+          morning[zone],
+          "19:00",
+          1,
+          1,
+          created,
+          created,
+        );
+      }
+      (rows === ROWS ? full : statement(rows)).run(...values);
+    }
+  })();
+  sqlite.close();
+  return phones;
+}
+
+function checkDatabase(file: string) {
+  const sqlite = openDatabase(file);
+  try {
+    const statuses = Object.fromEntries(
+      sqlite
+        .prepare<[], { status: string; n: number }>(
+          "select status, count(*) as n from scheduled_sends group by status",
+        )
+        .all()
+        .map((r) => [r.status, r.n]),
+    ) as Record<string, number>;
+    const one = (sql: string) => (sqlite.prepare(sql).pluck().get() as number) ?? 0;
+    return {
+      statuses,
+      morningMessages: one("select count(*) from messages where kind = 'morning'"),
+      sentWithSid: one(
+        "select count(*) from scheduled_sends where status = 'sent' and provider_sid is not null",
+      ),
+      ticks: one("select count(*) from scheduler_ticks"),
+    };
+  } finally {
+    sqlite.close();
+  }
+}
+
+function localClock(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    day: "2-digit",
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { hour: part("hour"), minute: part("minute"), day: part("day"), weekday: part("weekday") };
+}
+
+/** The zone's local hour ("HH") at an instant. */
+function localHour(at: Date, timeZone: string) {
+  return localClock(at, timeZone).hour;
+}
+
+/**
+ * A whole-hour UTC instant that is a morning option (06:00 to 11:00) in every zone at once, on a local
+ * day that is neither a Sunday nor the first of the month anywhere (so no summary falls in the tick).
+ * The zones span five hours in winter and six in summer, so this is a winter date.
+ */
+function findInstant() {
+  const start = Date.UTC(2026, 0, 1);
+  for (let hour = 0; hour < 366 * 24; hour++) {
+    const at = new Date(start + hour * 3_600_000);
+    const fits = TIME_ZONES.every((z) => {
+      const local = localClock(at, z.value);
+      const h = Number(local.hour);
+      return (
+        local.minute === "00" && h >= 6 && h <= 11 && local.weekday !== "Sun" && local.day !== "01"
+      );
+    });
+    if (fits) return at;
+  }
+  throw new Error("no UTC instant is a morning option in every zone");
+}
+
+function parseArgs(argv: string[]) {
+  const value = (name: string) => {
+    const index = argv.indexOf(name);
+    return index >= 0 ? argv[index + 1] : undefined;
+  };
+  const users = Number(value("--users") ?? 100_000);
+  if (!Number.isInteger(users) || users < 1) throw new Error("--users must be a positive integer");
+  return {
+    users,
+    crash: argv.includes("--crash"),
+    seed: Number(value("--seed") ?? Math.floor(Math.random() * 2 ** 31)),
+    cpuProf: argv.includes("--cpu-prof"),
+    keep: argv.includes("--keep"),
+    traceMemory: argv.includes("--trace-memory"),
+    tsx: argv.includes("--tsx"),
+    testsFake: argv.includes("--tests-fake"),
+  };
+}
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
