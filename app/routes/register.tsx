@@ -1,14 +1,15 @@
 import { json } from "@remix-run/node";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInput } from "~/components/honeypot";
+import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import { CONSENT_LEAD, RegisterSchema } from "~/users/user-schema";
 import { createUser, DuplicateEmailError, DuplicatePhoneError } from "~/users/users.server";
@@ -109,42 +110,18 @@ export default function RegisterPage() {
                 required
               />
             </Field>
-            <Field id={fields.timezone.id} label="Time zone" errors={fields.timezone.errors}>
-              <Select {...getSelectProps(fields.timezone)}>
-                {TIME_ZONES.map((tz) => (
-                  <option key={tz.value} value={tz.value}>
-                    {tz.label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+            <OptionSelectField field={fields.timezone} label="Time zone" options={TIME_ZONES} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                id={fields.preferredCheckInTimeMorning.id}
+              <OptionSelectField
+                field={fields.preferredCheckInTimeMorning}
                 label="Morning check-in time"
-                errors={fields.preferredCheckInTimeMorning.errors}
-              >
-                <Select {...getSelectProps(fields.preferredCheckInTimeMorning)}>
-                  {MORNING_TIMES.map((t) => (
-                    <option key={t.value} value={t.value}>
-                      {t.label}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field
-                id={fields.preferredCheckInTimeEvening.id}
+                options={MORNING_TIMES}
+              />
+              <OptionSelectField
+                field={fields.preferredCheckInTimeEvening}
                 label="Evening check-in time"
-                errors={fields.preferredCheckInTimeEvening.errors}
-              >
-                <Select {...getSelectProps(fields.preferredCheckInTimeEvening)}>
-                  {EVENING_TIMES.map((t) => (
-                    <option key={t.value} value={t.value}>
-                      {t.label}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+                options={EVENING_TIMES}
+              />
             </div>
             <Field
               id={fields.phone.id}

@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
@@ -16,11 +10,12 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { InputHTMLAttributes } from "react";
 import type { z } from "zod";
 import { PageShell } from "~/components/page";
+import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import {
   checkCode,
   checkFailureMessage,
@@ -265,15 +260,7 @@ function PreferencesForm() {
             </div>
           </Field>
           <PhoneVerification />
-          <Field id={fields.timezone.id} label="Time zone" errors={fields.timezone.errors}>
-            <Select {...getSelectProps(fields.timezone)}>
-              {TIME_ZONES.map((tz) => (
-                <option key={tz.value} value={tz.value}>
-                  {tz.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <OptionSelectField field={fields.timezone} label="Time zone" options={TIME_ZONES} />
         </CardContent>
       </Card>
       <Card>
@@ -285,32 +272,16 @@ function PreferencesForm() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id={fields.preferredCheckInTimeMorning.id}
+            <OptionSelectField
+              field={fields.preferredCheckInTimeMorning}
               label="Morning check-in time"
-              errors={fields.preferredCheckInTimeMorning.errors}
-            >
-              <Select {...getSelectProps(fields.preferredCheckInTimeMorning)}>
-                {MORNING_TIMES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field
-              id={fields.preferredCheckInTimeEvening.id}
+              options={MORNING_TIMES}
+            />
+            <OptionSelectField
+              field={fields.preferredCheckInTimeEvening}
               label="Evening check-in time"
-              errors={fields.preferredCheckInTimeEvening.errors}
-            >
-              <Select {...getSelectProps(fields.preferredCheckInTimeEvening)}>
-                {EVENING_TIMES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+              options={EVENING_TIMES}
+            />
           </div>
           <Checkbox
             {...getInputProps(fields.sendCheckInReminders, { type: "checkbox" })}
