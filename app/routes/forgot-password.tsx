@@ -10,6 +10,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { HoneypotInput } from "~/components/honeypot";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
@@ -21,7 +22,12 @@ import {
   requestPasswordReset,
   resetPasswordWithCode,
 } from "~/sms/phone-codes.server";
-import { LoginSchema, RegisterSchema } from "~/users/user-schema";
+import {
+  LoginSchema,
+  matchingNewPasswords,
+  NEW_PASSWORDS_DIFFER,
+  newPasswordFields,
+} from "~/users/user-schema";
 import { isSpam, spamResponse } from "~/utils/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
@@ -48,13 +54,9 @@ const ResetSchema = z
       .string({ error: "Enter the 6-digit code from the text" })
       .transform(normalizeCode)
       .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the text")),
-    newPassword: RegisterSchema.shape.password,
-    confirmPassword: z.string({ error: "Repeat the new password" }),
+    ...newPasswordFields,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The new passwords do not match",
-  });
+  .refine(matchingNewPasswords, NEW_PASSWORDS_DIFFER);
 
 const PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
 
@@ -233,29 +235,10 @@ function ResetStep({ email }: { email: string }) {
             required
           />
         </Field>
-        <Field
-          id={fields.newPassword.id}
-          label="New password"
-          hint="At least 8 characters."
-          errors={fields.newPassword.errors}
-        >
-          <Input
-            {...getInputProps(fields.newPassword, { type: "password" })}
-            autoComplete="new-password"
-            required
-          />
-        </Field>
-        <Field
-          id={fields.confirmPassword.id}
-          label="Repeat new password"
-          errors={fields.confirmPassword.errors}
-        >
-          <Input
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            autoComplete="new-password"
-            required
-          />
-        </Field>
+        <NewPasswordFields
+          newPassword={fields.newPassword}
+          confirmPassword={fields.confirmPassword}
+        />
         <PendingButton className="w-full" intent="reset" pendingLabel="Resetting...">
           Reset password
         </PendingButton>

@@ -11,6 +11,7 @@ import type { InputHTMLAttributes } from "react";
 import type { z } from "zod";
 import { PageShell } from "~/components/page";
 import { OptionSelectField } from "~/components/option-select-field";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { PendingButton } from "~/components/pending-button";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -435,27 +436,10 @@ function PasswordForm() {
               autoComplete="current-password"
             />
           </Field>
-          <Field
-            id={fields.newPassword.id}
-            label="New password"
-            hint="At least 8 characters."
-            errors={fields.newPassword.errors}
-          >
-            <Input
-              {...getInputProps(fields.newPassword, { type: "password" })}
-              autoComplete="new-password"
-            />
-          </Field>
-          <Field
-            id={fields.confirmPassword.id}
-            label="Repeat new password"
-            errors={fields.confirmPassword.errors}
-          >
-            <Input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              autoComplete="new-password"
-            />
-          </Field>
+          <NewPasswordFields
+            newPassword={fields.newPassword}
+            confirmPassword={fields.confirmPassword}
+          />
           <div>
             <PendingButton intent="password" pendingLabel="Changing...">
               Change password

@@ -1,15 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { hashPassword } from "~/users/password.server";
 import { nationalDigits } from "~/users/phone";
-import { getUserByEmail, getUserById } from "~/users/users.server";
+import { getUserByEmail, getUserById, setPassword } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { isOptedOut } from "./opt-outs.server";
 import { sendTextToUser } from "./outbound.server";
 
-const { phoneCodes, users, sessions } = schema;
+const { phoneCodes, users } = schema;
 
 export type CodePurpose = "verify_phone" | "reset_password";
 
@@ -329,10 +328,6 @@ export async function resetPasswordWithCode(
   if (!user) return { ok: false };
   const result = checkCode(user, "reset_password", code, now);
   if (!result.ok) return { ok: false };
-  const passwordHash = await hashPassword(newPassword);
-  db.transaction((tx) => {
-    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).run();
-    tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
-  });
+  await setPassword(user.id, newPassword);
   return { ok: true, userId: user.id };
 }

@@ -102,18 +102,29 @@ export const SettingsFormSchema = SettingsSchema.required({
   receiveWeeklySummary: z.boolean().default(false),
 });
 
+/** A new password typed twice, for every form that sets one; combine with `matchingNewPasswords`. */
+export const newPasswordFields = {
+  newPassword,
+  confirmPassword: z.string({ error: "Repeat the new password" }),
+};
+
+export function matchingNewPasswords(value: { newPassword: string; confirmPassword: string }) {
+  return value.newPassword === value.confirmPassword;
+}
+
+export const NEW_PASSWORDS_DIFFER = {
+  path: ["confirmPassword"],
+  message: "The new passwords do not match",
+};
+
 export const ChangePasswordSchema = z
   .object({
     currentPassword: z
       .string({ error: "Enter your current password" })
       .min(1, "Enter your current password"),
-    newPassword: newPassword,
-    confirmPassword: z.string({ error: "Repeat the new password" }),
+    ...newPasswordFields,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The new passwords do not match",
-  });
+  .refine(matchingNewPasswords, NEW_PASSWORDS_DIFFER);
 
 export const DeleteAccountSchema = z.object({
   password: z

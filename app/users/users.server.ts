@@ -168,6 +168,11 @@ export async function changePassword(
   keepSessionId?: string,
 ) {
   await requirePassword(userId, current);
+  await setPassword(userId, next, keepSessionId);
+}
+
+/** Sets a new password and ends every session of the account but the one kept (if any). */
+export async function setPassword(userId: number, next: string, keepSessionId?: string) {
   const passwordHash = await hashPassword(next);
   db.transaction((tx) => {
     tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run();
