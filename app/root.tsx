@@ -15,6 +15,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { ErrorPage } from "~/components/error-page";
+import { getSiteFacts, type SiteFacts } from "~/site/site-facts.server";
 import { getUser } from "~/utils/session.server";
 import { getTheme, type Theme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme,
       toast,
       year: new Date().getFullYear(),
+      site: getSiteFacts(),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -56,10 +58,18 @@ type RootData = {
   theme: Theme;
   toast: { title: string; description?: string; type: "success" | "error" | "info" } | null;
   year: number;
+  site: SiteFacts;
 };
 
 export function useRootData() {
   return useRouteLoaderData<RootData>("root");
+}
+
+/** Trial length, prices, availability and support contact, as configured (see site-facts.server). */
+export function useSiteFacts(): SiteFacts {
+  const data = useRootData();
+  if (!data) throw new Error("useSiteFacts needs the root loader's data");
+  return data.site;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -251,22 +251,49 @@ export const schedulerTicks = sqliteTable("scheduler_ticks", {
   reconciled: integer("reconciled").notNull().default(0),
 });
 
-export const blogPosts = sqliteTable("blog_posts", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  title: text("title", { length: 255 }).notNull(),
-  slug: text("slug", { length: 255 }).notNull().unique(),
-  content: text("content").notNull(),
-  excerpt: text("excerpt"),
-  authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
-  featuredImageUrl: text("featured_image_url"),
-  published: integer("published", { mode: "boolean" }).notNull().default(false),
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title", { length: 255 }).notNull(),
+    slug: text("slug", { length: 255 }).notNull().unique(),
+    /** Markdown; rendered with marked and cleaned with sanitize-html on the way out. */
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    featuredImageUrl: text("featured_image_url"),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    /** The blog's banner shows the newest published post marked featured (else the newest). */
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+    /** Set on first publish and kept through unpublishing. */
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    tags: jsonList<string>("tags"),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.published, t.publishedAt)],
+);
+
+/** Featured images uploaded in the blog editor; public once referenced by a post. */
+export const blogImages = sqliteTable("blog_images", {
+  id: text("id").primaryKey(),
+  uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  data: blob("data", { mode: "buffer" }).notNull(),
   createdAt: createdAt(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
-  publishedAt: integer("published_at", { mode: "timestamp_ms" }),
-  tags: jsonList<string>("tags"),
+});
+
+/** Newsletter sign-ups from the blog; one row per address (stored lower-cased). */
+export const newsletterSignups = sqliteTable("newsletter_signups", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+  ip: text("ip"),
 });
 
 export type User = typeof users.$inferSelect;
 export type Goal = typeof goals.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewsletterSignup = typeof newsletterSignups.$inferSelect;

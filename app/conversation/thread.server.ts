@@ -1,3 +1,4 @@
+import { csvLine } from "~/utils/csv";
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Message } from "../../db/schema";
@@ -260,20 +261,6 @@ export function listMessagesForApi(userId: number) {
 // --- CSV export ------------------------------------------------------------------------------
 
 export const CSV_HEADER = ["date", "time", "from", "channel", "text", "images"] as const;
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces. A cell
- * starting with = + - @ (or tab / carriage return) would run as a formula in a spreadsheet, so it
- * gets a leading apostrophe (OWASP's CSV injection advice); the apostrophe shows the text as typed.
- */
-export function csvCell(value: string) {
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
-
-export function csvLine(cells: readonly string[]) {
-  return cells.map(csvCell).join(",");
-}
 
 /** The whole conversation as CSV, oldest first, dates and times in the user's time zone. */
 export function conversationCsv(user: Owner) {

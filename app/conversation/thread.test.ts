@@ -1,10 +1,9 @@
+import { csvCell, csvLine } from "~/utils/csv";
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/utils/db.server";
 import { createTestUser } from "../../tests/helpers/requests";
 import {
   conversationCsv,
-  csvCell,
-  csvLine,
   dayLabel,
   daySummary,
   mediaIdOf,

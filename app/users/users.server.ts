@@ -1,5 +1,5 @@
 import { and, asc, count, eq, like, or, sql } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
+import { db, isUniqueViolation, schema } from "~/utils/db.server";
 import type { User } from "../../db/schema";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { CONSENT_TEXT, type RegisterInput, type SettingsInput } from "./user-schema";
@@ -206,12 +206,4 @@ export function exportUserData(userId: number) {
     messages: db.select().from(schema.messages).where(eq(schema.messages.userId, userId)).all(),
     consents: db.select().from(consents).where(eq(consents.userId, userId)).all(),
   };
-}
-
-function isUniqueViolation(error: unknown, column: string) {
-  return (
-    error instanceof Error &&
-    (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" &&
-    error.message.includes(column)
-  );
 }

@@ -11,3 +11,12 @@ export const sqlite = (globalForDb.__sqlite ??= openDatabase(env.DATABASE_PATH))
 export const db = drizzle(sqlite, { schema });
 export type Db = typeof db;
 export { schema };
+
+/** A UNIQUE constraint failure on the given column ("table.column"). */
+export function isUniqueViolation(error: unknown, column: string) {
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" &&
+    error.message.includes(column)
+  );
+}

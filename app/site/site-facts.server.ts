@@ -1,0 +1,23 @@
+import { PLANS, formatMonthlyPrice } from "~/billing/plans";
+import { env } from "~/utils/env.server";
+
+/**
+ * The facts several pages state (trial length, prices, where the service works, how to reach us),
+ * from configuration, so no two pages can disagree (DESIGN.md section 3).
+ */
+export function getSiteFacts() {
+  return {
+    trialDays: env.TRIAL_DAYS,
+    supportEmail: env.SUPPORT_EMAIL,
+    /** Sign-up validates US mobile numbers only (+1, stored as E.164). */
+    availability: { countries: ["United States"], summary: "the United States" },
+    plans: PLANS.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      price: formatMonthlyPrice(plan.priceCents),
+      summary: plan.summary,
+    })),
+  };
+}
+
+export type SiteFacts = ReturnType<typeof getSiteFacts>;
