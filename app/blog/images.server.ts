@@ -5,6 +5,8 @@ import { db, schema } from "~/utils/db.server";
 export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const BLOG_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 
+export const IMAGE_TOO_LARGE = "The image must be 5 MB or smaller";
+
 export class BlogImageError extends Error {}
 
 /** The image type from the file's first bytes; the declared type is not trusted. */
@@ -20,8 +22,7 @@ export function sniffImageType(data: Uint8Array): (typeof BLOG_IMAGE_TYPES)[numb
 /** Stores an uploaded featured image and returns the path it is served from. */
 export function storeBlogImage(data: Uint8Array, uploadedBy: number): string {
   if (data.byteLength === 0) throw new BlogImageError("The image file is empty");
-  if (data.byteLength > BLOG_IMAGE_MAX_BYTES)
-    throw new BlogImageError("The image must be 5 MB or smaller");
+  if (data.byteLength > BLOG_IMAGE_MAX_BYTES) throw new BlogImageError(IMAGE_TOO_LARGE);
   const contentType = sniffImageType(data);
   if (!contentType) throw new BlogImageError("The image must be a JPEG, PNG, GIF or WebP file");
   const id = randomBytes(18).toString("base64url");

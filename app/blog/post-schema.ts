@@ -86,8 +86,13 @@ const featuredImageUrl = z.preprocess(
   z.string({ error: POST_MESSAGES.url }).refine(isImageUrl, POST_MESSAGES.url).nullable(),
 );
 
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((item) => typeof item === "string");
+
+// Anything but a string or a list of strings goes on to z.array, which answers with a 400 rather than
+// parseTags failing on it.
 const tags = z.preprocess(
-  (v) => (typeof v === "string" || Array.isArray(v) ? parseTags(v as string | string[]) : v),
+  (v) => (v === null ? [] : typeof v === "string" || isStringList(v) ? parseTags(v) : v),
   z.array(z.string().max(TAG_MAX, POST_MESSAGES.tags)).max(TAGS_MAX, POST_MESSAGES.tags),
 );
 

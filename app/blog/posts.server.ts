@@ -98,7 +98,7 @@ export function listPublishedPage({ tag, page }: { tag?: string | null; page: nu
   return { posts, total, page: current, pageCount };
 }
 
-/** Every distinct tag of the published posts, in the spelling first used, sorted. */
+/** Every distinct tag of the published posts (case-insensitively distinct, one spelling each), sorted. */
 export function listPublishedTags(): string[] {
   const rows = db.all<{ tag: string }>(sql`
     select min(json_each.value) as tag

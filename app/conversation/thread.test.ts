@@ -1,4 +1,3 @@
-import { csvCell, csvLine } from "~/utils/csv";
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/utils/db.server";
 import { createTestUser } from "../../tests/helpers/requests";
@@ -211,28 +210,6 @@ describe("images in the thread", () => {
 });
 
 describe("CSV export", () => {
-  it("quotes commas, quotes and line breaks", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell("cr\r\nlf")).toBe('"cr\r\nlf"');
-    expect(csvCell(" padded ")).toBe('" padded "');
-    expect(csvCell("")).toBe("");
-    expect(csvLine(["a", "b,c", "d"])).toBe('a,"b,c",d');
-  });
-
-  it("guards cells that a spreadsheet would run as a formula", () => {
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
-    expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("+15551234567")).toBe("'+15551234567");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell("1 = 1")).toBe("1 = 1");
-    expect(csvCell("a-b")).toBe("a-b");
-  });
-
   it("exports the whole conversation oldest first in the user's time zone", async () => {
     const user = await newOwner();
     addMedia(user.id, "csv-photo-token-001", "photo-1.jpeg");

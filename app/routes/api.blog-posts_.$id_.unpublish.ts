@@ -1,0 +1,6 @@
+import { publicationAction } from "~/blog/post-api.server";
+import { methodNotAllowed } from "~/utils/api.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export const action = publicationAction(false);
