@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { avatarInitials, displayName, isAdmin } from "~/users/user-options";
 import { buttonClass } from "./ui/button";
+import { MenuSummary } from "./ui/menu-summary";
 import { cn } from "~/utils/cn";
 
 type HeaderUser = { email: string; roles: string[] };
@@ -134,22 +135,7 @@ function MobileDrawer({
   const { pathname, search } = useLocation();
   return (
     <details className="md:hidden" data-testid="mobile-drawer">
-      <summary
-        className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent [&::-webkit-details-marker]:hidden"
-        aria-label="Open menu"
-      >
-        <svg
-          aria-hidden="true"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
-      </summary>
+      <MenuSummary label="Open menu" />
       <div className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-1 border-r bg-card p-4 shadow-xl">
         <div className="mb-2 flex items-center justify-between">
           <p className="font-semibold" data-testid="drawer-display-name">

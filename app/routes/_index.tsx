@@ -1,24 +1,35 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { buttonClass } from "~/components/ui/button";
+import { LandingNav } from "~/components/marketing/landing-nav";
+import {
+  ClosingCallToAction,
+  FeaturesSection,
+  HeroSection,
+  HowItWorksSection,
+  SuccessStoriesSection,
+} from "~/components/marketing/landing-sections";
+import { useRootData, useSiteFacts } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "StreakCoach: daily goals by text" }];
+export const meta: MetaFunction = () => [
+  { title: "StreakCoach: daily goals by text" },
+  {
+    name: "description",
+    content:
+      "StreakCoach is an SMS accountability coach: a text every morning for your goals, an evening check-in with photo proof, streaks and AI feedback. Start with a free trial.",
+  },
+];
 
 export default function LandingPage() {
+  const site = useSiteFacts();
+  // Signed-in users already have the app header from the root layout.
+  const signedIn = Boolean(useRootData()?.user);
   return (
-    <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold tracking-tight">Keep your goals, one text at a time</h1>
-      <p className="text-lg text-muted-foreground">
-        Every morning we text you for today&apos;s goals. Every evening you check in with proof.
-      </p>
-      <div className="flex gap-3">
-        <Link to="/register" className={buttonClass("default", "lg")}>
-          Get started
-        </Link>
-        <Link to="/login" className={buttonClass("outline", "lg")}>
-          Log in
-        </Link>
-      </div>
-    </div>
+    <>
+      {signedIn ? null : <LandingNav />}
+      <HeroSection site={site} />
+      <FeaturesSection />
+      <HowItWorksSection />
+      <SuccessStoriesSection />
+      <ClosingCallToAction site={site} />
+    </>
   );
 }
