@@ -114,7 +114,11 @@ export const messages = sqliteTable(
     status: text("status").notNull().default("received"),
     errorCode: text("error_code"),
   },
-  (t) => [index("messages_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("messages_user_created_idx").on(t.userId, t.createdAt),
+    // The admin System tab counts today's texts across all users.
+    index("messages_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Numbers that texted STOP (or that Twilio reports as unsubscribed); kept by number, beyond accounts. */

@@ -1,18 +1,171 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { readEditorForm } from "~/admin/post-editor.server";
+import { appendFormat, isFormatId } from "~/components/blog-editor/markdown-format";
+import { PostEditor, type EditorActionData } from "~/components/blog-editor/post-editor";
+import { ErrorPage } from "~/components/error-page";
 import { PageShell } from "~/components/page";
+import { buttonClass } from "~/components/ui/button";
+import { renderMarkdown } from "~/blog/markdown.server";
+import { CONTENT_MAX, EditPostSchema, NewPostSchema } from "~/blog/post-schema";
+import {
+  createPost,
+  DuplicateSlugError,
+  getPostById,
+  SlugChangeError,
+  updatePost,
+} from "~/blog/posts.server";
+import { ensurePrimary } from "~/utils/litefs.server";
 import { requireAdmin } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ params }) => [
   { title: `${params.id === "new" ? "Create New Blog Post" : "Edit Blog Post"} | StreakCoach` },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request, "/");
-  return null;
+/** The post being edited, or null for "new"; any other id is a 404. */
+function editedPost(id: string | undefined) {
+  if (id === "new") return null;
+  const post = id && /^\d{1,15}$/.test(id) ? getPostById(Number(id)) : undefined;
+  if (!post) throw new Response("Not found", { status: 404 });
+  return post;
 }
 
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, "/");
+  const post = editedPost(params.id);
+  return json({
+    post: post && {
+      id: post.id,
+      title: post.title,
+      slug: post.slug,
+      excerpt: post.excerpt,
+      featuredImageUrl: post.featuredImageUrl,
+      tags: post.tags.join(", "),
+      content: post.content,
+      published: post.published,
+      featured: post.featured,
+    },
+  });
+}
+
+const ADMIN_POSTS = "/admin?tab=posts";
+const FIX_FIELDS = "Please correct the fields marked below.";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await ensurePrimary();
+  const admin = await requireAdmin(request, "/");
+  const existing = editedPost(params.id);
+  const { formData, fieldErrors } = await readEditorForm(request, admin.id);
+  const intent = formData.get("intent") ?? "save";
+  const schema = existing ? EditPostSchema : NewPostSchema;
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+
+  // Preview and the toolbar without JavaScript re-render the form with every value kept; nothing is saved.
+  if (intent === "preview" || (typeof intent === "string" && intent.startsWith("format:"))) {
+    const content = String(formData.get("content") ?? "");
+    let previewHtml: string | null = null;
+    if (intent === "preview") {
+      previewHtml = renderMarkdown(content.slice(0, CONTENT_MAX));
+    } else {
+      const format = intent.slice("format:".length);
+      if (!isFormatId(format)) throw new Response("Unknown format.", { status: 400 });
+      formData.set("content", appendFormat(content, format));
+    }
+    const reply = parseWithZod(formData, { schema }).reply();
+    return json<EditorActionData>({
+      intent: "draft",
+      result: { ...reply, status: undefined, error: hasFieldErrors ? fieldErrors : undefined },
+      previewHtml,
+      failure: null,
+    });
+  }
+  if (intent !== "save") throw new Response("Unknown action.", { status: 400 });
+
+  const failureTitle = existing ? "Failed to update post" : "Failed to create post";
+  const fail = (reply: EditorActionData["result"], message: string, status: number) =>
+    json<EditorActionData>(
+      {
+        intent: "save",
+        result: reply,
+        previewHtml: null,
+        failure: { title: failureTitle, message },
+      },
+      { status },
+    );
+
+  if (existing) {
+    const submission = parseWithZod(formData, { schema: EditPostSchema });
+    if (submission.status !== "success" || hasFieldErrors) {
+      return fail(submission.reply({ fieldErrors }), FIX_FIELDS, 400);
+    }
+    try {
+      // Deleted meanwhile (in another tab): nothing to update.
+      if (!updatePost(existing.id, submission.value)) {
+        throw new Response("Not found", { status: 404 });
+      }
+    } catch (error) {
+      if (error instanceof SlugChangeError || error instanceof DuplicateSlugError) {
+        const status = error instanceof DuplicateSlugError ? 409 : 400;
+        return fail(
+          submission.reply({ fieldErrors: { slug: [error.message] } }),
+          error.message,
+          status,
+        );
+      }
+      throw error;
+    }
+    return redirectWithToast(ADMIN_POSTS, { title: "Blog post updated successfully" });
+  }
+
+  const submission = parseWithZod(formData, { schema: NewPostSchema });
+  if (submission.status !== "success" || hasFieldErrors) {
+    return fail(submission.reply({ fieldErrors }), FIX_FIELDS, 400);
+  }
+  try {
+    createPost(admin.id, submission.value);
+  } catch (error) {
+    if (!(error instanceof DuplicateSlugError)) throw error;
+    return fail(submission.reply({ fieldErrors: { slug: [error.message] } }), error.message, 409);
+  }
+  return redirectWithToast(ADMIN_POSTS, { title: "Blog post created successfully" });
+}
+
+/** A preview changes nothing, so the page's data need not be read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) => (formData?.get("intent") === "preview" ? false : defaultShouldRevalidate);
+
 export default function BlogEditorPage() {
-  const { id } = useParams();
-  return <PageShell title={id === "new" ? "Create New Blog Post" : "Edit Blog Post"} />;
+  const { post } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <PageShell
+      title={post ? "Edit Blog Post" : "Create New Blog Post"}
+      actions={
+        <Link to={ADMIN_POSTS} className={buttonClass("outline")}>
+          Back to Admin
+        </Link>
+      }
+    >
+      <PostEditor key={post?.id ?? "new"} post={post} actionData={actionData} />
+    </PageShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
 }

@@ -7,7 +7,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { InputHTMLAttributes } from "react";
 import type { z } from "zod";
 import { PageShell } from "~/components/page";
 import { OptionSelectField } from "~/components/option-select-field";
@@ -41,6 +40,7 @@ import {
 import { ensurePrimary } from "~/utils/litefs.server";
 import { destroyUserSession, getSession, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { CheckboxField } from "~/components/ui/checkbox-field";
 
 export const meta: MetaFunction = () => [{ title: "Settings | StreakCoach" }];
 
@@ -284,12 +284,12 @@ function PreferencesForm() {
               options={EVENING_TIMES}
             />
           </div>
-          <Checkbox
+          <CheckboxField
             {...getInputProps(fields.sendCheckInReminders, { type: "checkbox" })}
             label="Send Check In and Reminders"
             note="Uncheck this to take a break or go on vacation."
           />
-          <Checkbox
+          <CheckboxField
             {...getInputProps(fields.receiveWeeklySummary, { type: "checkbox" })}
             label="Weekly summary"
             note="Receive a weekly progress summary on Sunday."
@@ -383,30 +383,6 @@ function PhoneVerification() {
         >
           Send a new code
         </PendingButton>
-      </div>
-    </div>
-  );
-}
-
-function Checkbox({
-  label,
-  note,
-  ...props
-}: { label: string; note: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        {...props}
-        className="mt-1 h-4 w-4 accent-[hsl(var(--primary))]"
-        aria-describedby={`${props.id}-note`}
-      />
-      <div>
-        <label htmlFor={props.id} className="text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${props.id}-note`} className="text-sm text-muted-foreground">
-          {note}
-        </p>
       </div>
     </div>
   );

@@ -43,6 +43,10 @@ const EnvSchema = z
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
     CRON_ENABLED: flag(true),
     LITEFS_DIR: z.string().min(1).optional(),
+    /** Set by Fly.io on its machines; shown on the admin System tab. */
+    FLY_REGION: z.string().optional(),
+    FLY_MACHINE_ID: z.string().optional(),
+    FLY_IMAGE_REF: z.string().optional(),
     SUPPORT_EMAIL: z.email().default("support@streakcoach.app"),
     DEV_PHONE_ENABLED: flag(false),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
