@@ -35,6 +35,19 @@ export const users = sqliteTable(
     pendingPromptDay: text("pending_prompt_day"),
     /** A permanent carrier error (21211 invalid, 21614 not mobile) for the current number. */
     phoneUndeliverableCode: text("phone_undeliverable_code"),
+    /** Billing (app/billing/entitlements.ts decides what these allow). The trial runs from sign-up. */
+    trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+    plan: text("plan", { enum: ["basic", "premium"] }),
+    /** Stripe's subscription status (active, trialing, past_due, canceled, unpaid...), as last heard. */
+    subscriptionStatus: text("subscription_status"),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** The Stripe event time of the subscription state stored, so an older event never overwrites it. */
+    subscriptionUpdatedAt: integer("subscription_updated_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -277,6 +290,13 @@ export const blogPosts = sqliteTable(
   },
   (t) => [index("blog_posts_published_idx").on(t.published, t.publishedAt)],
 );
+
+/** Every Stripe webhook event once: Stripe retries, and a replay must change nothing. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
 
 /** Featured images uploaded in the blog editor; public once referenced by a post. */
 export const blogImages = sqliteTable("blog_images", {

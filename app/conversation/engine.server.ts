@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Goal, User } from "../../db/schema";
+import type { Goal } from "../../db/schema";
+import type { PublicUser } from "~/users/users.server";
 import {
   completeGoal,
   createGoal,
@@ -22,7 +23,7 @@ const { users, messages } = schema;
 export type Source = "sms" | "web";
 
 /** The engine never needs the password hash, so a signed-in page's user will do. */
-type EngineUser = Omit<User, "passwordHash">;
+type EngineUser = PublicUser;
 
 export type IncomingText = {
   text: string;

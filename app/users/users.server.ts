@@ -1,4 +1,6 @@
 import { and, asc, count, eq, like, or, sql } from "drizzle-orm";
+import { trialEndFrom } from "~/billing/entitlements";
+import { env } from "~/utils/env.server";
 import { db, isUniqueViolation, schema } from "~/utils/db.server";
 import type { User } from "../../db/schema";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
@@ -6,7 +8,8 @@ import { CONSENT_TEXT, type RegisterInput, type SettingsInput } from "./user-sch
 
 const { users, consents, sessions } = schema;
 
-export type PublicUser = Omit<User, "passwordHash">;
+/** A user as the app and /api show it: no password hash, no payment-provider ids. */
+export type PublicUser = Omit<User, "passwordHash" | "stripeCustomerId" | "stripeSubscriptionId">;
 
 export class DuplicateEmailError extends Error {
   constructor() {
@@ -27,7 +30,12 @@ export class LastAdminError extends Error {
 }
 
 export function toPublicUser(user: User): PublicUser {
-  const { passwordHash: _omit, ...rest } = user;
+  const {
+    passwordHash: _hash,
+    stripeCustomerId: _customer,
+    stripeSubscriptionId: _subscription,
+    ...rest
+  } = user;
   return rest;
 }
 
@@ -48,6 +56,7 @@ export async function createUser(input: RegisterInput, consent: ConsentEvidence)
           preferredCheckInTimeEvening: input.preferredCheckInTimeEvening,
           sendCheckInReminders: input.sendCheckInReminders,
           receiveWeeklySummary: input.receiveWeeklySummary,
+          trialEndsAt: trialEndFrom(new Date(), env.TRIAL_DAYS),
         })
         .returning()
         .get();

@@ -35,6 +35,8 @@ const EnvSchema = z
     LLM_API_URL: optionalUrl,
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
+    /** The model at LLM_API_URL can read images: proof photos are described for the coach. */
+    LLM_VISION: flag(false),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_BASIC: z.string().optional(),

@@ -1,0 +1,85 @@
+import type { PlanId } from "./plans";
+
+/**
+ * What an account may use, decided here and nowhere else (issue 7): the pages, the scheduler and the
+ * coach all ask this module. Pure: no I/O, the clock is a parameter.
+ */
+
+export type AccountStatus = "trial" | "basic" | "premium" | "past_due" | "canceled" | "expired";
+
+export type BillingState = {
+  trialEndsAt: Date | null;
+  plan: PlanId | null;
+  /** Stripe's subscription status as last heard, or null when the account never subscribed. */
+  subscriptionStatus: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+export type Entitlements = {
+  status: AccountStatus;
+  /** The plan whose features apply (the trial has Premium's), or null when nothing is active. */
+  features: PlanId | null;
+  scheduledTexts: boolean;
+  aiFeedback: boolean;
+  /** Whole days left in the trial (rounded up), for the banner; null outside the trial. */
+  trialDaysLeft: number | null;
+  /** When access ends unless something changes: the trial end or the end of the paid period. */
+  accessEndsAt: Date | null;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Subscriptions Stripe still counts as paying (past_due: a payment failed and is being retried). */
+const PAYING = new Set(["active", "trialing", "past_due"]);
+
+function grants(features: PlanId | null) {
+  return { features, scheduledTexts: features !== null, aiFeedback: features === "premium" };
+}
+
+export function entitlementsFor(
+  state: BillingState,
+  now: Date,
+  { billingEnabled }: { billingEnabled: boolean },
+): Entitlements {
+  // Without billing configured, every account has Premium.
+  if (!billingEnabled) {
+    return { status: "premium", ...grants("premium"), trialDaysLeft: null, accessEndsAt: null };
+  }
+  const periodLeft = state.currentPeriodEnd !== null && state.currentPeriodEnd > now;
+  if (state.plan && state.subscriptionStatus && PAYING.has(state.subscriptionStatus)) {
+    const status: AccountStatus =
+      state.subscriptionStatus === "past_due"
+        ? "past_due"
+        : state.cancelAtPeriodEnd
+          ? "canceled"
+          : state.plan;
+    return {
+      status,
+      ...grants(state.plan),
+      trialDaysLeft: null,
+      accessEndsAt: state.currentPeriodEnd,
+    };
+  }
+  // Cancelled or unpaid: what was paid for lasts to the end of its period.
+  if (state.plan && state.subscriptionStatus && periodLeft) {
+    return {
+      status: "canceled",
+      ...grants(state.plan),
+      trialDaysLeft: null,
+      accessEndsAt: state.currentPeriodEnd,
+    };
+  }
+  if (state.trialEndsAt && state.trialEndsAt > now) {
+    return {
+      status: "trial",
+      ...grants("premium"),
+      trialDaysLeft: Math.ceil((state.trialEndsAt.getTime() - now.getTime()) / DAY_MS),
+      accessEndsAt: state.trialEndsAt,
+    };
+  }
+  return { status: "expired", ...grants(null), trialDaysLeft: null, accessEndsAt: null };
+}
+
+export function trialEndFrom(signUp: Date, trialDays: number): Date {
+  return new Date(signUp.getTime() + trialDays * DAY_MS);
+}
