@@ -229,9 +229,16 @@ export const scheduledSends = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", {
-      enum: ["morning", "evening", "follow_up", "weekly_summary", "monthly_summary"],
+      enum: [
+        "morning",
+        "evening",
+        "follow_up",
+        "weekly_summary",
+        "monthly_summary",
+        "access_ended",
+      ],
     }).notNull(),
-    /** The user's local date the send belongs to; for follow-ups, "date:goalId". */
+    /** The user's local date the send belongs to; for follow-ups, "date:goalId"; for access_ended, the end instant. */
     localDate: text("local_date").notNull(),
     dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
     /** claimed → sent | failed | skipped | expired; retry waits for nextAttemptAt. */

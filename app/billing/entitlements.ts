@@ -32,6 +32,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Subscriptions Stripe still counts as paying (past_due: a payment failed and is being retried). */
 const PAYING = new Set(["active", "trialing", "past_due"]);
 
+/** Stripe statuses a subscription never leaves. */
+const TERMINAL = new Set(["canceled", "incomplete_expired"]);
+
+export function isTerminalSubscriptionStatus(status: string | null) {
+  return status !== null && TERMINAL.has(status);
+}
+
+/** A subscription that is paid, in its trial, or being retried: a second one must not be sold. */
+export function hasLiveSubscription(state: Pick<BillingState, "plan" | "subscriptionStatus">) {
+  return Boolean(state.plan && state.subscriptionStatus && PAYING.has(state.subscriptionStatus));
+}
+
+/** The instant the last access (trial or paid period) ended or ends; one "plan ended" notice per value. */
+export function accessEndOf(state: Pick<BillingState, "trialEndsAt" | "currentPeriodEnd">) {
+  const ends = [state.trialEndsAt, state.currentPeriodEnd].filter((d): d is Date => d !== null);
+  return ends.length ? new Date(Math.max(...ends.map((d) => d.getTime()))) : null;
+}
+
 function grants(features: PlanId | null) {
   return { features, scheduledTexts: features !== null, aiFeedback: features === "premium" };
 }
@@ -46,7 +64,7 @@ export function entitlementsFor(
     return { status: "premium", ...grants("premium"), trialDaysLeft: null, accessEndsAt: null };
   }
   const periodLeft = state.currentPeriodEnd !== null && state.currentPeriodEnd > now;
-  if (state.plan && state.subscriptionStatus && PAYING.has(state.subscriptionStatus)) {
+  if (state.plan && hasLiveSubscription(state)) {
     const status: AccountStatus =
       state.subscriptionStatus === "past_due"
         ? "past_due"

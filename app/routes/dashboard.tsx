@@ -7,6 +7,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { billingSummary } from "~/billing/billing.server";
+import { PlanBanner } from "~/components/billing/plan-banner";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
 import { GoalList, type GoalRowData } from "~/components/goals/goal-list";
 import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
@@ -71,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     range,
     calendar: recentCalendar(user, 12, now),
+    billing: billingSummary(user, now),
   });
 }
 
@@ -168,6 +171,7 @@ export default function DashboardPage() {
         onClose={hydrated ? () => setDialogOpen(false) : undefined}
         lastResult={createFailed ? actionData.result : undefined}
       />
+      <PlanBanner billing={data.billing} />
       <StatCards stats={data.stats} />
       <Card className="mt-6">
         <CardHeader>

@@ -41,6 +41,9 @@ import { ensurePrimary } from "~/utils/litefs.server";
 import { destroyUserSession, getSession, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CheckboxField } from "~/components/ui/checkbox-field";
+import { billingSummary } from "~/billing/billing.server";
+import { PlanBillingCard } from "~/components/billing/plan-billing-card";
+import { BillingError, cancelSubscriptionOf } from "~/billing/subscriptions.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | StreakCoach" }];
 
@@ -64,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: formatUsPhone(user.phone),
       ttlMinutes: CODE_TTL_MINUTES,
     },
+    billing: billingSummary(user),
   });
 }
 
@@ -140,8 +144,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success")
       return reply("delete", submission.reply({ hideFields: ["password"] }));
     try {
-      await deleteAccount(user.id, submission.value.password);
+      await deleteAccount(user.id, submission.value.password, {
+        beforeDelete: () => cancelSubscriptionOf(user.id),
+      });
     } catch (error) {
+      if (error instanceof BillingError) {
+        return reply(
+          "delete",
+          submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+          502,
+        );
+      }
       if (!(error instanceof WrongPasswordError)) throw error;
       return reply(
         "delete",
@@ -210,6 +223,7 @@ export default function SettingsPage() {
       <div className="grid gap-6">
         <PhoneVerificationForms />
         <PreferencesForm />
+        <PlanBillingCard billing={useLoaderData<typeof loader>().billing} />
         <PasswordForm />
         <DataCard />
         <DeleteAccountForm />
@@ -460,6 +474,7 @@ function DeleteAccountForm() {
       <CardContent>
         <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:max-w-md">
           <input type="hidden" name="intent" value="delete" />
+          <FieldErrors id={form.errorId} errors={form.errors} />
           <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
             <Input
               {...getInputProps(fields.password, { type: "password" })}

@@ -1,9 +1,10 @@
 import { sqlite } from "~/utils/db.server";
 import { localDay, localDayRange, localTime } from "~/utils/local-time";
+import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import { inQuietHours } from "./due-times";
 import type { Candidate } from "./tick.server";
 
-type Row = {
+type Row = BillingRow & {
   goal_id: number;
   user_id: number;
   phone: string;
@@ -27,7 +28,7 @@ function positionInDay(row: Row, day: string) {
 
 const dueUnfinished = sqlite.prepare<[number, number, number], Row>(
   `select g.id as goal_id, g.user_id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening,
-     g.description, g.due_date
+     g.description, g.due_date, ${BILLING_COLUMNS}
    from goals g join users u on u.id = g.user_id
    where g.due_date > ? and g.due_date <= ? and g.completed_at is null
      and u.send_check_in_reminders = 1 and u.phone_verified_at is not null and u.phone_undeliverable_code is null
@@ -48,6 +49,7 @@ export function followUpCandidates(from: Date, now: Date): Candidate[] {
     .filter((row) => {
       const due = new Date(row.due_date);
       return (
+        mayReceiveScheduledTexts(row, due) &&
         !inQuietHours(due, row.timezone) &&
         !inQuietHours(now, row.timezone) &&
         localTime(due, row.timezone) < row.evening

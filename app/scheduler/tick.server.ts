@@ -17,11 +17,13 @@ import {
   windowStart,
   type Slot,
 } from "./due-times";
+import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
 import { followUpCandidates } from "./follow-ups.server";
 import { runPaced } from "./rate-limit";
 import { summaryText } from "./summaries.server";
 
-export type SendKind = "morning" | "evening" | "follow_up" | "weekly_summary" | "monthly_summary";
+export type SendKind =
+  "morning" | "evening" | "follow_up" | "weekly_summary" | "monthly_summary" | "access_ended";
 
 export type TickReport = {
   at: string;
@@ -51,7 +53,7 @@ export type Candidate = {
 
 type Claimed = Candidate & { sendId: number; messageId: number | null; attempts: number };
 
-type ActiveUser = { id: number; phone: string; timezone: string };
+type ActiveUser = BillingRow & { id: number; phone: string; timezone: string };
 
 const CHUNK = 500;
 /** Identifies this process's claims; another process's unfinished claims are reconciled. */
@@ -76,15 +78,15 @@ const statements = {
      expired = @expired, failed = @failed, reconciled = @reconciled where id = @id`,
   ),
   usersByMorning: sqlite.prepare<Record<string, unknown>, ActiveUser>(
-    `select u.id, u.phone, u.timezone from users u where u.timezone = @tz and u.preferred_check_in_time_morning = @time
+    `select u.id, u.phone, u.timezone, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_morning = @time
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
   ),
   usersByEvening: sqlite.prepare<Record<string, unknown>, ActiveUser>(
-    `select u.id, u.phone, u.timezone from users u where u.timezone = @tz and u.preferred_check_in_time_evening = @time
+    `select u.id, u.phone, u.timezone, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_evening = @time
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
   ),
   usersForSummary: sqlite.prepare<Record<string, unknown>, ActiveUser>(
-    `select u.id, u.phone, u.timezone from users u where u.timezone = @tz and u.receive_weekly_summary = 1
+    `select u.id, u.phone, u.timezone, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.receive_weekly_summary = 1
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
   ),
   goalsOn: (count: number) =>
@@ -245,7 +247,7 @@ async function forEachChunk(
   for (let after = 0; ;) {
     const users = query.all({ ...params, dueAt: slot.dueAt.getTime(), after });
     if (users.length === 0) break;
-    batches.push(toCandidates(users));
+    batches.push(splitByAccess(users, slot, toCandidates));
     after = users.at(-1)!.id;
     if (users.length < CHUNK) break;
   }

@@ -45,6 +45,10 @@ const cases: Record<string, string[]> = {
   stopConfirmed: [templates.stopConfirmed()],
   startConfirmed: [templates.startConfirmed()],
   help: [templates.help("support@streakcoach.app")],
+  accessEnded: [
+    templates.accessEnded("trial", "https://streakcoach.fly.dev"),
+    templates.accessEnded("plan", "https://a-much-longer-host-name.streakcoach.example.com"),
+  ],
   unknownNumber: [templates.unknownNumber("https://streakcoach.fly.dev")],
 };
 

@@ -83,6 +83,8 @@ export const templates = {
     `${BRAND}: You are subscribed again to daily goal check-ins (about 2 msgs/day). Msg & data rates may apply. Reply HELP for help, STOP to cancel.`,
   help: (supportEmail: string) =>
     `${BRAND} goal check-ins: about 2 msgs/day. Msg & data rates may apply. Reply STOP to cancel. Help: ${supportEmail}`,
+  accessEnded: (what: "trial" | "plan", appUrl: string) =>
+    `${BRAND}: your ${what === "trial" ? "free trial" : "plan"} has ended, so your daily check-in texts are paused. Your goals and streaks are saved. Choose a plan to continue: ${appUrl}/settings#billing`,
   unknownNumber: (appUrl: string) =>
     `${BRAND}: this number isn't linked to an account. Sign up at ${appUrl}/register. Reply STOP to opt out.`,
 };

@@ -199,8 +199,13 @@ export async function setPassword(userId: number, next: string, keepSessionId?: 
  * Deletes the account with its goals, messages and sessions. Consent records stay (without the user)
  * as evidence, and a phone's opt-out state is kept by number, not by account.
  */
-export async function deleteAccount(userId: number, password: string) {
+export async function deleteAccount(
+  userId: number,
+  password: string,
+  { beforeDelete }: { beforeDelete?: () => Promise<void> } = {},
+) {
   await requirePassword(userId, password);
+  await beforeDelete?.();
   db.delete(users).where(eq(users.id, userId)).run();
 }
 

@@ -55,7 +55,7 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return data as Record<string, unknown>;
 }
 
-async function readLimited(request: Request, limit: number) {
+export async function readLimited(request: Request, limit: number) {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

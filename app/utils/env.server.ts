@@ -61,6 +61,20 @@ const EnvSchema = z
         message: "is required in production",
       });
     }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const key of [
+        "STRIPE_WEBHOOK_SECRET",
+        "STRIPE_PRICE_BASIC",
+        "STRIPE_PRICE_PREMIUM",
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required when STRIPE_SECRET_KEY is set",
+          });
+      }
+    }
     if (env.SMS_TRANSPORT === "twilio") {
       for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"] as const) {
         if (!env[key])

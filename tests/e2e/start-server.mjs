@@ -33,23 +33,71 @@ for (const suffix of ["", "-wal", "-shm", "-journal"]) {
 }
 
 const port = process.env.PORT ?? "3210";
+const appUrl = `http://localhost:${port}`;
+
+/** Billing runs against a fake Stripe on the next port, which signs and sends its webhooks to us. */
+const STRIPE = {
+  port: String(Number(port) + 1),
+  secretKey: "sk_test_e2e",
+  webhookSecret: "whsec_e2e_0123456789abcdef",
+  priceBasic: "price_e2e_basic",
+  pricePremium: "price_e2e_premium",
+};
+
+/** Starts a fake service (a tsx script) and resolves once it prints that it is listening. */
+function startFake(script, args) {
+  const child = spawn(bin("tsx"), [script, ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("listening")) resolve(child);
+    });
+    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+const fakes = [
+  await startFake("tests/fakes/stripe-server.ts", [
+    "--port",
+    STRIPE.port,
+    "--secret-key",
+    STRIPE.secretKey,
+    "--webhook-url",
+    `${appUrl}/webhooks/stripe`,
+    "--webhook-secret",
+    STRIPE.webhookSecret,
+  ]),
+];
+const stopFakes = () => {
+  for (const fake of fakes) if (fake.exitCode === null) fake.kill("SIGTERM");
+};
+
 const env = {
   ...process.env,
   NODE_ENV: "production",
   DATABASE_PATH: databasePath,
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
   PORT: port,
-  APP_URL: `http://localhost:${port}`,
+  APP_URL: appUrl,
   AUTH_RATE_LIMIT_PER_IP: "10000",
   CRON_ENABLED: "false",
   // The development phone (local transport) lets the tests read and answer texts through the real inbound path.
   SMS_TRANSPORT: "local",
   DEV_PHONE_ENABLED: "true",
+  STRIPE_SECRET_KEY: STRIPE.secretKey,
+  STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+  STRIPE_PRICE_BASIC: STRIPE.priceBasic,
+  STRIPE_PRICE_PREMIUM: STRIPE.pricePremium,
+  STRIPE_API_URL: `http://127.0.0.1:${STRIPE.port}`,
+  TRIAL_DAYS: "14",
 };
 
 const migrate = spawnSync(bin("tsx"), ["db/migrate.ts"], { cwd: root, env, stdio: "inherit" });
 if (migrate.status !== 0) {
   console.error("migrations failed");
+  stopFakes();
   removeDatabase();
   process.exit(migrate.status ?? 1);
 }
@@ -67,6 +115,7 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 
 server.on("exit", (code, signal) => {
+  stopFakes();
   removeDatabase();
   process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1));
 });

@@ -1,0 +1,247 @@
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { User } from "../../db/schema";
+import { getUserById } from "~/users/users.server";
+import { db, schema } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { hasLiveSubscription, isTerminalSubscriptionStatus } from "./entitlements";
+import type { PlanId } from "./plans";
+import { stripe } from "./stripe.server";
+
+const { users, stripeEvents } = schema;
+
+/** An expected refusal, with a message for the person. */
+export class BillingError extends Error {}
+
+/** Stripe only accepts a trial end at least 48 hours ahead; a shorter rest of the trial is not carried over. */
+const MIN_TRIAL_CARRY_MS = 48 * 60 * 60 * 1000;
+
+const settingsUrl = (query = "") => `${env.APP_URL}/settings${query}#billing`;
+
+function priceOf(plan: PlanId) {
+  const price = plan === "basic" ? env.STRIPE_PRICE_BASIC : env.STRIPE_PRICE_PREMIUM;
+  if (!price) throw new Error(`No Stripe price is configured for the ${plan} plan.`);
+  return price;
+}
+
+function planOfPrice(priceId: string | undefined): PlanId | null {
+  if (priceId && priceId === env.STRIPE_PRICE_BASIC) return "basic";
+  if (priceId && priceId === env.STRIPE_PRICE_PREMIUM) return "premium";
+  return null;
+}
+
+function requireAccount(userId: number): User {
+  const user = getUserById(userId);
+  if (!user) throw new BillingError("Your account no longer exists.");
+  return user;
+}
+
+async function ensureCustomer(user: User): Promise<string> {
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const customer = await stripe().customers.create(
+    { email: user.email, metadata: { userId: String(user.id) } },
+    // A double click must not make two customers for one account.
+    { idempotencyKey: `customer-${user.id}-${user.createdAt.getTime()}` },
+  );
+  db.update(users).set({ stripeCustomerId: customer.id }).where(eq(users.id, user.id)).run();
+  return customer.id;
+}
+
+/**
+ * A Stripe Checkout Session in subscription mode for the plan; returns the URL to send the person to.
+ * What is left of the free trial carries over, so subscribing during the trial charges nothing until
+ * it ends, and cancelling before then is never charged.
+ */
+export async function startCheckout(userId: number, plan: PlanId, now = new Date()) {
+  const user = requireAccount(userId);
+  if (hasLiveSubscription(user)) {
+    throw new BillingError("You already have a plan. Use Manage billing to change or cancel it.");
+  }
+  const customer = await ensureCustomer(user);
+  const trialLeft = user.trialEndsAt ? user.trialEndsAt.getTime() - now.getTime() : 0;
+  const session = await stripe().checkout.sessions.create({
+    mode: "subscription",
+    customer,
+    client_reference_id: String(user.id),
+    line_items: [{ price: priceOf(plan), quantity: 1 }],
+    subscription_data: {
+      metadata: { userId: String(user.id) },
+      ...(trialLeft >= MIN_TRIAL_CARRY_MS && user.trialEndsAt
+        ? { trial_end: Math.floor(user.trialEndsAt.getTime() / 1000) }
+        : {}),
+    },
+    success_url: settingsUrl("?checkout=success"),
+    cancel_url: settingsUrl("?checkout=canceled"),
+  });
+  if (!session.url) throw new Error(`Checkout Session ${session.id} came back without a URL`);
+  return session.url;
+}
+
+/** A Billing Portal session (card, invoices, plan change, cancellation); `cancel` opens its cancel flow. */
+export async function openBillingPortal(userId: number, flow: "manage" | "cancel" = "manage") {
+  const user = requireAccount(userId);
+  if (!user.stripeCustomerId) throw new BillingError("You have no subscription to manage yet.");
+  if (flow === "cancel" && !(user.stripeSubscriptionId && hasLiveSubscription(user))) {
+    throw new BillingError("You have no active plan to cancel.");
+  }
+  const session = await stripe().billingPortal.sessions.create({
+    customer: user.stripeCustomerId,
+    return_url: settingsUrl(),
+    ...(flow === "cancel"
+      ? {
+          flow_data: {
+            type: "subscription_cancel" as const,
+            subscription_cancel: { subscription: user.stripeSubscriptionId! },
+          },
+        }
+      : {}),
+  });
+  return session.url;
+}
+
+/** Ends a deleted account's subscription at once, so nobody is charged for an account that is gone. */
+export async function cancelSubscriptionOf(userId: number) {
+  const user = getUserById(userId);
+  if (!env.STRIPE_SECRET_KEY || !user?.stripeSubscriptionId || !hasLiveSubscription(user)) return;
+  try {
+    await stripe().subscriptions.cancel(user.stripeSubscriptionId);
+  } catch (error) {
+    console.error(`subscription of account ${userId} was not cancelled`, error);
+    throw new BillingError(
+      "We could not cancel your subscription, so your account was not deleted. Please try again in a few minutes.",
+    );
+  }
+}
+
+export class StripeSignatureError extends Error {}
+
+/** The event, when the Stripe-Signature header proves Stripe sent exactly this body. */
+export function verifyStripeEvent(payload: string, signature: string | null): Stripe.Event {
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new StripeSignatureError("Billing is off.");
+  if (!signature) throw new StripeSignatureError("Missing Stripe-Signature header.");
+  try {
+    return stripe().webhooks.constructEvent(payload, signature, env.STRIPE_WEBHOOK_SECRET);
+  } catch (error) {
+    throw new StripeSignatureError((error as Error).message);
+  }
+}
+
+export type EventOutcome = "processed" | "duplicate" | "ignored";
+
+/**
+ * Applies one webhook event exactly once: its id is claimed first (Stripe retries and replays), and
+ * released again when applying it fails so Stripe's next retry is not mistaken for a duplicate.
+ */
+export async function handleStripeEvent(event: Stripe.Event): Promise<EventOutcome> {
+  const claimed = db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  if (!claimed) return "duplicate";
+  try {
+    return await applyEvent(event);
+  } catch (error) {
+    db.delete(stripeEvents).where(eq(stripeEvents.id, event.id)).run();
+    throw error;
+  }
+}
+
+async function applyEvent(event: Stripe.Event): Promise<EventOutcome> {
+  switch (event.type) {
+    case "checkout.session.completed":
+      return checkoutCompleted(event.data.object);
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object;
+      const userId = userIdOfSubscription(subscription);
+      if (userId === null) return "ignored";
+      return applySubscription(userId, subscription, new Date(event.created * 1000));
+    }
+    case "invoice.payment_failed":
+      return paymentFailed(event.data.object, new Date(event.created * 1000));
+    default:
+      return "ignored";
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+async function checkoutCompleted(session: Stripe.Checkout.Session): Promise<EventOutcome> {
+  const userId = Number(session.client_reference_id);
+  const subscriptionId = idOf(session.subscription);
+  if (session.mode !== "subscription" || !Number.isSafeInteger(userId) || !subscriptionId) {
+    return "ignored";
+  }
+  // The session only names the subscription; its state now is fresher than any event still on its way.
+  const subscription = await stripe().subscriptions.retrieve(subscriptionId);
+  return applySubscription(userId, subscription, new Date());
+}
+
+function userIdOfSubscription(subscription: Stripe.Subscription): number | null {
+  const fromMetadata = Number(subscription.metadata?.userId);
+  if (Number.isSafeInteger(fromMetadata) && fromMetadata > 0) return fromMetadata;
+  const customerId = idOf(subscription.customer);
+  if (!customerId) return null;
+  return (
+    db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).get()
+      ?.id ?? null
+  );
+}
+
+/**
+ * Stores a subscription's state unless it is older news: an event from before the state we hold, a
+ * terminal subscription coming back to life, or a stale subscription while another one is live.
+ */
+function applySubscription(
+  userId: number,
+  subscription: Stripe.Subscription,
+  at: Date,
+): EventOutcome {
+  const user = getUserById(userId);
+  if (!user) return "ignored";
+  const customerId = idOf(subscription.customer);
+  if (user.stripeCustomerId && customerId && user.stripeCustomerId !== customerId) return "ignored";
+  const sameSubscription = user.stripeSubscriptionId === subscription.id;
+  if (sameSubscription) {
+    if (user.subscriptionUpdatedAt && at < user.subscriptionUpdatedAt) return "ignored";
+    if (
+      isTerminalSubscriptionStatus(user.subscriptionStatus) &&
+      !isTerminalSubscriptionStatus(subscription.status)
+    ) {
+      return "ignored";
+    }
+  } else if (user.stripeSubscriptionId && hasLiveSubscription(user)) {
+    if (isTerminalSubscriptionStatus(subscription.status)) return "ignored";
+  }
+  const item = subscription.items.data[0];
+  db.update(users)
+    .set({
+      plan: planOfPrice(item?.price.id) ?? user.plan,
+      subscriptionStatus: subscription.status,
+      currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : user.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+      stripeSubscriptionId: subscription.id,
+      stripeCustomerId: user.stripeCustomerId ?? customerId,
+      subscriptionUpdatedAt: at,
+    })
+    .where(eq(users.id, user.id))
+    .run();
+  return "processed";
+}
+
+function paymentFailed(invoice: Stripe.Invoice, at: Date): EventOutcome {
+  const customerId = idOf(invoice.customer);
+  if (!customerId) return "ignored";
+  const user = db.select().from(users).where(eq(users.stripeCustomerId, customerId)).get();
+  if (!user || !hasLiveSubscription(user)) return "ignored";
+  if (user.subscriptionUpdatedAt && at < user.subscriptionUpdatedAt) return "ignored";
+  db.update(users)
+    .set({ subscriptionStatus: "past_due", subscriptionUpdatedAt: at })
+    .where(eq(users.id, user.id))
+    .run();
+  return "processed";
+}

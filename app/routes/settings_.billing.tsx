@@ -1,0 +1,54 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { isBillingEnabled } from "~/billing/billing.server";
+import { BillingError, openBillingPortal, startCheckout } from "~/billing/subscriptions.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const BILLING_SECTION = "/settings#billing";
+
+const BillingIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("subscribe"), plan: z.enum(["basic", "premium"]) }),
+  z.object({ intent: z.literal("manage") }),
+  z.object({ intent: z.literal("cancel") }),
+]);
+
+export const loader = () => redirect(BILLING_SECTION);
+
+/** POST /settings/billing: the Plan & billing buttons; each sends the person on to Stripe. */
+export async function action({ request }: ActionFunctionArgs) {
+  await ensurePrimary();
+  const user = await requireUser(request);
+  const parsed = BillingIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Unknown billing action.", { status: 400 });
+  if (!isBillingEnabled()) {
+    return redirectWithToast(BILLING_SECTION, {
+      title: "Billing is off",
+      description: "Every account has Premium on this server.",
+      type: "info",
+    });
+  }
+  const choice = parsed.data;
+  try {
+    const url =
+      choice.intent === "subscribe"
+        ? await startCheckout(user.id, choice.plan)
+        : await openBillingPortal(user.id, choice.intent);
+    return redirect(url);
+  } catch (error) {
+    if (error instanceof BillingError) {
+      return redirectWithToast(BILLING_SECTION, {
+        title: "Error",
+        description: error.message,
+        type: "error",
+      });
+    }
+    console.error(`billing ${choice.intent} failed for account ${user.id}`, error);
+    return redirectWithToast(BILLING_SECTION, {
+      title: "Error",
+      description: "Billing is unavailable right now. Please try again in a few minutes.",
+      type: "error",
+    });
+  }
+}

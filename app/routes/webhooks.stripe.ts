@@ -1,0 +1,45 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import {
+  handleStripeEvent,
+  StripeSignatureError,
+  verifyStripeEvent,
+} from "~/billing/subscriptions.server";
+import { methodNotAllowed, readLimited } from "~/utils/api.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+
+const MAX_EVENT_BYTES = 512 * 1024;
+
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+/**
+ * POST /webhooks/stripe: subscription news from Stripe. Only a body signed with STRIPE_WEBHOOK_SECRET
+ * is read (else 400, nothing changes); each event applies once. A failure to apply answers 500 so
+ * Stripe retries it later.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await ensurePrimary();
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_EVENT_BYTES) {
+    return text("Payload too large", 413);
+  }
+  const payload = await readLimited(request, MAX_EVENT_BYTES).catch(() => null);
+  if (payload === null) return text("Payload too large", 413);
+  let event;
+  try {
+    event = verifyStripeEvent(payload, request.headers.get("stripe-signature"));
+  } catch (error) {
+    if (error instanceof StripeSignatureError) return text("Invalid signature", 400);
+    throw error;
+  }
+  let outcome;
+  try {
+    outcome = await handleStripeEvent(event);
+  } catch (error) {
+    console.error(`Stripe event ${event.id} (${event.type}) failed`, error);
+    return text("Internal error", 500);
+  }
+  return json({ received: true, outcome });
+}
