@@ -64,8 +64,9 @@ export function faqItems(site: SiteFacts): FaqItem[] {
       answer: (
         <>
           <p>
-            Every account starts with a {site.trialDays}-day free trial. After the trial you can
-            choose a plan:
+            Every account starts with a {site.trialDays}-day free trial with every Premium feature.
+            Choose a plan any time; if you subscribe during the trial, the first charge comes only
+            when the trial ends:
           </p>
           <ul className="list-disc space-y-1 pl-6">
             {site.plans.map((plan) => (
