@@ -197,6 +197,18 @@ export const localOutbox = sqliteTable(
   (t) => [index("local_outbox_to_idx").on(t.toPhone, t.createdAt)],
 );
 
+/** What phones without an account texted through the development phone (local transport only). */
+export const localInbox = sqliteTable(
+  "local_inbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fromPhone: text("from_phone").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("local_inbox_from_idx").on(t.fromPhone, t.createdAt)],
+);
+
 export const followUpTasks = sqliteTable(
   "follow_up_tasks",
   {
@@ -236,11 +248,15 @@ export const scheduledSends = sqliteTable(
         "weekly_summary",
         "monthly_summary",
         "access_ended",
+        "partner_weekly",
+        "partner_monthly",
       ],
     }).notNull(),
     /** The user's local date the send belongs to; for follow-ups, "date:goalId"; for access_ended, the end instant. */
     localDate: text("local_date").notNull(),
     dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
+    /** Where the text goes when it is not the user's own phone (a partner's summary). */
+    toPhone: text("to_phone"),
     /** claimed → sent | failed | skipped | expired; retry waits for nextAttemptAt. */
     status: text("status", {
       enum: ["claimed", "sent", "failed", "skipped", "expired", "retry"],
@@ -323,8 +339,83 @@ export const newsletterSignups = sqliteTable("newsletter_signups", {
   ip: text("ip"),
 });
 
+/**
+ * Read-only links to a user's progress (/share/{token}). The token is the capability: 128 random bits
+ * or more, unique; a revoked or expired link answers 404.
+ */
+export const shareLinks = sqliteTable(
+  "share_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    /** The owner's own note of who the link is for; not shown on the page. */
+    label: text("label").notNull(),
+    /** How the page names the owner (never the email or phone). */
+    ownerName: text("owner_name").notNull(),
+    includePhotos: integer("include_photos", { mode: "boolean" }).notNull().default(false),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("share_links_user_idx").on(t.userId)],
+);
+
+/**
+ * Coaches and accountability partners a user shares with. Nothing but the invitation reaches the
+ * number until it replies YES (status active); STOP from it is kept in sms_opt_outs like any number.
+ */
+export const partners = sqliteTable(
+  "partners",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** E.164 US mobile number. */
+    phone: text("phone").notNull(),
+    role: text("role", { enum: ["coach", "partner"] }).notNull(),
+    /** How the invitation and summaries name the user to this person. */
+    inviterName: text("inviter_name").notNull(),
+    weeklySummary: integer("weekly_summary", { mode: "boolean" }).notNull().default(true),
+    monthlySummary: integer("monthly_summary", { mode: "boolean" }).notNull().default(false),
+    eveningNotes: integer("evening_notes", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: ["invited", "active", "declined"] })
+      .notNull()
+      .default("invited"),
+    invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
+    respondedAt: integer("responded_at", { mode: "timestamp_ms" }),
+    /** The read-only link their summary texts carry. */
+    shareLinkId: integer("share_link_id").references(() => shareLinks.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("partners_user_phone_unique").on(t.userId, t.phone),
+    index("partners_phone_idx").on(t.phone, t.status),
+  ],
+);
+
+/** Every invitation sent, kept after a partner is removed: a number is invited by few users a day. */
+export const partnerInvitations = sqliteTable(
+  "partner_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    phone: text("phone").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("partner_invitations_phone_idx").on(t.phone, t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Goal = typeof goals.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewsletterSignup = typeof newsletterSignups.$inferSelect;
+export type ShareLink = typeof shareLinks.$inferSelect;
+export type Partner = typeof partners.$inferSelect;

@@ -26,7 +26,7 @@ import { env } from "~/utils/env.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { cn } from "~/utils/cn";
 
-const { users, localOutbox, messages } = schema;
+const { users, localOutbox, localInbox, messages } = schema;
 
 export const meta: MetaFunction = () => [
   { title: "Development phone | StreakCoach" },
@@ -121,7 +121,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
           media: m.mediaUrls,
           at: m.createdAt,
         }))
-    : [];
+    : // A number without an account (a coach or partner): what it texted is kept for this page.
+      db
+        .select()
+        .from(localInbox)
+        .where(eq(localInbox.fromPhone, phone))
+        .orderBy(asc(localInbox.createdAt), asc(localInbox.id))
+        .all()
+        .map((t) => ({
+          key: `out-${t.id}`,
+          direction: "sent" as const,
+          body: t.body,
+          media: [] as string[],
+          at: t.createdAt,
+        }));
   // Oldest first, newest last, like a phone; a text sent and its answer in the same instant keep
   // that order.
   const thread = [...sent, ...received]
@@ -194,6 +207,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
+  const hasAccount = db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).get();
+  if (!hasAccount) db.insert(localInbox).values({ fromPhone: phone, body: message }).run();
   try {
     await receiveInboundSms({
       from: phone,

@@ -42,6 +42,23 @@ import { destroyUserSession, getSession, requireUser } from "~/utils/session.ser
 import { redirectWithToast } from "~/utils/toast.server";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { billingSummary } from "~/billing/billing.server";
+import { PartnersCard } from "~/components/sharing/partners-card";
+import { ShareLinksCard } from "~/components/sharing/share-links-card";
+import { MAX_PARTNERS_PER_USER } from "~/partners/partner-state";
+import { PartnerFormSchema } from "~/partners/partner-schema";
+import {
+  addPartner,
+  PartnerError,
+  partnersForSettings,
+  removePartner,
+} from "~/partners/partners.server";
+import {
+  createShareLink,
+  revokeShareLink,
+  ShareLinkError,
+  shareLinksForSettings,
+} from "~/sharing/share-links.server";
+import { ShareLinkFormSchema } from "~/sharing/share-schema";
 import { PlanBillingCard } from "~/components/billing/plan-billing-card";
 import { BillingError, cancelSubscriptionOf } from "~/billing/subscriptions.server";
 
@@ -68,12 +85,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ttlMinutes: CODE_TTL_MINUTES,
     },
     billing: billingSummary(user),
+    partners: partnersForSettings(user.id),
+    maxPartners: MAX_PARTNERS_PER_USER,
+    shareLinks: shareLinksForSettings(user),
   });
 }
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
-type Intent = "settings" | "password" | "delete";
+type Intent = "settings" | "password" | "delete" | "partner-add" | "share-create";
 const reply = (intent: Intent, result: SubmissionResult<string[]>, status = 400) =>
   json({ intent, result }, { status });
 
@@ -168,6 +188,65 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  if (intent === "partner-add") {
+    const submission = parseWithZod(formData, { schema: PartnerFormSchema });
+    if (submission.status !== "success") return reply("partner-add", submission.reply());
+    try {
+      const { partner, invitationSent } = await addPartner(user.id, submission.value);
+      return redirectWithToast(
+        "/settings#partners",
+        invitationSent
+          ? {
+              title: "Invitation sent",
+              description: `We texted ${partner.name} an invitation. They get nothing else until they reply YES.`,
+            }
+          : {
+              title: "Partner added",
+              description: `We could not text ${partner.name} the invitation: the number may have opted out of our texts.`,
+              type: "info",
+            },
+      );
+    } catch (error) {
+      if (!(error instanceof PartnerError)) throw error;
+      return reply("partner-add", submission.reply({ formErrors: [error.message] }), 409);
+    }
+  }
+
+  if (intent === "partner-remove") {
+    const removed = removePartner(user.id, Number(formData.get("partnerId")));
+    return redirectWithToast(
+      "/settings#partners",
+      removed
+        ? { title: "Removed", description: "They will get nothing more from us about you." }
+        : { title: "Error", description: "That partner was not found.", type: "error" },
+    );
+  }
+
+  if (intent === "share-create") {
+    const submission = parseWithZod(formData, { schema: ShareLinkFormSchema });
+    if (submission.status !== "success") return reply("share-create", submission.reply());
+    try {
+      createShareLink(user.id, submission.value);
+    } catch (error) {
+      if (!(error instanceof ShareLinkError)) throw error;
+      return reply("share-create", submission.reply({ formErrors: [error.message] }), 409);
+    }
+    return redirectWithToast("/settings#share-links", {
+      title: "Share link created",
+      description: "Copy the link from the list and send it to whoever you like.",
+    });
+  }
+
+  if (intent === "share-revoke") {
+    const revoked = revokeShareLink(user.id, Number(formData.get("linkId")));
+    return redirectWithToast(
+      "/settings#share-links",
+      revoked
+        ? { title: "Share link revoked", description: "The link no longer works." }
+        : { title: "Error", description: "That link was not found.", type: "error" },
+    );
+  }
+
   if (intent === "send-code") {
     const result = await issueCode(user, "verify_phone");
     if (result.sent) {
@@ -218,12 +297,19 @@ function useLastResult(intent: Intent) {
 }
 
 export default function SettingsPage() {
+  const data = useLoaderData<typeof loader>();
   return (
     <PageShell title="Settings">
       <div className="grid gap-6">
         <PhoneVerificationForms />
         <PreferencesForm />
-        <PlanBillingCard billing={useLoaderData<typeof loader>().billing} />
+        <PlanBillingCard billing={data.billing} />
+        <PartnersCard
+          partners={data.partners}
+          max={data.maxPartners}
+          lastResult={useLastResult("partner-add")}
+        />
+        <ShareLinksCard links={data.shareLinks} lastResult={useLastResult("share-create")} />
         <PasswordForm />
         <DataCard />
         <DeleteAccountForm />

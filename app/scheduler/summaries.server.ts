@@ -1,8 +1,16 @@
 import { goalsBetween, streakFor } from "~/goals/goals.server";
-import { completionRate } from "~/goals/goal-rules";
+import { completionRate, goalStatus } from "~/goals/goal-rules";
+import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
 import { env } from "~/utils/env.server";
-import { addDays, dayOfWeek, firstOfMonth, localDay, type LocalDay } from "~/utils/local-time";
-import type { SummaryKind } from "./due-times";
+import {
+  addDays,
+  dayOfWeek,
+  firstOfMonth,
+  localDay,
+  startOfLocalDay,
+  type LocalDay,
+} from "~/utils/local-time";
+import { isFirstOfMonth, isSunday, type SummaryKind } from "./due-times";
 
 type Owner = { id: number; timezone: string };
 
@@ -48,3 +56,52 @@ export function summaryText(user: Owner, kind: SummaryKind, sentOn: LocalDay, no
   const best = f.bestDay ? ` Best day: ${f.bestDay}.` : "";
   return `${period}: ${f.set} goals set, ${f.completed} done (${f.rate}%). Streak: ${f.streak} ${f.streak === 1 ? "day" : "days"}.${best} Details: ${env.APP_URL}${summaryPath(kind, sentOn)}`;
 }
+
+/** The period and date of a summary page URL, or a 404 thrown for anything that no text links to. */
+export function parseSummaryParams(params: { period?: string; date?: string }) {
+  const kind: SummaryKind | null =
+    params.period === "weekly"
+      ? "weekly_summary"
+      : params.period === "monthly"
+        ? "monthly_summary"
+        : null;
+  const date = params.date ?? "";
+  const validDay =
+    /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
+  if (!kind || !validDay || !(kind === "weekly_summary" ? isSunday(date) : isFirstOfMonth(date))) {
+    throw new Response("Not found", { status: 404 });
+  }
+  return { kind, date: date as LocalDay };
+}
+
+/** What a summary page shows, for the owner's own page and for a share link's. */
+export function summaryPageData(
+  user: Owner,
+  kind: SummaryKind,
+  date: LocalDay,
+  now = new Date(),
+  photosOf: (proofImageUrls: string[]) => string[] = () => [],
+) {
+  const f = summaryFigures(user, kind, date);
+  const tz = user.timezone;
+  return {
+    title: kind === "weekly_summary" ? "Weekly summary" : "Monthly summary",
+    period: `${formatLongDate(startOfLocalDay(f.from, tz), tz)} to ${formatLongDate(startOfLocalDay(f.to, tz), tz)}`,
+    figures: [
+      { label: "Goals set", value: String(f.set) },
+      { label: "Completed", value: String(f.completed) },
+      { label: "Completion rate", value: `${f.rate}%` },
+      { label: "Current streak", value: pluralDays(f.streak) },
+      { label: "Best day", value: f.bestDay ?? "None yet" },
+    ],
+    goals: f.goals.map((g) => ({
+      id: g.id,
+      description: g.description,
+      due: formatDateTime(g.dueDate, tz),
+      status: goalStatus(g, now),
+      photos: photosOf(g.proofImageUrls),
+    })),
+  };
+}
+
+export type SummaryPageData = ReturnType<typeof summaryPageData>;

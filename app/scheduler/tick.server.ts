@@ -19,11 +19,19 @@ import {
 } from "./due-times";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
 import { followUpCandidates } from "./follow-ups.server";
+import { partnerSummaryBatches } from "./partner-summaries.server";
 import { runPaced } from "./rate-limit";
 import { summaryText } from "./summaries.server";
 
 export type SendKind =
-  "morning" | "evening" | "follow_up" | "weekly_summary" | "monthly_summary" | "access_ended";
+  | "morning"
+  | "evening"
+  | "follow_up"
+  | "weekly_summary"
+  | "monthly_summary"
+  | "access_ended"
+  | "partner_weekly"
+  | "partner_monthly";
 
 export type TickReport = {
   at: string;
@@ -49,6 +57,8 @@ export type Candidate = {
   note?: string;
   linkedGoalIds?: number[];
   goalId?: number;
+  /** Set when the text goes to someone else than the user: a coach's or partner's summary. */
+  toPhone?: string;
 };
 
 type Claimed = Candidate & { sendId: number; messageId: number | null; attempts: number };
@@ -98,8 +108,8 @@ const statements = {
        and user_id in (${Array(count).fill("?").join(",")}) order by due_date, id`,
     ),
   claim: sqlite.prepare<unknown[], { id: number }>(
-    `insert into scheduled_sends (user_id, kind, local_date, due_at, status, claimed_by, claimed_at, note)
-     values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+    `insert into scheduled_sends (user_id, kind, local_date, due_at, status, claimed_by, claimed_at, note, to_phone)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
   ),
   insertMessage: sqlite.prepare<unknown[], { id: number }>(
     `insert into messages (user_id, from_system, body, media_urls, source, created_at, linked_goal_ids, kind, status)
@@ -129,13 +139,14 @@ const statements = {
   ),
   undeliverable: sqlite.prepare("update users set phone_undeliverable_code = ? where id = ?"),
   stale: sqlite.prepare<[string], StaleRow>(
-    `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id, u.phone, m.body
+    `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id,
+     coalesce(s.to_phone, u.phone) as phone, s.to_phone, m.body
      from scheduled_sends s join users u on u.id = s.user_id left join messages m on m.id = s.message_id
      where s.status = 'claimed' and (s.claimed_by is null or s.claimed_by <> ?) limit 2000`,
   ),
   retries: sqlite.prepare<[number], StaleRow>(
     `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id, s.error_code,
-     u.phone, m.body
+     coalesce(s.to_phone, u.phone) as phone, s.to_phone, m.body
      from scheduled_sends s join users u on u.id = s.user_id left join messages m on m.id = s.message_id
      where s.status = 'retry' and s.next_attempt_at <= ? limit 2000`,
   ),
@@ -152,6 +163,7 @@ type StaleRow = {
   message_id: number | null;
   error_code?: string | null;
   phone: string;
+  to_phone: string | null;
   body: string | null;
 };
 
@@ -215,6 +227,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
               : candidate(u, kind, slot, summaryText(u, kind, slot.localDate, slot.dueAt)),
           ),
         ).then((batches) => processBatches(ctx, batches));
+        await processBatches(ctx, partnerSummaryBatches(tz.value, kind, slot));
       }
     }
   }
@@ -315,6 +328,7 @@ function claim(ctx: Ctx, batch: Candidate[]): Claimed[] {
         INSTANCE,
         claimedAt,
         note,
+        c.toPhone ?? null,
       );
       if (!row) continue;
       if (status === "expired") ctx.report.expired += 1;
@@ -438,7 +452,7 @@ function record(ctx: Ctx, outcomes: Outcome[], reconciled = false) {
       });
       if (item.messageId) statements.messageResult.run(null, "failed", code, item.messageId);
       if (code === "21610") statements.optOut.run(item.phone, "carrier: 21610 unsubscribed");
-      else if (code === "21211" || code === "21614")
+      else if ((code === "21211" || code === "21614") && !item.toPhone)
         statements.undeliverable.run(code, item.userId);
     }
   })();
@@ -464,6 +478,7 @@ function fromRow(row: StaleRow): Claimed {
     dueAt: new Date(row.due_at),
     body: row.body,
     goalId,
+    toPhone: row.to_phone ?? undefined,
     sendId: row.id,
     messageId: row.message_id,
     attempts: row.attempts,

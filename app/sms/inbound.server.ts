@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { handleIncomingText } from "~/conversation/engine.server";
+import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -24,6 +25,7 @@ export type InboundSms = {
 export type InboundResult =
   | { status: "duplicate" }
   | { status: "unknown_number" }
+  | { status: "partner"; reply: string }
   | { status: "handled"; user: User; reply: string | null };
 
 const IMAGE_TYPES = new Set([
@@ -49,6 +51,11 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
   if (claimed.changes === 0) return { status: "duplicate" };
   try {
     const user = db.select().from(users).where(eq(users.phone, phone)).get();
+    const invitationReply = answerAsPartner(phone, input.body);
+    if (invitationReply) {
+      await sendTextToNumber(phone, invitationReply);
+      return { status: "partner", reply: invitationReply };
+    }
     if (!user) {
       await answerUnknownNumber(phone, input.body);
       return { status: "unknown_number" };
@@ -82,16 +89,23 @@ async function answerUnknownNumber(phone: string, body: string) {
     media: 0,
     optedOut: isOptedOut(phone),
   });
+  // A coach or partner is not an account holder, but they know what they signed up for.
+  const inviters = partnersOfNumber(phone)
+    .filter((p) => p.status === "active")
+    .map((p) => p.inviterName);
+  const pointer = inviters.length
+    ? templates.partnerInfo(inviters)
+    : templates.unknownNumber(env.APP_URL);
   if (reading.intent === "stop") {
     optOut(phone, "keyword");
     await sendTextToNumber(phone, templates.stopConfirmed(), { compliance: true });
   } else if (reading.intent === "start") {
     optIn(phone);
-    await sendTextToNumber(phone, templates.unknownNumber(env.APP_URL));
+    await sendTextToNumber(phone, pointer);
   } else if (reading.intent === "help") {
     await sendTextToNumber(phone, templates.help(env.SUPPORT_EMAIL));
   } else {
-    await sendTextToNumber(phone, templates.unknownNumber(env.APP_URL));
+    await sendTextToNumber(phone, pointer);
   }
 }
 

@@ -49,6 +49,41 @@ const cases: Record<string, string[]> = {
     templates.accessEnded("trial", "https://streakcoach.fly.dev"),
     templates.accessEnded("plan", "https://a-much-longer-host-name.streakcoach.example.com"),
   ],
+  partnerInvitation: [
+    templates.partnerInvitation("Sam", "coach"),
+    templates.partnerInvitation("Maximiliane Alexandra von Hohenzollern", "partner"),
+    templates.partnerInvitation("Sam 🏃", "partner"),
+  ],
+  partnerAccepted: [
+    templates.partnerAccepted(["Sam"]),
+    templates.partnerAccepted(longGoals.map((g) => g.slice(0, 40))),
+  ],
+  partnerDeclined: [
+    templates.partnerDeclined(["Sam"]),
+    templates.partnerDeclined(longGoals.map((g) => g.slice(0, 40))),
+  ],
+  partnerInfo: [
+    templates.partnerInfo(["Sam"]),
+    templates.partnerInfo(longGoals.map((g) => g.slice(0, 40))),
+  ],
+  partnerSummary: [
+    templates.partnerSummary(
+      "Sam",
+      "weekly_summary",
+      { set: 21, completed: 17, rate: 81, streak: 12 },
+      `https://streakcoach.fly.dev/share/${"x".repeat(32)}/summaries/weekly/2026-11-22`,
+    ),
+    templates.partnerSummary(
+      "Maximiliane Alexandra 🌟 Hohenzollern",
+      "monthly_summary",
+      { set: 99999, completed: 99999, rate: 100, streak: 1234 },
+      `https://a-much-longer-host-name.streakcoach.example.com/share/${"x".repeat(32)}/summaries/monthly/2026-12-01`,
+    ),
+  ],
+  partnerEveningNote: [
+    templates.partnerEveningNote("Sam", 2, 3, 5),
+    templates.partnerEveningNote("Sam 🏃 the very long name of forty chars", 1, 1, 1),
+  ],
   unknownNumber: [templates.unknownNumber("https://streakcoach.fly.dev")],
 };
 

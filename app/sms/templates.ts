@@ -85,6 +85,47 @@ export const templates = {
     `${BRAND} goal check-ins: about 2 msgs/day. Msg & data rates may apply. Reply STOP to cancel. Help: ${supportEmail}`,
   accessEnded: (what: "trial" | "plan", appUrl: string) =>
     `${BRAND}: your ${what === "trial" ? "free trial" : "plan"} has ended, so your daily check-in texts are paused. Your goals and streaks are saved. Choose a plan to continue: ${appUrl}/settings#billing`,
+  partnerInvitation: (inviter: string, role: "coach" | "partner") =>
+    fitted(
+      ([name]) =>
+        `${BRAND}: ${name} invited you to be their ${role === "coach" ? "coach" : "accountability partner"} and get their progress updates by text. Reply YES to accept or NO to decline. Msg & data rates may apply. Reply STOP to opt out.`,
+      [inviter],
+    ),
+  partnerAccepted: (inviters: string[]) =>
+    fitted(
+      (names) =>
+        `${BRAND}: thanks! You'll get progress updates from ${names.join(", ")}. Reply STOP any time to stop them.`,
+      inviters,
+    ),
+  partnerDeclined: (inviters: string[]) =>
+    fitted(
+      (names) =>
+        `${BRAND}: OK, you won't get updates from ${names.join(", ")}. Reply YES if you change your mind, STOP to opt out.`,
+      inviters,
+    ),
+  partnerInfo: (inviters: string[]) =>
+    fitted(
+      (names) =>
+        `${BRAND}: you get progress updates from ${names.join(", ")}. Reply STOP to stop them, HELP for help.`,
+      inviters,
+    ),
+  partnerSummary: (
+    inviter: string,
+    kind: "weekly_summary" | "monthly_summary",
+    figures: { set: number; completed: number; rate: number; streak: number },
+    url: string,
+  ) =>
+    fitted(
+      ([name]) =>
+        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${figures.set} goals set, ${figures.completed} done (${figures.rate}%). Streak: ${days(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
+      [inviter],
+    ),
+  partnerEveningNote: (inviter: string, done: number, total: number, streak: number) =>
+    fitted(
+      ([name]) =>
+        `${BRAND}: ${name} checked in tonight: ${done} of ${total} ${total === 1 ? "goal" : "goals"} done. Streak: ${days(streak)}. Reply STOP to opt out.`,
+      [inviter],
+    ),
   unknownNumber: (appUrl: string) =>
     `${BRAND}: this number isn't linked to an account. Sign up at ${appUrl}/register. Reply STOP to opt out.`,
 };

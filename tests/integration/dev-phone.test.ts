@@ -91,13 +91,17 @@ describe("/dev/phone with the local transport", () => {
     expect(page.thread[1].body).toMatch(/Msg & data rates may apply/);
   });
 
-  it("a number with no account gets the pointer to the website", async () => {
+  it("a number with no account gets the pointer to the website, and the page shows what it sent", async () => {
     const res = await reply({ phone: "(201) 555-0177", message: "hi" });
     expect(res.status).toBe(302);
     const page = await readJson(await load("+12015550177"));
     expect(page.account).toMatchObject({ email: null });
-    expect(page.thread).toHaveLength(1);
-    expect(page.thread[0].body).toMatch(/isn't linked to an account/);
+    expect(page.thread.map((t: { direction: string }) => t.direction)).toEqual([
+      "sent",
+      "received",
+    ]);
+    expect(page.thread[0].body).toBe("hi");
+    expect(page.thread[1].body).toMatch(/isn't linked to an account/);
   });
 
   it("sends a photo as an MMS", async () => {

@@ -43,11 +43,14 @@ const CLEARED = [
 ];
 
 /**
- * Starts the fake Twilio, migrates a fresh database in a temporary directory and starts
+ * Starts the fake Twilio (used with transport "twilio"), migrates a fresh database in a temporary directory and starts
  * `remix-serve ./build/index.js` on `port`; resolves once /healthz answers. On any failure everything
  * started so far is stopped again before the error is thrown.
  */
-export async function startStack(port: number): Promise<Stack> {
+export async function startStack(
+  port: number,
+  { transport = "twilio" }: { transport?: "twilio" | "local" } = {},
+): Promise<Stack> {
   const accountSid = `AC${"0".repeat(31)}1`;
   const authToken = "scheduler-e2e-auth-token";
   const twilio = await startFakeTwilio({ accountSid, authToken });
@@ -62,11 +65,16 @@ export async function startStack(port: number): Promise<Stack> {
     APP_URL: baseURL,
     DATABASE_PATH: databasePath,
     SESSION_SECRET: "scheduler-e2e-session-secret-0123456789abcdef",
-    SMS_TRANSPORT: "twilio",
-    TWILIO_ACCOUNT_SID: accountSid,
-    TWILIO_AUTH_TOKEN: authToken,
-    TWILIO_FROM_NUMBER: "+15005550006",
-    TWILIO_API_URL: twilio.url,
+    ...(transport === "twilio"
+      ? {
+          SMS_TRANSPORT: "twilio",
+          TWILIO_ACCOUNT_SID: accountSid,
+          TWILIO_AUTH_TOKEN: authToken,
+          TWILIO_FROM_NUMBER: "+15005550006",
+          TWILIO_API_URL: twilio.url,
+        }
+      : // The development phone: texts are read and answered in the browser at /dev/phone.
+        { SMS_TRANSPORT: "local", DEV_PHONE_ENABLED: "true" }),
     // The test drives the scheduler itself, one `npm run tick -- --at` at a time.
     CRON_ENABLED: "false",
     AUTH_RATE_LIMIT_PER_IP: "10000",

@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { z } from "zod";
+import { OptionSelectField } from "~/components/option-select-field";
+import { PendingButton } from "~/components/pending-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { PartnerState } from "~/partners/partner-state";
+import type { PartnerFormSchema } from "~/partners/partner-schema";
+
+export type PartnerRowData = {
+  id: number;
+  name: string;
+  phone: string;
+  role: "coach" | "partner";
+  state: PartnerState;
+  stateLabel: string;
+  shares: string;
+};
+
+const ROLES = [
+  { value: "partner", label: "Accountability partner" },
+  { value: "coach", label: "Coach" },
+] as const;
+
+const STATE_STYLES: Record<PartnerState, string> = {
+  invited: "bg-amber-100 text-amber-900",
+  active: "bg-green-100 text-green-900",
+  declined: "bg-muted text-foreground",
+  opted_out: "bg-red-100 text-red-900",
+};
+
+/** Settings' 'Coaches & partners': who gets what, their consent state, add and remove. */
+export function PartnersCard({
+  partners,
+  max,
+  lastResult,
+}: {
+  partners: PartnerRowData[];
+  max: number;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  return (
+    <Card id="partners">
+      <CardHeader>
+        <CardTitle className="text-xl">Coaches &amp; partners</CardTitle>
+        <CardDescription>
+          Share your summaries with a coach or an accountability partner by text. They get one
+          invitation and nothing else until they reply YES; they can reply STOP at any time.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {partners.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No coaches or partners yet.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Coaches and partners">
+            {partners.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                <div>
+                  <p className="font-medium">
+                    {p.name}{" "}
+                    <span className="text-sm text-muted-foreground">
+                      ({p.role === "coach" ? "Coach" : "Partner"}, {p.phone})
+                    </span>
+                  </p>
+                  <p className="text-sm text-muted-foreground">Gets: {p.shares}</p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_STYLES[p.state]}`}
+                    data-testid="partner-state"
+                  >
+                    {p.stateLabel}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="partner-remove" />
+                    <input type="hidden" name="partnerId" value={p.id} />
+                    <PendingButton
+                      intent="partner-remove"
+                      variant="outline"
+                      size="sm"
+                      pendingLabel="Removing..."
+                      aria-label={`Remove ${p.name}`}
+                    >
+                      Remove
+                    </PendingButton>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {partners.length < max ? (
+          <AddPartnerForm lastResult={lastResult} />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            You have {max} coaches and partners, the most you can have. Remove one to add another.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AddPartnerForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm<z.input<typeof PartnerFormSchema>>({
+    id: "add-partner",
+    lastResult,
+    defaultValue: { role: "partner", weeklySummary: "on" },
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-md border p-4">
+      <h3 className="font-semibold">Add a coach or partner</h3>
+      <input type="hidden" name="intent" value="partner-add" />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.name.id} label="Their name" errors={fields.name.errors}>
+          <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
+        </Field>
+        <Field
+          id={fields.phone.id}
+          label="Their mobile number"
+          hint="A US mobile number, e.g. 5551234567."
+          errors={fields.phone.errors}
+        >
+          <Input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="off" />
+        </Field>
+        <OptionSelectField field={fields.role} label="Role" options={ROLES} />
+        <Field
+          id={fields.inviterName.id}
+          label="Your name in their texts"
+          hint="How the invitation and summaries name you, e.g. Sam."
+          errors={fields.inviterName.errors}
+        >
+          <Input
+            {...getInputProps(fields.inviterName, { type: "text" })}
+            autoComplete="given-name"
+          />
+        </Field>
+      </div>
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-medium">What they get</legend>
+        <CheckboxField
+          {...getInputProps(fields.weeklySummary, { type: "checkbox" })}
+          label="Weekly summary"
+          note="Your week's figures on Sunday, with a link to the details."
+        />
+        <CheckboxField
+          {...getInputProps(fields.monthlySummary, { type: "checkbox" })}
+          label="Monthly summary"
+          note="Your month's figures on the 1st."
+        />
+        <CheckboxField
+          {...getInputProps(fields.eveningNotes, { type: "checkbox" })}
+          label="Evening check-in notes"
+          note="A short note after each evening check-in: how many goals you finished."
+        />
+        <FieldErrors id={fields.weeklySummary.errorId} errors={fields.weeklySummary.errors} />
+      </fieldset>
+      <div>
+        <PendingButton intent="partner-add" pendingLabel="Sending invitation...">
+          Send invitation
+        </PendingButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,137 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { z } from "zod";
+import { OptionSelectField } from "~/components/option-select-field";
+import { PendingButton } from "~/components/pending-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { EXPIRY_CHOICES, type ShareLinkState } from "~/sharing/share-rules";
+import type { ShareLinkFormSchema } from "~/sharing/share-schema";
+
+export type ShareLinkRowData = {
+  id: number;
+  label: string;
+  url: string;
+  state: ShareLinkState;
+  includePhotos: boolean;
+  expiresLabel: string;
+};
+
+const STATE_LABELS: Record<ShareLinkState, string> = {
+  active: "Active",
+  expired: "Expired",
+  revoked: "Revoked",
+};
+
+/** Settings' 'Share links': read-only links to your progress, created and revoked here. */
+export function ShareLinksCard({
+  links,
+  lastResult,
+}: {
+  links: ShareLinkRowData[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  return (
+    <Card id="share-links">
+      <CardHeader>
+        <CardTitle className="text-xl">Share links</CardTitle>
+        <CardDescription>
+          A read-only page with your streak, completion rate, calendar and recent goals, for anyone
+          with the link. It never shows your email or phone. Revoke a link and it stops working at
+          once.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {links.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No share links yet.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Share links">
+            {links.map((link) => (
+              <li key={link.id} className="grid gap-2 p-3" data-testid="share-link">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p className="font-medium">
+                    {link.label}{" "}
+                    <span className="text-sm font-normal text-muted-foreground">
+                      ({STATE_LABELS[link.state]}; {link.includePhotos ? "with" : "without"} photos;
+                      expires: {link.expiresLabel})
+                    </span>
+                  </p>
+                  {link.state === "active" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="share-revoke" />
+                      <input type="hidden" name="linkId" value={link.id} />
+                      <PendingButton
+                        intent="share-revoke"
+                        variant="outline"
+                        size="sm"
+                        pendingLabel="Revoking..."
+                        aria-label={`Revoke the link ${link.label}`}
+                      >
+                        Revoke
+                      </PendingButton>
+                    </Form>
+                  ) : null}
+                </div>
+                {link.state === "active" ? (
+                  <Input
+                    readOnly
+                    value={link.url}
+                    aria-label={`Link for ${link.label}`}
+                    onFocus={(event) => event.currentTarget.select()}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <CreateShareLinkForm lastResult={lastResult} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm<z.input<typeof ShareLinkFormSchema>>({
+    id: "create-share-link",
+    lastResult,
+    defaultValue: { expires: "30" },
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-md border p-4">
+      <h3 className="font-semibold">Create a share link</h3>
+      <input type="hidden" name="intent" value="share-create" />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          id={fields.label.id}
+          label="Who it is for"
+          hint="Only you see this, e.g. My running group."
+          errors={fields.label.errors}
+        >
+          <Input {...getInputProps(fields.label, { type: "text" })} autoComplete="off" />
+        </Field>
+        <Field
+          id={fields.ownerName.id}
+          label="Your name on the page"
+          errors={fields.ownerName.errors}
+        >
+          <Input {...getInputProps(fields.ownerName, { type: "text" })} autoComplete="given-name" />
+        </Field>
+        <OptionSelectField field={fields.expires} label="Expires" options={EXPIRY_CHOICES} />
+      </div>
+      <CheckboxField
+        {...getInputProps(fields.includePhotos, { type: "checkbox" })}
+        label="Include proof photos"
+        note="Show the photos you sent as proof. Leave it unticked to keep them private."
+      />
+      <div>
+        <PendingButton intent="share-create" pendingLabel="Creating...">
+          Create link
+        </PendingButton>
+      </div>
+    </Form>
+  );
+}

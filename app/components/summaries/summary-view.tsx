@@ -1,0 +1,48 @@
+import { Card } from "~/components/ui/card";
+import type { SummaryPageData } from "~/scheduler/summaries.server";
+
+/** A weekly or monthly summary: the figures and the goals of the period (with shared photos, if any). */
+export function SummaryView({ data }: { data: SummaryPageData }) {
+  return (
+    <>
+      <p className="mb-6 text-muted-foreground">{data.period}</p>
+      <dl className="grid gap-4 sm:grid-cols-5">
+        {data.figures.map((f) => (
+          <Card key={f.label} className="p-4">
+            <dt className="text-sm text-muted-foreground">{f.label}</dt>
+            <dd className="mt-1 text-2xl font-bold">{f.value}</dd>
+          </Card>
+        ))}
+      </dl>
+      <h2 className="mb-2 mt-8 text-xl font-semibold">Goals</h2>
+      {data.goals.length === 0 ? (
+        <p className="text-muted-foreground">No goals in this period.</p>
+      ) : (
+        <ul className="divide-y">
+          {data.goals.map((g) => (
+            <li key={g.id} className="flex flex-wrap justify-between gap-4 py-2">
+              <span>{g.description}</span>
+              <span className="text-sm text-muted-foreground">
+                {g.due} · {g.status}
+              </span>
+              {g.photos.length ? (
+                <span className="flex w-full gap-2">
+                  {g.photos.map((src, i) => (
+                    <a key={src} href={src}>
+                      <img
+                        src={src}
+                        alt={`Proof photo ${i + 1} for ${g.description}`}
+                        className="h-20 w-20 rounded object-cover"
+                        loading="lazy"
+                      />
+                    </a>
+                  ))}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

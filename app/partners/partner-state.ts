@@ -1,0 +1,70 @@
+/**
+ * The life of a coach or partner (issue 8), pure: the stored status moves on replies, and the opt-out
+ * registry (STOP from the number) overrides it for as long as it lasts.
+ */
+
+export type PartnerStatus = "invited" | "active" | "declined";
+export type PartnerState = PartnerStatus | "opted_out";
+export type PartnerAnswer = "yes" | "no";
+export type PartnerText = "weekly_summary" | "monthly_summary" | "evening_note";
+
+export type PartnerChoices = {
+  weeklySummary: boolean;
+  monthlySummary: boolean;
+  eveningNotes: boolean;
+};
+
+export const MAX_PARTNERS_PER_USER = 5;
+/** How many different accounts may invite one number in a day, so nobody is flooded with invitations. */
+export const MAX_INVITATIONS_PER_NUMBER_PER_DAY = 3;
+
+export const STATE_LABELS: Record<PartnerState, string> = {
+  invited: "Invited",
+  active: "Active",
+  declined: "Declined",
+  opted_out: "Opted out",
+};
+
+export function partnerState(status: PartnerStatus, optedOut: boolean): PartnerState {
+  return optedOut ? "opted_out" : status;
+}
+
+const YES = new Set([
+  "yes",
+  "y",
+  "yes!",
+  "yeah",
+  "yep",
+  "sure",
+  "ok",
+  "okay",
+  "accept",
+  "i accept",
+]);
+const NO = new Set(["no", "n", "nope", "no thanks", "decline", "no thank you"]);
+
+/** A partner's answer to the invitation, or null when the text is not one. */
+export function readPartnerAnswer(text: string): PartnerAnswer | null {
+  const clean = text
+    .trim()
+    .toLowerCase()
+    .replace(/[.!\s]+$/g, "")
+    .replace(/\s+/g, " ");
+  if (YES.has(clean)) return "yes";
+  if (NO.has(clean)) return "no";
+  return null;
+}
+
+/** YES makes an invited or declined partner active; NO declines an invitation. */
+export function respond(status: PartnerStatus, answer: PartnerAnswer): PartnerStatus {
+  if (answer === "yes") return "active";
+  return status === "invited" ? "declined" : status;
+}
+
+/** Whether this text may go to the partner now: only after YES, never after STOP, and only what was chosen. */
+export function mayReceive(state: PartnerState, choices: PartnerChoices, text: PartnerText) {
+  if (state !== "active") return false;
+  if (text === "weekly_summary") return choices.weeklySummary;
+  if (text === "monthly_summary") return choices.monthlySummary;
+  return choices.eveningNotes;
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findMedia, mediaNotFound, mediaResponse } from "~/media/media.server";
+import { findActiveShareLink } from "~/sharing/share-links.server";
+
+/** GET /share/:token/media/:id: a proof photo, only through a live link that includes photos. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const link = findActiveShareLink(params.token ?? "");
+  if (!link?.includePhotos) return mediaNotFound();
+  const row = findMedia(params.id ?? "");
+  if (!row || row.userId !== link.userId) return mediaNotFound();
+  const response = mediaResponse(row, "Accept-Encoding");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  response.headers.set("Referrer-Policy", "no-referrer");
+  return response;
+}

@@ -1,0 +1,103 @@
+import { and, desc, eq, gt, isNull, or, count } from "drizzle-orm";
+import type { ShareLink } from "../../db/schema";
+import { db, schema } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { formatLongDate } from "~/utils/format";
+import {
+  expiryFrom,
+  isWellFormedToken,
+  MAX_ACTIVE_LINKS_PER_USER,
+  newShareToken,
+  shareLinkState,
+  type ExpiryChoice,
+} from "./share-rules";
+
+const { shareLinks } = schema;
+
+export class ShareLinkError extends Error {}
+
+export function shareUrl(token: string, path = "") {
+  return `${env.APP_URL}/share/${token}${path}`;
+}
+
+function activeLinkCount(userId: number, now: Date) {
+  return (
+    db
+      .select({ n: count() })
+      .from(shareLinks)
+      .where(
+        and(
+          eq(shareLinks.userId, userId),
+          isNull(shareLinks.revokedAt),
+          or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, now)),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+export function createShareLink(
+  userId: number,
+  input: { label: string; ownerName: string; includePhotos: boolean; expires: ExpiryChoice },
+  now = new Date(),
+): ShareLink {
+  if (activeLinkCount(userId, now) >= MAX_ACTIVE_LINKS_PER_USER) {
+    throw new ShareLinkError(
+      `You can have up to ${MAX_ACTIVE_LINKS_PER_USER} active share links. Revoke one you no longer need first.`,
+    );
+  }
+  return db
+    .insert(shareLinks)
+    .values({
+      userId,
+      token: newShareToken(),
+      label: input.label,
+      ownerName: input.ownerName,
+      includePhotos: input.includePhotos,
+      expiresAt: expiryFrom(input.expires, now),
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+export function listShareLinks(userId: number, now = new Date()) {
+  return db
+    .select()
+    .from(shareLinks)
+    .where(eq(shareLinks.userId, userId))
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+    .all()
+    .map((link) => ({ ...link, state: shareLinkState(link, now), url: shareUrl(link.token) }));
+}
+
+/** Revokes one of the user's own links at once; another user's id simply matches nothing. */
+export function revokeShareLink(userId: number, linkId: number, now = new Date()) {
+  const { changes } = db
+    .update(shareLinks)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(shareLinks.id, linkId), eq(shareLinks.userId, userId), isNull(shareLinks.revokedAt)),
+    )
+    .run();
+  return changes > 0;
+}
+
+/** The link behind a token while it is usable; revoked, expired, unknown and malformed are all absent. */
+export function findActiveShareLink(token: string, now = new Date()): ShareLink | undefined {
+  if (!isWellFormedToken(token)) return undefined;
+  const link = db.select().from(shareLinks).where(eq(shareLinks.token, token)).get();
+  return link && shareLinkState(link, now) === "active" ? link : undefined;
+}
+
+/** The rows Settings lists, dates in the owner's time zone. */
+export function shareLinksForSettings(user: { id: number; timezone: string }, now = new Date()) {
+  return listShareLinks(user.id, now).map((link) => ({
+    id: link.id,
+    label: link.label,
+    url: link.url,
+    state: link.state,
+    includePhotos: link.includePhotos,
+    expiresLabel: link.expiresAt ? formatLongDate(link.expiresAt, user.timezone) : "never",
+  }));
+}

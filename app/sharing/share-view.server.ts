@@ -1,0 +1,46 @@
+import type { ShareLink } from "../../db/schema";
+import { goalStatus } from "~/goals/goal-rules";
+import { goalsBetween, goalStats, recentCalendar, todayFor } from "~/goals/goals.server";
+import { getUserById } from "~/users/users.server";
+import { formatDateTime } from "~/utils/format";
+import { addDays } from "~/utils/local-time";
+
+const RECENT_DAYS = 14;
+
+/** A share link's owner, as the goal functions need them; gone with the account. */
+export function shareOwner(link: ShareLink) {
+  const user = getUserById(link.userId);
+  return user ? { id: user.id, timezone: user.timezone } : undefined;
+}
+
+/** Photo URLs as the share page serves them: only the link's own media route, and only when ticked. */
+export function sharedPhotoUrls(link: ShareLink, proofImageUrls: string[]) {
+  if (!link.includePhotos) return [];
+  return proofImageUrls
+    .filter((url) => url.startsWith("/media/"))
+    .map((url) => `/share/${link.token}${url}`);
+}
+
+/**
+ * What a share page shows: the name the owner chose, streak, completion, the calendar picture and the
+ * last two weeks of goals. Never the email or phone; photos only when the link includes them.
+ */
+export function shareView(link: ShareLink, now = new Date()) {
+  const owner = shareOwner(link);
+  if (!owner) return undefined;
+  const today = todayFor(owner, now);
+  const recent = goalsBetween(owner, addDays(today, -(RECENT_DAYS - 1)), today).reverse();
+  return {
+    ownerName: link.ownerName,
+    includePhotos: link.includePhotos,
+    stats: goalStats(owner, now),
+    calendar: recentCalendar(owner, 12, now),
+    goals: recent.map((goal) => ({
+      id: goal.id,
+      description: goal.description,
+      dueLabel: formatDateTime(goal.dueDate, owner.timezone),
+      status: goalStatus(goal, now),
+      photos: sharedPhotoUrls(link, goal.proofImageUrls),
+    })),
+  };
+}
