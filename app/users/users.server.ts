@@ -219,5 +219,11 @@ export function exportUserData(userId: number) {
     goals: db.select().from(schema.goals).where(eq(schema.goals.userId, userId)).all(),
     messages: db.select().from(schema.messages).where(eq(schema.messages.userId, userId)).all(),
     consents: db.select().from(consents).where(eq(consents.userId, userId)).all(),
+    partners: db.select().from(schema.partners).where(eq(schema.partners.userId, userId)).all(),
+    shareLinks: db
+      .select()
+      .from(schema.shareLinks)
+      .where(eq(schema.shareLinks.userId, userId))
+      .all(),
   };
 }
