@@ -3,6 +3,12 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { startScheduler } from "~/scheduler/cron.server";
 import { replayResponse, replayTargetFor } from "~/utils/litefs.server";
+import { NonceProvider } from "~/utils/nonce-provider";
+import {
+  baseSecurityHeaders,
+  documentSecurityHeaders,
+  newNonce,
+} from "~/utils/security-headers.server";
 
 startScheduler();
 
@@ -16,8 +22,14 @@ export default async function handleRequest(
 ) {
   const replayTo = await replayTargetFor(request);
   if (replayTo) return replayResponse(replayTo);
-  const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  const nonce = newNonce();
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  documentSecurityHeaders(responseHeaders, nonce);
   return new Response(`<!DOCTYPE html>${html}`, {
     status: responseStatusCode,
     headers: responseHeaders,
@@ -26,7 +38,9 @@ export default async function handleRequest(
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   const replayTo = await replayTargetFor(request);
-  return replayTo ? replayResponse(replayTo) : response;
+  if (replayTo) return replayResponse(replayTo);
+  baseSecurityHeaders(response.headers);
+  return response;
 };
 
 export function handleError(error: unknown, { request }: { request: Request }) {

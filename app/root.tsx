@@ -19,6 +19,7 @@ import { getSiteFacts, type SiteFacts } from "~/site/site-facts.server";
 import { getUser } from "~/utils/session.server";
 import { getTheme, type Theme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
+import { useNonce } from "~/utils/nonce-provider";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -75,6 +76,7 @@ export function useSiteFacts(): SiteFacts {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const theme = data?.theme ?? "light";
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme}>
       <head>
@@ -96,8 +98,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter theme={theme} year={data?.year ?? new Date().getFullYear()} />
         <Toaster toast={data?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

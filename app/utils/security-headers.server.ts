@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { env } from "./env.server";
+
+export function newNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+/** Where forms may lead: our own actions, and Stripe's Checkout and Portal they redirect to. */
+function formTargets() {
+  const targets = ["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"];
+  // Tests point Stripe at a fake on 127.0.0.1, whose hosted pages stand in for Stripe's.
+  if (env.STRIPE_API_URL) targets.push(new URL(env.STRIPE_API_URL).origin);
+  return targets.join(" ");
+}
+
+/** The Content-Security-Policy of a page: scripts only from us or with this render's nonce. */
+export function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Inline style attributes (SVG charts) carry no script; scripts stay nonce-only.
+    "style-src 'self' 'unsafe-inline'",
+    // Blog images may be given as any https URL.
+    "img-src 'self' data: https:",
+    `connect-src 'self'${env.isProduction ? "" : " ws:"}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${formTargets()}`,
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Headers every response of ours should carry. */
+export function baseSecurityHeaders(headers: Headers) {
+  headers.set("X-Content-Type-Options", "nosniff");
+  if (!headers.has("Referrer-Policy"))
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  if (env.isProduction) {
+    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  return headers;
+}
+
+export function documentSecurityHeaders(headers: Headers, nonce: string) {
+  baseSecurityHeaders(headers);
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  return headers;
+}
