@@ -20,7 +20,8 @@ export const FEED_LIMIT = 50;
 export const SITEMAP_PAGES = ["/", "/faq", "/blog", "/terms", "/privacy-policy", "/register"];
 
 /** Paths crawlers are asked to stay out of: private pages, the API and development tools. */
-export const ROBOTS_DISALLOW = ["/admin", "/api", "/dashboard", "/messages", "/settings", "/dev/"];
+// Signed-in pages are not listed: a crawler only ever gets their redirect to /login.
+export const ROBOTS_DISALLOW = ["/admin", "/api", "/dev/"];
 
 /**
  * Text safe inside XML: the five special characters escaped, and characters XML 1.0 forbids

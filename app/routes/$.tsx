@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/error-page";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Page not found | StreakCoach" }];
+export const meta: MetaFunction = () => pageMeta("Page not found", "This page does not exist.");
 
 export async function loader() {
   throw new Response("Not found", { status: 404 });

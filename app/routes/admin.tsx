@@ -21,8 +21,10 @@ import { LastAdminError, toggleAdminRole } from "~/users/users.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { requireAdmin } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard | StreakCoach" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Admin Dashboard", "Manage StreakCoach users and blog posts, and check the system.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "/dashboard");

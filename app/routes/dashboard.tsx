@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/forms.server";
 import {
   json,
   type ActionFunctionArgs,
@@ -40,8 +40,13 @@ import { ensurePrimary } from "~/utils/litefs.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | StreakCoach" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Dashboard",
+    "Your goals for today, your streak, completion rate and the goals behind you.",
+  );
 
 function toRow(goal: Goal, timezone: string, now: Date): GoalRowData {
   return {
@@ -52,6 +57,7 @@ function toRow(goal: Goal, timezone: string, now: Date): GoalRowData {
     status: goalStatus(goal, now),
     llmFeedback: goal.llmFeedback,
     proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
+    proofDescription: goal.proofDescription,
   };
 }
 

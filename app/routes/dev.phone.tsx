@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/forms.server";
 import {
   json,
   redirect,
@@ -10,7 +10,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { PageShell } from "~/components/page";
 import { PendingButton } from "~/components/pending-button";
 import { buttonClass } from "~/components/ui/button";
@@ -20,7 +20,7 @@ import { Input } from "~/components/ui/input";
 import { receiveInboundSms } from "~/sms/inbound.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { MAX_MEDIA_BYTES } from "~/sms/transport.server";
-import { toUsE164 } from "~/users/phone";
+import { normalizePhone, ReplySchema } from "~/sms/dev-phone-schema.server";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { ensurePrimary } from "~/utils/litefs.server";
@@ -41,12 +41,6 @@ export const meta: MetaFunction = () => [
  */
 function requireDevPhone() {
   if (!env.devPhoneEnabled) throw new Response("Not found", { status: 404 });
-}
-
-/** A US number in E.164 from what was typed, or any other E.164 number as is. */
-function normalizePhone(raw: string) {
-  const trimmed = raw.trim();
-  return toUsE164(trimmed) ?? (/^\+[1-9]\d{7,14}$/.test(trimmed) ? trimmed : null);
 }
 
 type ThreadItem = {
@@ -162,19 +156,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
-
-const ReplySchema = z.object({
-  phone: z.string({ error: "Choose a phone number first" }).transform((v, ctx) => {
-    const phone = normalizePhone(v);
-    if (!phone) {
-      ctx.addIssue({ code: "custom", message: "Choose a valid phone number first" });
-      return z.NEVER;
-    }
-    return phone;
-  }),
-  message: z.string().trim().max(1600, "A text can have at most 1600 characters").default(""),
-  photo: z.unknown().optional(),
-});
 
 export async function action({ request }: ActionFunctionArgs) {
   requireDevPhone();

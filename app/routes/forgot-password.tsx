@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/forms.server";
 import {
   json,
   redirect,
@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import type { z } from "zod";
 import { HoneypotInput } from "~/components/honeypot";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PendingButton } from "~/components/pending-button";
@@ -18,24 +18,23 @@ import { Input } from "~/components/ui/input";
 import {
   CODE_TTL_MINUTES,
   MAX_CODE_ATTEMPTS,
-  normalizeCode,
   requestPasswordReset,
   resetPasswordWithCode,
 } from "~/sms/phone-codes.server";
-import {
-  LoginSchema,
-  matchingNewPasswords,
-  NEW_PASSWORDS_DIFFER,
-  newPasswordFields,
-} from "~/users/user-schema";
+import { RequestResetSchema, resetEmail, ResetSchema } from "~/users/password-reset-schema.server";
 import { isSpam, spamResponse } from "~/utils/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { getClientIp } from "~/utils/request.server";
 import { requireAnonymous } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | StreakCoach" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Forgot password",
+    "Reset your StreakCoach password with a code texted to your verified phone.",
+  );
 
 /** The one answer to step 1, whether or not the email belongs to an account. */
 export const CODE_SENT_NOTICE =
@@ -43,27 +42,12 @@ export const CODE_SENT_NOTICE =
 
 const INVALID_CODE_TEXT = `The code you entered is invalid or no longer valid. A code works for ${CODE_TTL_MINUTES} minutes and ${MAX_CODE_ATTEMPTS} tries; request a new one if needed.`;
 
-const email = LoginSchema.shape.email;
-
-const RequestSchema = z.object({ email });
-
-const ResetSchema = z
-  .object({
-    email,
-    code: z
-      .string({ error: "Enter the 6-digit code from the text" })
-      .transform(normalizeCode)
-      .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the text")),
-    ...newPasswordFields,
-  })
-  .refine(matchingNewPasswords, NEW_PASSWORDS_DIFFER);
-
 const PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const raw = new URL(request.url).searchParams.get("email");
-  const parsed = raw === null ? null : email.safeParse(raw);
+  const parsed = raw === null ? null : resetEmail.safeParse(raw);
   return json({ email: parsed?.success ? parsed.data : null });
 }
 
@@ -83,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "request") {
-    const submission = parseWithZod(formData, { schema: RequestSchema });
+    const submission = parseWithZod(formData, { schema: RequestResetSchema });
     if (submission.status !== "success") return reply("request", submission.reply());
     const limit = await consumeAuthAttempt(getClientIp(request), submission.value.email);
     if (!limit.ok) {
@@ -170,7 +154,7 @@ function FormAlert({ title, errors, id }: { title: string; errors?: string[]; id
 
 function RequestStep() {
   const last = useLastResult("request");
-  const [form, fields] = useForm<z.input<typeof RequestSchema>>({
+  const [form, fields] = useForm<z.input<typeof RequestResetSchema>>({
     id: "forgot-request",
     lastResult: last?.result,
     shouldRevalidate: "onBlur",

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -17,8 +17,10 @@ import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.serve
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, requireAnonymous, safeRedirect } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Log in | StreakCoach" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Log in", "Log in to StreakCoach to see your goals, streaks and check-ins.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/forms.server";
 import {
   json,
   redirect,
@@ -19,8 +19,10 @@ import { getUserById } from "~/users/users.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "SMS Conversation | StreakCoach" }];
+export const meta: MetaFunction = () =>
+  pageMeta("SMS Conversation", "Your conversation with StreakCoach, by text and on the web.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

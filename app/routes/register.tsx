@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
-import { CONSENT_LEAD, RegisterSchema } from "~/users/user-schema";
+import { CONSENT_LEAD } from "~/users/consent";
+import { RegisterSchema } from "~/users/user-schema";
 import { createUser, DuplicateEmailError, DuplicatePhoneError } from "~/users/users.server";
 import { isSpam, spamResponse } from "~/utils/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
@@ -19,8 +20,13 @@ import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.serve
 import { getClientIp, getUserAgent } from "~/utils/request.server";
 import { createUserSession, requireAnonymous } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Create your account | StreakCoach" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Create your account",
+    "Create a StreakCoach account: set daily goals by text, check in every evening and grow your streak.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/utils/forms.server";
 import {
   json,
   type ActionFunctionArgs,
@@ -61,8 +61,13 @@ import {
 import { ShareLinkFormSchema } from "~/sharing/share-schema";
 import { PlanBillingCard } from "~/components/billing/plan-billing-card";
 import { BillingError, cancelSubscriptionOf } from "~/billing/subscriptions.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Settings | StreakCoach" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Settings",
+    "Your account, check-in times, plan, coaches and partners, and share links.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -207,7 +212,8 @@ export async function action({ request }: ActionFunctionArgs) {
             },
       );
     } catch (error) {
-      if (!(error instanceof PartnerError)) throw error;
+      // Each partner gets a share link of their own, so the cap on active links applies too.
+      if (!(error instanceof PartnerError || error instanceof ShareLinkError)) throw error;
       return reply("partner-add", submission.reply({ formErrors: [error.message] }), 409);
     }
   }

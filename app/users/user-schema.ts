@@ -83,13 +83,6 @@ export const SettingsSchema = z
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 export type SettingsInput = z.infer<typeof SettingsSchema>;
 
-export const CONSENT_LEAD =
-  "I agree to receive recurring automated, non-promotional text messages (goal check-ins and reminders) " +
-  "at the number above. Message and data rates may apply. Reply STOP to opt out, HELP for help.";
-
-/** Exactly what the sign-up form shows; recorded with each consent. */
-export const CONSENT_TEXT = `${CONSENT_LEAD} I agree to the Privacy Policy and Terms of Service.`;
-
 /** The settings form: unticked checkboxes are absent from a form post, so they mean false here. */
 export const SettingsFormSchema = SettingsSchema.required({
   email: true,

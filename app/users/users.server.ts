@@ -4,7 +4,8 @@ import { env } from "~/utils/env.server";
 import { db, isUniqueViolation, schema } from "~/utils/db.server";
 import type { User } from "../../db/schema";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
-import { CONSENT_TEXT, type RegisterInput, type SettingsInput } from "./user-schema";
+import { CONSENT_TEXT } from "./consent";
+import type { RegisterInput, SettingsInput } from "./user-schema";
 
 const { users, consents, sessions } = schema;
 
