@@ -97,6 +97,8 @@ export const goals = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     proofImageUrls: jsonList<string>("proof_image_urls"),
     llmFeedback: text("llm_feedback"),
+    /** What a vision model saw in the proof photo (LLM_VISION), for the coach and the dashboard. */
+    proofDescription: text("proof_description"),
     sourceMessageId: integer("source_message_id"),
   },
   (t) => [

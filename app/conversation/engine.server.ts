@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
+import { sendCheckInFeedback } from "~/coach/coach.server";
+import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
 import type { PublicUser } from "~/users/users.server";
 import {
   completeGoal,
@@ -17,10 +19,11 @@ import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
 import { dueTimeInText } from "./due-time";
+import { replyInChannel, type Source } from "./reply.server";
+
+export type { Source };
 
 const { users, messages } = schema;
-
-export type Source = "sms" | "web";
 
 /** The engine never needs the password hash, so a signed-in page's user will do. */
 type EngineUser = PublicUser;
@@ -79,8 +82,32 @@ export async function handleIncomingText(
   const kind: TextKind = ["stop", "start", "help"].includes(reading.intent)
     ? "compliance"
     : "conversation";
-  await answer(user, reply, incoming.source, kind, linkedGoalIds);
-  return { intent: reading.intent, reply, messageId: inbound.id };
+  await replyInChannel(user, reply, incoming.source, kind, linkedGoalIds);
+  const feedback =
+    reading.intent === "check_in" && today.length > 0
+      ? sendCheckInFeedback(
+          user,
+          { source: incoming.source, mediaIds, completedGoalIds: linkedGoalIds },
+          now,
+        )
+      : undefined;
+  const partnerNotes =
+    reading.intent === "check_in" && today.length > 0 ? notePartners(user, now) : undefined;
+  // The web chat reloads its thread after the post, so it waits; a Twilio webhook must not wait on
+  // the LLM: the caller may await `feedback` (it never rejects) or let it finish on its own.
+  if (incoming.source === "web") await Promise.all([feedback, partnerNotes]);
+  return { intent: reading.intent, reply, messageId: inbound.id, feedback };
+}
+
+/** The evening note to coaches and partners who chose it; never fails the check-in. */
+async function notePartners(user: EngineUser, now: Date) {
+  const goals = listTodayGoals(user, now);
+  const done = goals.filter((g) => g.completedAt).length;
+  try {
+    await notifyPartnersOfCheckIn(user.id, done, goals.length, goalStats(user, now).streak);
+  } catch (error) {
+    console.error(`partner notes after the check-in of user ${user.id} failed`, error);
+  }
 }
 
 function act(
@@ -192,28 +219,6 @@ function pause(user: EngineUser, days: number | null, now: Date) {
 
 function setUser(id: number, values: Partial<typeof users.$inferInsert>) {
   db.update(users).set(values).where(eq(users.id, id)).run();
-}
-
-async function answer(
-  user: EngineUser,
-  reply: string,
-  source: Source,
-  kind: TextKind,
-  linkedGoalIds: number[],
-) {
-  if (source === "sms") return sendTextToUser(user, reply, kind, { linkedGoalIds });
-  db.insert(messages)
-    .values({
-      userId: user.id,
-      fromSystem: true,
-      body: reply,
-      source: "web",
-      kind,
-      status: "delivered",
-      linkedGoalIds,
-    })
-    .run();
-  return undefined;
 }
 
 /** Asks today's morning question now and marks it pending (used by the scheduler and the send-now calls). */

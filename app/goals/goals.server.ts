@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { db, schema, sqlite } from "~/utils/db.server";
 import {
@@ -205,4 +205,52 @@ export function goalsBetween(user: Owner, from: LocalDay, to: LocalDay) {
     .where(and(eq(goals.userId, user.id), gte(goals.dueDate, start), lt(goals.dueDate, end)))
     .orderBy(asc(goals.dueDate), asc(goals.id))
     .all();
+}
+
+/** Completed and total goals for each local day from `from` to `to`, oldest first, empty days included. */
+export function dayTallies(user: Owner, from: LocalDay, to: LocalDay): DayTally[] {
+  const tallies = new Map<LocalDay, DayTally>();
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    tallies.set(day, { day, total: 0, completed: 0 });
+  }
+  for (const goal of goalsBetween(user, from, to)) {
+    const tally = tallies.get(localDay(goal.dueDate, user.timezone));
+    if (!tally) continue;
+    tally.total += 1;
+    if (goal.completedAt) tally.completed += 1;
+  }
+  return [...tallies.values()];
+}
+
+/** The coach's feedback on every goal due today, so the dashboard shows it on the day's goals. */
+export function setTodayFeedback(user: Owner, feedback: string, now = new Date()) {
+  const { start, end } = todayBounds(user, now);
+  db.update(goals)
+    .set({ llmFeedback: feedback })
+    .where(and(eq(goals.userId, user.id), gte(goals.dueDate, start), lt(goals.dueDate, end)))
+    .run();
+}
+
+/**
+ * The last feedback the user was given: on today's goals if they already checked in today, else on the
+ * latest earlier day's.
+ */
+export function latestFeedback(user: Owner, now = new Date()): string | null {
+  const { end } = todayBounds(user, now);
+  const row = db
+    .select({ feedback: goals.llmFeedback })
+    .from(goals)
+    .where(and(eq(goals.userId, user.id), lt(goals.dueDate, end), isNotNull(goals.llmFeedback)))
+    .orderBy(desc(goals.dueDate), desc(goals.id))
+    .limit(1)
+    .get();
+  return row?.feedback ?? null;
+}
+
+export function setProofDescription(userId: number, goalIds: number[], description: string) {
+  if (goalIds.length === 0) return;
+  db.update(goals)
+    .set({ proofDescription: description })
+    .where(and(eq(goals.userId, userId), inArray(goals.id, goalIds)))
+    .run();
 }

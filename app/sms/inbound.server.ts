@@ -26,7 +26,13 @@ export type InboundResult =
   | { status: "duplicate" }
   | { status: "unknown_number" }
   | { status: "partner"; reply: string }
-  | { status: "handled"; user: User; reply: string | null };
+  | {
+      status: "handled";
+      user: User;
+      reply: string | null;
+      /** The check-in feedback still being written and sent (never rejects); tests may await it. */
+      feedback?: Promise<string | null>;
+    };
 
 const IMAGE_TYPES = new Set([
   "image/jpeg",
@@ -73,7 +79,7 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
         .where(inArray(media.id, mediaIds))
         .run();
     }
-    return { status: "handled", user, reply: result.reply };
+    return { status: "handled", user, reply: result.reply, feedback: result.feedback };
   } catch (error) {
     // Give the text back to Twilio's retry rather than lose it.
     db.delete(inboundReceipts).where(eq(inboundReceipts.messageSid, input.messageSid)).run();

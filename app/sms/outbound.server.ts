@@ -8,6 +8,7 @@ const { messages, users } = schema;
 
 export type TextKind =
   | "conversation"
+  | "feedback"
   | "morning"
   | "evening"
   | "follow_up"

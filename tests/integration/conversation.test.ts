@@ -81,6 +81,13 @@ describe("conversation engine", () => {
     );
     expect(result.intent).toBe("check_in");
     expect(result.reply).toBe("Nice work! 2 of 3 done: Run 5k, call mom. Streak: 1 day.");
+    // Rule-based feedback (no LLM configured here) follows the confirmation and is kept on the goals.
+    const feedback = await result.feedback;
+    expect(feedback).toMatch(/2 of 3|2 goals down/);
+    const [last, confirmation, question] = outbox(user.phone).map((m) => m.body);
+    expect(last).toBe(feedback);
+    expect(confirmation).toBe(result.reply);
+    expect(question).toMatch(/^Evening check-in/);
     const goals = listTodayGoals(fresh(user.id), EVENING);
     const done = goals
       .filter((g) => g.completedAt)
@@ -97,6 +104,7 @@ describe("conversation engine", () => {
       .get()!;
     expect(inbound.linkedGoalIds).toHaveLength(2);
     expect(pendingPhase(fresh(user.id), EVENING)).toBe("none");
+    expect(goals.map((g) => g.llmFeedback)).toEqual([feedback, feedback, feedback]);
   });
 
   it("does not ask an evening question when there are no goals today", async () => {

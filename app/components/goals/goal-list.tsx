@@ -10,6 +10,7 @@ export type GoalRowData = {
   status: GoalStatus;
   llmFeedback: string | null;
   proofImageUrls: string[];
+  proofDescription: string | null;
 };
 
 const badge: Record<GoalStatus, string> = {
@@ -55,7 +56,16 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
             ))}
           </p>
         ) : null}
-        {goal.llmFeedback ? <p className="mt-2 text-sm italic">{goal.llmFeedback}</p> : null}
+        {goal.proofDescription ? (
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="proof-description">
+            Photo: {goal.proofDescription}
+          </p>
+        ) : null}
+        {goal.llmFeedback ? (
+          <p className="mt-2 text-sm italic" data-testid="goal-feedback">
+            {goal.llmFeedback}
+          </p>
+        ) : null}
       </div>
       <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", badge[goal.status])}>
         {goal.status}

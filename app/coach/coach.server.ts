@@ -1,0 +1,139 @@
+import type { User } from "../../db/schema";
+import { entitlementsOf } from "~/billing/billing.server";
+import { replyInChannel, type Source } from "~/conversation/reply.server";
+import {
+  dayTallies,
+  goalStats,
+  latestFeedback,
+  listTodayGoals,
+  setProofDescription,
+  setTodayFeedback,
+  todayFor,
+} from "~/goals/goals.server";
+import { findMedia } from "~/media/media.server";
+import { env } from "~/utils/env.server";
+import { addDays } from "~/utils/local-time";
+import {
+  acceptDescription,
+  acceptFeedback,
+  coachContext,
+  coachMessages,
+  photoMessages,
+} from "./coach-prompt";
+import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
+import { chatCompletion, isLlmConfigured } from "./llm.server";
+
+export type CoachUser = Pick<
+  User,
+  | "id"
+  | "timezone"
+  | "phone"
+  | "phoneVerifiedAt"
+  | "phoneUndeliverableCode"
+  | "trialEndsAt"
+  | "plan"
+  | "subscriptionStatus"
+  | "currentPeriodEnd"
+  | "cancelAtPeriodEnd"
+>;
+
+export type CheckInForFeedback = {
+  source: Source;
+  /** Proof photos that came with the check-in (media row ids). */
+  mediaIds: string[];
+  /** The goals this check-in completed: a photo description is stored on them. */
+  completedGoalIds: number[];
+};
+
+export type CoachOptions = {
+  /** Time budget of each LLM call (tests shorten it). */
+  llmTimeoutMs?: number;
+};
+
+const WEEK_DAYS = 7;
+
+/**
+ * The feedback after an evening check-in: written by the LLM for accounts with AI feedback (when it is
+ * configured and its answer passes the checks), rule-based otherwise. Stored on today's goals and sent
+ * in the check-in's channel. Returns the text, or null when there was nothing to say or it failed;
+ * never throws (the check-in itself is already done).
+ */
+export async function sendCheckInFeedback(
+  user: CoachUser,
+  checkIn: CheckInForFeedback,
+  now = new Date(),
+  options: CoachOptions = {},
+): Promise<string | null> {
+  try {
+    const today = listTodayGoals(user, now);
+    if (today.length === 0) return null;
+    const day = todayFor(user, now);
+    const week = dayTallies(user, addDays(day, -WEEK_DAYS), addDays(day, -1)).map((t) =>
+      dayPattern(t.total, t.completed),
+    );
+    const facts: FeedbackFacts = {
+      done: today.filter((g) => g.completedAt).length,
+      total: today.length,
+      streak: goalStats(user, now).streak,
+      week,
+      previous: latestFeedback(user, now),
+      dayKey: day,
+    };
+    const useLlm = isLlmConfigured() && entitlementsOf(user, now).aiFeedback;
+    const text =
+      (useLlm && (await llmFeedback(user, checkIn, facts, today, options))) || ruleFeedback(facts);
+    setTodayFeedback(user, text, now);
+    await replyInChannel(
+      user,
+      text,
+      checkIn.source,
+      "feedback",
+      today.map((g) => g.id),
+    );
+    return text;
+  } catch (error) {
+    console.error(`check-in feedback for user ${user.id} failed`, error);
+    return null;
+  }
+}
+
+async function llmFeedback(
+  user: CoachUser,
+  checkIn: CheckInForFeedback,
+  facts: FeedbackFacts,
+  today: { description: string; completedAt: Date | null }[],
+  options: CoachOptions,
+) {
+  const photoDescription = await describeProof(user, checkIn, options);
+  const context = coachContext({
+    goals: today,
+    streak: facts.streak,
+    week: facts.week,
+    photos: checkIn.mediaIds.length > 0,
+    photoDescription,
+  });
+  const answer = await chatCompletion(coachMessages(context), { timeoutMs: options.llmTimeoutMs });
+  const accepted = acceptFeedback(answer);
+  if (answer !== null && accepted === null) {
+    console.warn(`LLM feedback for user ${user.id} was refused; rule-based feedback sent instead`);
+  }
+  return accepted;
+}
+
+/** With a vision model, what the first proof photo shows, kept on the goals it proves. */
+async function describeProof(user: CoachUser, checkIn: CheckInForFeedback, options: CoachOptions) {
+  if (!env.LLM_VISION || checkIn.completedGoalIds.length === 0) return null;
+  const photo = checkIn.mediaIds
+    .map((id) => findMedia(id))
+    .find((m) => m && m.userId === user.id && m.contentType.startsWith("image/"));
+  if (!photo) return null;
+  const dataUrl = `data:${photo.contentType};base64,${photo.data.toString("base64")}`;
+  const description = acceptDescription(
+    await chatCompletion(photoMessages(dataUrl), {
+      timeoutMs: options.llmTimeoutMs,
+      maxTokens: 80,
+    }),
+  );
+  if (description) setProofDescription(user.id, checkIn.completedGoalIds, description);
+  return description;
+}

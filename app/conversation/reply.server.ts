@@ -1,0 +1,31 @@
+import type { User } from "../../db/schema";
+import { sendTextToUser, type TextKind } from "~/sms/outbound.server";
+import { db, schema } from "~/utils/db.server";
+
+export type Source = "sms" | "web";
+
+/**
+ * Answers in the channel the user wrote in: a text for SMS; for the web chat, a message in the thread
+ * and nothing texted.
+ */
+export async function replyInChannel(
+  user: Pick<User, "id" | "phone" | "phoneVerifiedAt" | "phoneUndeliverableCode">,
+  body: string,
+  source: Source,
+  kind: TextKind,
+  linkedGoalIds: number[],
+) {
+  if (source === "sms") return sendTextToUser(user, body, kind, { linkedGoalIds });
+  db.insert(schema.messages)
+    .values({
+      userId: user.id,
+      fromSystem: true,
+      body,
+      source: "web",
+      kind,
+      status: "delivered",
+      linkedGoalIds,
+    })
+    .run();
+  return undefined;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `goals` ADD `proof_description` text;

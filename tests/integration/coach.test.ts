@@ -1,0 +1,387 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { FAKE_PHOTO_DESCRIPTION, startFakeLlm, type FakeLlmAnswer } from "../fakes/llm-server";
+import { TINY_PNG } from "../fakes/twilio-server";
+
+// The env module reads the LLM and Stripe settings when it loads: set them before any app module is
+// imported. Billing is on (a Stripe key) so plans decide who gets AI feedback.
+const llm = await startFakeLlm();
+const ENV = {
+  LLM_API_URL: llm.url,
+  LLM_API_KEY: "test-llm-key",
+  LLM_MODEL: "coach-test-model",
+  LLM_VISION: "true",
+  STRIPE_SECRET_KEY: "sk_test_coach",
+  STRIPE_WEBHOOK_SECRET: "whsec_coach",
+  STRIPE_PRICE_BASIC: "price_basic_coach",
+  STRIPE_PRICE_PREMIUM: "price_premium_coach",
+};
+const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
+Object.assign(process.env, ENV);
+
+const { call, createTestUser, makeRequest, readJson, sessionCookie } =
+  await import("../helpers/requests");
+const { handleIncomingText } = await import("~/conversation/engine.server");
+const { sendCheckInFeedback } = await import("~/coach/coach.server");
+const { entitlementsOf } = await import("~/billing/billing.server");
+const { completeGoal, createGoal, listTodayGoals } = await import("~/goals/goals.server");
+const { segmentCount, smsEncoding } = await import("~/sms/segments");
+const { getUserById } = await import("~/users/users.server");
+const { db, schema } = await import("~/utils/db.server");
+const { zonedInstant } = await import("~/utils/local-time");
+const dashboard = await import("~/routes/dashboard");
+
+afterAll(async () => {
+  await llm.close();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+beforeEach(() => llm.reset());
+
+const TZ = "America/New_York";
+// Saturday 2026-11-21: goals set at 9:00, checked in at 19:30 (New York).
+const MORNING = new Date("2026-11-21T14:00:00Z");
+const EVENING = new Date("2026-11-22T00:30:00Z");
+const LLM_TEXT = /^Great work today! /;
+
+type Plan = "premium" | "trial" | "basic";
+
+async function userWith(plan: Plan) {
+  const created = await createTestUser();
+  const far = new Date("2030-01-01T00:00:00Z");
+  db.update(schema.users)
+    .set({
+      phoneVerifiedAt: new Date(),
+      ...(plan === "trial"
+        ? { trialEndsAt: new Date(EVENING.getTime() + 7 * 86_400_000), plan: null }
+        : {
+            trialEndsAt: new Date("2026-01-01T00:00:00Z"),
+            plan,
+            subscriptionStatus: "active",
+            currentPeriodEnd: far,
+          }),
+    })
+    .where(eq(schema.users.id, created.id))
+    .run();
+  const user = getUserById(created.id)!;
+  expect(entitlementsOf(user, EVENING)).toMatchObject({
+    status: plan,
+    aiFeedback: plan !== "basic",
+  });
+  return user;
+}
+
+const fresh = (id: number) => getUserById(id)!;
+
+/** A finished goal on an earlier day, so the streak has history. */
+function doneOn(userId: number, day: string) {
+  const goal = createGoal(userId, {
+    description: "Stretch",
+    dueDate: zonedInstant(day, "19:00", TZ),
+  });
+  completeGoal(userId, goal.id, {}, zonedInstant(day, "18:00", TZ));
+}
+
+/** The question is open, as after askMorningQuestion or askEveningQuestion (without texting it). */
+function asked(userId: number, phase: "morning" | "evening") {
+  db.update(schema.users)
+    .set({ pendingPrompt: phase, pendingPromptDay: "2026-11-21" })
+    .where(eq(schema.users.id, userId))
+    .run();
+  return fresh(userId);
+}
+const eveningAsked = (userId: number) => asked(userId, "evening");
+
+async function withTodaysGoals(plan: Plan, history: string[] = []) {
+  const user = await userWith(plan);
+  for (const day of history) doneOn(user.id, day);
+  await handleIncomingText(
+    asked(user.id, "morning"),
+    { text: "Run 5k, read 30 pages", source: "web" },
+    MORNING,
+  );
+  expect(listTodayGoals(fresh(user.id), MORNING)).toHaveLength(2);
+  return eveningAsked(user.id);
+}
+
+function outbox(phone: string) {
+  return db
+    .select()
+    .from(schema.localOutbox)
+    .where(eq(schema.localOutbox.toPhone, phone))
+    .orderBy(desc(schema.localOutbox.id))
+    .all()
+    .map((m) => m.body);
+}
+
+function lastSystemMessage(userId: number) {
+  return db
+    .select()
+    .from(schema.messages)
+    .where(and(eq(schema.messages.userId, userId), eq(schema.messages.fromSystem, true)))
+    .orderBy(desc(schema.messages.id))
+    .get()!;
+}
+
+function expectStoredOnToday(userId: number, text: string) {
+  const today = listTodayGoals(fresh(userId), EVENING);
+  expect(today.length).toBeGreaterThan(0);
+  for (const goal of today) expect(goal.llmFeedback).toBe(text);
+}
+
+/** Completes goal 1 without the engine, to call the coach directly with a short LLM budget. */
+function completeFirst(userId: number) {
+  const [first] = listTodayGoals(fresh(userId), EVENING);
+  completeGoal(userId, first!.id, {}, EVENING);
+  return [first!.id];
+}
+
+function promptOf(index: number) {
+  const messages = llm.requests[index]!.body.messages!;
+  return messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
+}
+
+describe("AI feedback for accounts that have it", () => {
+  it("texts a Premium user's LLM feedback after the check-in confirmation and stores it on today's goals", async () => {
+    const user = await withTodaysGoals("premium", ["2026-11-19", "2026-11-20"]);
+    const result = await handleIncomingText(user, { text: "1", source: "sms" }, EVENING);
+    expect(result.intent).toBe("check_in");
+    expect(result.feedback).toBeInstanceOf(Promise);
+    const text = await result.feedback;
+
+    expect(text).toBe("Great work today! Your 3-day streak is growing.");
+    const [feedback, confirmation] = outbox(user.phone);
+    expect(confirmation).toBe(result.reply);
+    expect(confirmation).toMatch(/^Nice work! 1 of 2 done: Run 5k/);
+    expect(feedback).toBe(text);
+    expect(lastSystemMessage(user.id)).toMatchObject({
+      body: text,
+      kind: "feedback",
+      source: "sms",
+    });
+    expectStoredOnToday(user.id, text!);
+
+    expect(llm.requests).toHaveLength(1);
+    const request = llm.requests[0]!;
+    expect(request.path).toBe("/chat/completions");
+    expect(request.authorization).toBe("Bearer test-llm-key");
+    expect(request.body.model).toBe("coach-test-model");
+    expect(request.body.messages![0]!.role).toBe("system");
+    expect(promptOf(0)).toContain("[done] Run 5k");
+    expect(promptOf(0)).toContain("[not done] read 30 pages");
+    expect(promptOf(0)).toContain("Current streak: 3 days.");
+    expect(promptOf(0)).toContain("Proof photo: none.");
+    for (const secret of [user.phone, user.phone.slice(2), user.email, user.email.split("@")[0]!]) {
+      expect(request.raw).not.toContain(secret);
+    }
+  });
+
+  it("puts a trial user's web chat feedback in the thread before the page reloads, and texts nothing", async () => {
+    const user = await withTodaysGoals("trial");
+    const result = await handleIncomingText(user, { text: "all", source: "web" }, EVENING);
+    // Already there: the web chat waits for it.
+    const feedback = lastSystemMessage(user.id);
+    expect(feedback).toMatchObject({ kind: "feedback", source: "web" });
+    expect(feedback.body).toMatch(LLM_TEXT);
+    expect(feedback.body).toContain("1-day streak");
+    expect(await result.feedback).toBe(feedback.body);
+    expect(outbox(user.phone)).toHaveLength(0);
+    expectStoredOnToday(user.id, feedback.body);
+  });
+
+  it("retries once after a 500 or a 429 and uses the answer", async () => {
+    for (const status of [500, 429]) {
+      llm.reset();
+      const user = await withTodaysGoals("premium");
+      llm.respondWith({ status });
+      const text = await sendCheckInFeedback(
+        user,
+        { source: "sms", mediaIds: [], completedGoalIds: completeFirst(user.id) },
+        EVENING,
+        { llmTimeoutMs: 3000 },
+      );
+      expect(llm.requests).toHaveLength(2);
+      expect(text).toMatch(LLM_TEXT);
+      expect(outbox(user.phone)[0]).toBe(text);
+    }
+  });
+
+  const failures: [string, FakeLlmAnswer[], number, number][] = [
+    // [case, answers, LLM calls expected, budget in ms]
+    ["no answer within the budget", [{ hang: true }], 1, 300],
+    ["two server errors", [{ status: 500 }, { status: 503 }], 2, 3000],
+    ["a client error", [{ status: 400 }], 1, 3000],
+    ["malformed JSON", [{ malformed: true }], 1, 3000],
+    ["an empty answer", [{ empty: true }], 1, 3000],
+    ["an answer too long for two segments", [{ huge: true }], 1, 3000],
+    [
+      "an answer with a link",
+      [{ text: "Great job! More tips at https://tips.example.com" }],
+      1,
+      3000,
+    ],
+    ["an answer with markup", [{ text: "**Great job!** Keep going." }], 1, 3000],
+  ];
+  it.each(failures)(
+    "falls back to rule-based feedback on %s",
+    async (_label, answers, calls, budget) => {
+      const user = await withTodaysGoals("premium");
+      llm.respondWith(...answers);
+      const text = await sendCheckInFeedback(
+        user,
+        { source: "sms", mediaIds: [], completedGoalIds: completeFirst(user.id) },
+        EVENING,
+        { llmTimeoutMs: budget },
+      );
+      expect(llm.requests).toHaveLength(calls);
+      expect(text).not.toBeNull();
+      expect(text).not.toMatch(LLM_TEXT);
+      expect(text).not.toMatch(/https?:|\*\*/);
+      expect(smsEncoding(text!)).toBe("GSM-7");
+      expect(segmentCount(text!)).toBeLessThanOrEqual(2);
+      expect(outbox(user.phone)[0]).toBe(text);
+      expectStoredOnToday(user.id, text!);
+    },
+  );
+});
+
+describe("rule-based feedback", () => {
+  it("is what a Basic user gets: the LLM is never called", async () => {
+    const user = await withTodaysGoals("basic", ["2026-11-20"]);
+    const result = await handleIncomingText(user, { text: "1 and 2", source: "sms" }, EVENING);
+    const text = (await result.feedback)!;
+    expect(llm.requests).toHaveLength(0);
+    expect(text).not.toMatch(LLM_TEXT);
+    expect(segmentCount(text)).toBeLessThanOrEqual(2);
+    const [feedback, confirmation] = outbox(user.phone);
+    expect(confirmation).toMatch(/^All done, great work! 2 of 2 done/);
+    expect(feedback).toBe(text);
+    expectStoredOnToday(user.id, text);
+
+    // A second check-in the same day never repeats a sentence of the first feedback.
+    const again = await handleIncomingText(
+      eveningAsked(user.id),
+      { text: "all", source: "sms" },
+      EVENING,
+    );
+    const second = (await again.feedback)!;
+    const sentences = (t: string) => t.split(/(?<=[.!?])\s+/);
+    for (const sentence of sentences(second)) expect(sentences(text)).not.toContain(sentence);
+    expect(llm.requests).toHaveLength(0);
+  });
+
+  it("follows a check-in with nothing done too, and nothing but a check-in", async () => {
+    const user = await withTodaysGoals("basic");
+    const result = await handleIncomingText(user, { text: "none", source: "web" }, EVENING);
+    expect(result.intent).toBe("check_in");
+    const text = (await result.feedback)!;
+    expect(text).not.toMatch(/great work|well done|excellent/i);
+    expect(lastSystemMessage(user.id)).toMatchObject({ body: text, kind: "feedback" });
+
+    const later = await handleIncomingText(
+      fresh(user.id),
+      { text: "goal: Stretch", source: "web" },
+      EVENING,
+    );
+    expect(later.intent).toBe("set_goals");
+    expect(later.feedback).toBeUndefined();
+    expect(lastSystemMessage(user.id).kind).toBe("conversation");
+  });
+});
+
+describe("proof photos with a vision model", () => {
+  function storePhoto(userId: number) {
+    const id = randomBytes(16).toString("base64url");
+    db.insert(schema.media)
+      .values({
+        id,
+        userId,
+        fileName: "photo-1.png",
+        contentType: "image/png",
+        size: TINY_PNG.byteLength,
+        data: TINY_PNG,
+      })
+      .run();
+    return id;
+  }
+
+  it("describes the first photo, keeps the description on the goal and tells the coach", async () => {
+    const user = await withTodaysGoals("premium");
+    const photo = storePhoto(user.id);
+    const result = await handleIncomingText(
+      user,
+      { text: "1", mediaIds: [photo], source: "sms" },
+      EVENING,
+    );
+    const text = await result.feedback;
+    expect(text).toMatch(LLM_TEXT);
+
+    expect(llm.requests).toHaveLength(2);
+    const vision = llm.requests[0]!.body.messages!;
+    expect(JSON.stringify(vision)).toContain(
+      `"image_url":{"url":"data:image/png;base64,${TINY_PNG.toString("base64")}"}`,
+    );
+    expect(promptOf(1)).toContain(`Proof photo: sent. It shows: ${FAKE_PHOTO_DESCRIPTION}`);
+
+    const [done, open] = listTodayGoals(fresh(user.id), EVENING);
+    expect(done!.completedAt).not.toBeNull();
+    expect(done!.proofImageUrls).toEqual([`/media/${photo}`]);
+    expect(done!.proofDescription).toBe(FAKE_PHOTO_DESCRIPTION);
+    expect(open!.proofDescription).toBeNull();
+
+    // The dashboard row shows both the description and the feedback.
+    const response = await call(
+      dashboard.loader,
+      makeRequest("/dashboard", { cookie: await sessionCookie(user.id) }),
+    );
+    const body = await readJson(response);
+    const rows = [...body.today, ...body.previous.goals] as {
+      id: number;
+      llmFeedback: string | null;
+      proofDescription: string | null;
+    }[];
+    expect(rows.find((r) => r.id === done!.id)).toMatchObject({
+      llmFeedback: text,
+      proofDescription: FAKE_PHOTO_DESCRIPTION,
+    });
+  });
+
+  it("completes the goal and still gives feedback when the description fails", async () => {
+    const user = await withTodaysGoals("premium");
+    const photo = storePhoto(user.id);
+    llm.respondWith({ status: 500 }, { status: 500 });
+    const result = await handleIncomingText(
+      user,
+      { text: "2", mediaIds: [photo], source: "sms" },
+      EVENING,
+    );
+    expect(result.reply).toMatch(/^Nice work! 1 of 2 done: read 30 pages/);
+    const text = await result.feedback;
+    expect(llm.requests).toHaveLength(3);
+    expect(text).toMatch(LLM_TEXT);
+    expect(promptOf(2)).toContain("Proof photo: sent.");
+    expect(promptOf(2)).not.toContain("It shows");
+
+    const done = listTodayGoals(fresh(user.id), EVENING).find((g) => g.completedAt)!;
+    expect(done.description).toBe("read 30 pages");
+    expect(done.proofImageUrls).toEqual([`/media/${photo}`]);
+    expect(done.proofDescription).toBeNull();
+  });
+
+  it("does not send a photo that is not the user's", async () => {
+    const owner = await withTodaysGoals("premium");
+    const other = await withTodaysGoals("premium");
+    const theirs = storePhoto(owner.id);
+    const text = await sendCheckInFeedback(
+      other,
+      { source: "sms", mediaIds: [theirs], completedGoalIds: completeFirst(other.id) },
+      EVENING,
+    );
+    expect(text).toMatch(LLM_TEXT);
+    expect(llm.requests).toHaveLength(1);
+    expect(llm.requests[0]!.raw).not.toContain("image_url");
+  });
+});
