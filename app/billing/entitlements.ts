@@ -78,8 +78,9 @@ export function entitlementsFor(
       accessEndsAt: state.currentPeriodEnd,
     };
   }
-  // Cancelled or unpaid: what was paid for lasts to the end of its period.
-  if (state.plan && state.subscriptionStatus && periodLeft) {
+  // Cancelled: what was paid for lasts to the end of its period. Not so for unpaid or incomplete:
+  // their current period was never paid for (Stripe keeps advancing an unpaid one's period).
+  if (state.plan && state.subscriptionStatus === "canceled" && periodLeft) {
     return {
       status: "canceled",
       ...grants(state.plan),

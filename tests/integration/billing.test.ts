@@ -1,0 +1,738 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { startFakeStripe, type FakeSubscription } from "../fakes/stripe-server";
+
+// Billing is on only with a Stripe key, and the env module reads it when it loads: the fake Stripe
+// starts first, then the environment points the app at it, then the app modules are imported.
+const SECRET_KEY = "sk_test_billing_integration";
+const WEBHOOK_SECRET = "whsec_billing_integration_0123456789";
+const PRICE_BASIC = "price_basic_integration";
+const PRICE_PREMIUM = "price_premium_integration";
+const APP_URL = "https://coach.example.test";
+
+const fake = await startFakeStripe({ secretKey: SECRET_KEY });
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_BASIC: PRICE_BASIC,
+  STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
+  STRIPE_API_URL: fake.url,
+  APP_URL,
+};
+const saved = Object.fromEntries(Object.keys(STRIPE_ENV).map((k) => [k, process.env[k]]));
+Object.assign(process.env, STRIPE_ENV);
+
+const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
+  await import("../helpers/requests");
+const billingRoute = await import("~/routes/settings_.billing");
+const settingsRoute = await import("~/routes/settings");
+const webhookRoute = await import("~/routes/webhooks.stripe");
+const { isBillingEnabled, entitlementsOf } = await import("~/billing/billing.server");
+const { getUserById } = await import("~/users/users.server");
+const { getToast } = await import("~/utils/toast.server");
+const { sqlite } = await import("~/utils/db.server");
+
+afterAll(async () => {
+  await fake.close();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+beforeEach(() => {
+  // The routes log Stripe failures; the tests provoke them on purpose.
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+/** Requests the app made to the fake Stripe API since `mark` (an index into fake.requests). */
+const apiCallsSince = (mark: number, method?: string, path?: string | RegExp) =>
+  fake.requests
+    .slice(mark)
+    .filter(
+      (r) =>
+        r.path.startsWith("/v1/") &&
+        (!method || r.method === method) &&
+        (!path || (typeof path === "string" ? r.path === path : path.test(r.path))),
+    );
+
+async function signedInUser() {
+  const user = await createTestUser();
+  return { user, cookie: await sessionCookie(user.id) };
+}
+
+function billingPost(fields: Record<string, string>, cookie?: string) {
+  return call(
+    billingRoute.action,
+    makeRequest("/settings/billing", {
+      method: "POST",
+      cookie,
+      headers: FORM,
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+}
+
+/** The flash toast a redirect set, read back the way the next page would. */
+async function toastOf(response: Response) {
+  const cookie = cookieFrom(response, "__toast");
+  if (!cookie) return null;
+  const { toast } = await getToast(
+    new Request("http://localhost/settings", { headers: { Cookie: cookie } }),
+  );
+  return toast;
+}
+
+const row = (userId: number) => getUserById(userId)!;
+const storedEvent = (id: string) =>
+  sqlite.prepare("select id, type from stripe_events where id = ?").get(id);
+
+// Event times: each event a test sends is "newer" than the one before unless it says otherwise, and
+// all are later than the wall clock a checkout completion is stamped with.
+let clock = Math.floor(Date.now() / 1000) + 60;
+const later = () => (clock += 10);
+
+type EventInput = { id?: string; created?: number; type: string; object: unknown };
+
+function stripeEvent({ id, created, type, object }: EventInput) {
+  return {
+    id: id ?? `evt_test_${randomBytes(8).toString("hex")}`,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: created ?? later(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+type Signing = { signature?: string | null; secret?: string; signedPayload?: string };
+
+/** POST /webhooks/stripe through the real route, signed by the stripe package's own test helper. */
+async function deliver(event: ReturnType<typeof stripeEvent> | string, signing: Signing = {}) {
+  const payload = typeof event === "string" ? event : JSON.stringify(event);
+  const signature =
+    signing.signature === undefined
+      ? Stripe.webhooks.generateTestHeaderString({
+          payload: signing.signedPayload ?? payload,
+          secret: signing.secret ?? WEBHOOK_SECRET,
+        })
+      : signing.signature;
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (signature !== null) headers["Stripe-Signature"] = signature;
+  return call(
+    webhookRoute.action,
+    makeRequest("/webhooks/stripe", { method: "POST", headers, body: payload }),
+  );
+}
+
+async function deliverOk(event: ReturnType<typeof stripeEvent>) {
+  const response = await deliver(event);
+  expect(response.status).toBe(200);
+  return (await readJson(response)).outcome as string;
+}
+
+/** Starts Checkout as the Settings button does; returns the fake's session. */
+async function startCheckout(cookie: string, plan: "basic" | "premium" = "premium") {
+  const response = await billingPost({ intent: "subscribe", plan }, cookie);
+  expect(response.status).toBe(302);
+  const location = response.headers.get("Location")!;
+  expect(location.startsWith(`${fake.url}/checkout/`)).toBe(true);
+  const session = fake.sessions.get(location.split("/").at(-1)!);
+  expect(session).toBeDefined();
+  return session!;
+}
+
+/** Checkout, paid at the fake, and its checkout.session.completed delivered: a live subscription. */
+async function subscribed(plan: "basic" | "premium" = "premium") {
+  const { user, cookie } = await signedInUser();
+  const session = await startCheckout(cookie, plan);
+  await fake.pay(session.id);
+  const completed = fake.sessions.get(session.id)!;
+  expect(completed.subscription).not.toBeNull();
+  expect(
+    await deliverOk(stripeEvent({ type: "checkout.session.completed", object: { ...completed } })),
+  ).toBe("processed");
+  const subscription = fake.subscriptions.get(completed.subscription!)!;
+  return { user, cookie, session: completed, subscription };
+}
+
+/** The subscription as Stripe would send it in an event, with changes. */
+const snapshot = (subscription: FakeSubscription, changes: Partial<FakeSubscription> = {}) => ({
+  ...structuredClone(subscription),
+  ...changes,
+});
+
+describe("configuration", () => {
+  it("has billing on with the Stripe key set", () => {
+    expect(isBillingEnabled()).toBe(true);
+  });
+});
+
+describe("Checkout", () => {
+  it("sends a signed-in user to Stripe Checkout for the plan, carrying the rest of the trial", async () => {
+    const { user, cookie } = await signedInUser();
+    const mark = fake.requests.length;
+    const session = await startCheckout(cookie, "premium");
+
+    const account = row(user.id);
+    // A fresh account has the 14-day trial.
+    expect(account.trialEndsAt!.getTime() - account.createdAt.getTime()).toBeGreaterThan(
+      14 * DAY_MS - 60_000,
+    );
+    expect(account.trialEndsAt!.getTime() - account.createdAt.getTime()).toBeLessThanOrEqual(
+      14 * DAY_MS,
+    );
+
+    const created = apiCallsSince(mark, "POST", "/v1/customers");
+    expect(created).toHaveLength(1);
+    expect(created[0]!.form.get("email")).toBe(user.email);
+    expect(created[0]!.form.get("metadata[userId]")).toBe(String(user.id));
+    const customer = [...fake.customers.values()].find((c) => c.email === user.email);
+    expect(customer).toBeDefined();
+    expect(account.stripeCustomerId).toBe(customer!.id);
+
+    expect(session).toMatchObject({
+      mode: "subscription",
+      customer: customer!.id,
+      client_reference_id: String(user.id),
+      price: PRICE_PREMIUM,
+      trial_end: Math.floor(account.trialEndsAt!.getTime() / 1000),
+      metadata: { userId: String(user.id) },
+      status: "open",
+    });
+    expect(session.success_url.startsWith(`${APP_URL}/settings`)).toBe(true);
+    expect(session.cancel_url.startsWith(`${APP_URL}/settings`)).toBe(true);
+    expect(session.success_url).not.toBe(session.cancel_url);
+    const [request] = apiCallsSince(mark, "POST", "/v1/checkout/sessions");
+    expect(request!.form.get("line_items[0][quantity]")).toBe("1");
+  });
+
+  it("uses the Basic price, and carries no trial under 48 hours or after it ended", async () => {
+    const { user, cookie } = await signedInUser();
+    sqlite
+      .prepare("update users set trial_ends_at = ? where id = ?")
+      .run(Date.now() + DAY_MS, user.id);
+    const short = await startCheckout(cookie, "basic");
+    expect(short).toMatchObject({ price: PRICE_BASIC, trial_end: null });
+
+    sqlite
+      .prepare("update users set trial_ends_at = ? where id = ?")
+      .run(Date.now() - DAY_MS, user.id);
+    const customers = fake.customers.size;
+    const expired = await startCheckout(cookie, "premium");
+    expect(expired).toMatchObject({ price: PRICE_PREMIUM, trial_end: null });
+    // The account's Stripe customer is reused, not made again.
+    expect(fake.customers.size).toBe(customers);
+    expect(expired.customer).toBe(short.customer);
+  });
+
+  it("refuses a second subscription once one is live: a toast, no new session", async () => {
+    const { cookie } = await subscribed("premium");
+    const sessions = fake.sessions.size;
+    const mark = fake.requests.length;
+
+    const response = await billingPost({ intent: "subscribe", plan: "basic" }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/settings#billing");
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      description: expect.stringContaining("already have a plan"),
+    });
+    expect(fake.sessions.size).toBe(sessions);
+    expect(apiCallsSince(mark)).toEqual([]);
+  });
+
+  it("sends an anonymous visitor to the login page without calling Stripe", async () => {
+    const mark = fake.requests.length;
+    const response = await billingPost({ intent: "subscribe", plan: "premium" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/login/);
+    expect(apiCallsSince(mark)).toEqual([]);
+  });
+
+  it("rejects an unknown plan or intent with 400", async () => {
+    const { cookie } = await signedInUser();
+    const mark = fake.requests.length;
+    expect((await billingPost({ intent: "subscribe", plan: "gold" }, cookie)).status).toBe(400);
+    expect((await billingPost({ intent: "refund" }, cookie)).status).toBe(400);
+    expect(apiCallsSince(mark)).toEqual([]);
+  });
+
+  it("turns a Stripe outage into an error toast on Settings", async () => {
+    const { user, cookie } = await signedInUser();
+    const mark = fake.requests.length;
+    // The client makes up to 3 attempts (maxNetworkRetries: 2); each one fails.
+    fake.failNext(500, 3);
+
+    const response = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/settings#billing");
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      description: expect.stringContaining("Billing is unavailable"),
+    });
+    expect(apiCallsSince(mark, "POST", "/v1/customers")).toHaveLength(3);
+    expect(apiCallsSince(mark, "POST", "/v1/checkout/sessions")).toEqual([]);
+    expect(row(user.id).stripeCustomerId).toBeNull();
+
+    // Once Stripe is back, the same button works.
+    const session = await startCheckout(cookie, "premium");
+    expect(session.client_reference_id).toBe(String(user.id));
+  });
+});
+
+describe("Billing Portal", () => {
+  it("opens the portal to manage billing", async () => {
+    const { user, cookie } = await subscribed("basic");
+    const mark = fake.requests.length;
+    const response = await billingPost({ intent: "manage" }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(
+      new RegExp(`^${fake.url.replace(/\./g, "\\.")}/portal/bps_`),
+    );
+    const [request, ...more] = apiCallsSince(mark, "POST", "/v1/billing_portal/sessions");
+    expect(more).toEqual([]);
+    expect(request!.form.get("customer")).toBe(row(user.id).stripeCustomerId);
+    expect(request!.form.get("return_url")).toBe(`${APP_URL}/settings#billing`);
+    expect(request!.form.get("flow_data[type]")).toBeNull();
+  });
+
+  it("opens the portal's cancel flow for the live subscription", async () => {
+    const { user, cookie, subscription } = await subscribed("premium");
+    const mark = fake.requests.length;
+    const response = await billingPost({ intent: "cancel" }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")!.startsWith(`${fake.url}/portal/`)).toBe(true);
+    const [request] = apiCallsSince(mark, "POST", "/v1/billing_portal/sessions");
+    expect(request!.form.get("customer")).toBe(row(user.id).stripeCustomerId);
+    expect(request!.form.get("flow_data[type]")).toBe("subscription_cancel");
+    expect(request!.form.get("flow_data[subscription_cancel][subscription]")).toBe(subscription.id);
+  });
+
+  it("answers a user with no Stripe customer with a toast, without calling Stripe", async () => {
+    const { cookie } = await signedInUser();
+    const mark = fake.requests.length;
+    for (const intent of ["manage", "cancel"]) {
+      const response = await billingPost({ intent }, cookie);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/settings#billing");
+      expect(await toastOf(response)).toMatchObject({
+        type: "error",
+        description: expect.stringContaining("no subscription to manage"),
+      });
+    }
+    expect(apiCallsSince(mark)).toEqual([]);
+  });
+
+  it("has nothing to cancel after an abandoned checkout", async () => {
+    const { cookie } = await signedInUser();
+    await startCheckout(cookie);
+    const mark = fake.requests.length;
+    const response = await billingPost({ intent: "cancel" }, cookie);
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      description: expect.stringContaining("no active plan to cancel"),
+    });
+    expect(apiCallsSince(mark)).toEqual([]);
+  });
+});
+
+describe("Stripe webhooks", () => {
+  it("rejects a missing, wrong or mismatched signature with 400 and stores nothing", async () => {
+    const { user, cookie } = await signedInUser();
+    const session = await startCheckout(cookie);
+    await fake.pay(session.id);
+    const event = stripeEvent({
+      type: "checkout.session.completed",
+      object: { ...fake.sessions.get(session.id)! },
+    });
+    const tampered = JSON.stringify({ ...event, id: "evt_test_tampered" });
+    const mark = fake.requests.length;
+
+    const attempts = [
+      await deliver(event, { signature: null }),
+      await deliver(event, { signature: "t=1,v1=deadbeef" }),
+      await deliver(event, { secret: "whsec_someone_else" }),
+      // Signed over one body, sent with another.
+      await deliver(tampered, { signedPayload: JSON.stringify(event) }),
+    ];
+    for (const response of attempts) {
+      expect(response.status).toBe(400);
+      expect(await response.text()).toBe("Invalid signature");
+    }
+    expect(storedEvent(event.id)).toBeUndefined();
+    expect(storedEvent("evt_test_tampered")).toBeUndefined();
+    expect(row(user.id)).toMatchObject({
+      plan: null,
+      subscriptionStatus: null,
+      stripeSubscriptionId: null,
+    });
+    expect(apiCallsSince(mark)).toEqual([]);
+  });
+
+  it("answers 413 to an oversized body without reading it as an event", async () => {
+    const payload = JSON.stringify({
+      ...stripeEvent({ type: "ping", object: {} }),
+      pad: "x".repeat(600 * 1024),
+    });
+    const response = await deliver(payload);
+    expect(response.status).toBe(413);
+  });
+
+  it("stores the plan when checkout.session.completed arrives, from the subscription at Stripe", async () => {
+    const { user, cookie } = await signedInUser();
+    const session = await startCheckout(cookie, "premium");
+    await fake.pay(session.id);
+    const completed = fake.sessions.get(session.id)!;
+    const subscription = fake.subscriptions.get(completed.subscription!)!;
+    const event = stripeEvent({ type: "checkout.session.completed", object: { ...completed } });
+    const mark = fake.requests.length;
+
+    expect(await deliverOk(event)).toBe("processed");
+    expect(apiCallsSince(mark, "GET", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+    const account = row(user.id);
+    expect(account).toMatchObject({
+      plan: "premium",
+      subscriptionStatus: "trialing",
+      stripeSubscriptionId: subscription.id,
+      cancelAtPeriodEnd: false,
+    });
+    expect(account.currentPeriodEnd!.getTime()).toBe(
+      subscription.items.data[0]!.current_period_end * 1000,
+    );
+    expect(storedEvent(event.id)).toEqual({ id: event.id, type: "checkout.session.completed" });
+    expect(entitlementsOf(account)).toMatchObject({ status: "premium", aiFeedback: true });
+  });
+
+  it("stores an active subscription bought after the trial, as Basic", async () => {
+    const { user, cookie } = await signedInUser();
+    sqlite
+      .prepare("update users set trial_ends_at = ? where id = ?")
+      .run(Date.now() - DAY_MS, user.id);
+    expect(entitlementsOf(row(user.id)).status).toBe("expired");
+    const session = await startCheckout(cookie, "basic");
+    await fake.pay(session.id);
+    const event = stripeEvent({
+      type: "checkout.session.completed",
+      object: { ...fake.sessions.get(session.id)! },
+    });
+    expect(await deliverOk(event)).toBe("processed");
+    const account = row(user.id);
+    expect(account).toMatchObject({ plan: "basic", subscriptionStatus: "active" });
+    expect(account.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 27 * DAY_MS);
+    expect(entitlementsOf(account)).toMatchObject({
+      status: "basic",
+      scheduledTexts: true,
+      aiFeedback: false,
+    });
+  });
+
+  it("applies an event id once: a replay is a duplicate and changes nothing", async () => {
+    const { user, cookie } = await signedInUser();
+    const session = await startCheckout(cookie, "premium");
+    await fake.pay(session.id);
+    const completed = fake.sessions.get(session.id)!;
+    const event = stripeEvent({ type: "checkout.session.completed", object: { ...completed } });
+    expect(await deliverOk(event)).toBe("processed");
+    expect(row(user.id).subscriptionStatus).toBe("trialing");
+
+    // In between, the subscription changed (the app heard of it) and Stripe now says something else.
+    const subscription = fake.subscriptions.get(completed.subscription!)!;
+    expect(
+      await deliverOk(
+        stripeEvent({
+          type: "customer.subscription.updated",
+          object: snapshot(subscription, { cancel_at_period_end: true }),
+        }),
+      ),
+    ).toBe("processed");
+    subscription.status = "active";
+    const before = row(user.id);
+    expect(before.cancelAtPeriodEnd).toBe(true);
+    const mark = fake.requests.length;
+
+    const replay = await deliver(event);
+    expect(replay.status).toBe(200);
+    expect(await readJson(replay)).toEqual({ received: true, outcome: "duplicate" });
+    expect(row(user.id)).toEqual(before);
+    // Not even looked up again.
+    expect(apiCallsSince(mark)).toEqual([]);
+  });
+
+  it("keeps the newer state when an older subscription update arrives late", async () => {
+    const { user, subscription } = await subscribed("premium");
+    const older = later();
+    const newer = later();
+    const cancelling = stripeEvent({
+      type: "customer.subscription.updated",
+      created: newer,
+      object: snapshot(subscription, {
+        status: "active",
+        cancel_at_period_end: true,
+        cancel_at: subscription.items.data[0]!.current_period_end,
+      }),
+    });
+    const stale = stripeEvent({
+      type: "customer.subscription.updated",
+      created: older,
+      object: snapshot(subscription, { status: "active", cancel_at_period_end: false }),
+    });
+
+    expect(await deliverOk(cancelling)).toBe("processed");
+    expect(await deliverOk(stale)).toBe("ignored");
+    const account = row(user.id);
+    expect(account).toMatchObject({
+      plan: "premium",
+      subscriptionStatus: "active",
+      cancelAtPeriodEnd: true,
+      subscriptionUpdatedAt: new Date(newer * 1000),
+    });
+    expect(entitlementsOf(account)).toMatchObject({ status: "canceled", scheduledTexts: true });
+  });
+
+  it("records a deletion after an update, and ignores a late 'active' for the canceled subscription", async () => {
+    const { user, subscription } = await subscribed("basic");
+    expect(
+      await deliverOk(
+        stripeEvent({
+          type: "customer.subscription.updated",
+          object: snapshot(subscription, { status: "active" }),
+        }),
+      ),
+    ).toBe("processed");
+    expect(row(user.id).subscriptionStatus).toBe("active");
+
+    const endedAt = Math.floor(Date.now() / 1000) - 60;
+    const ended = snapshot(subscription, { status: "canceled", canceled_at: endedAt });
+    ended.items.data[0]!.current_period_end = endedAt;
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.subscription.deleted", object: ended })),
+    ).toBe("processed");
+    const canceled = row(user.id);
+    expect(canceled).toMatchObject({
+      plan: "basic",
+      subscriptionStatus: "canceled",
+      currentPeriodEnd: new Date(endedAt * 1000),
+    });
+
+    // Newer by its timestamp, but a canceled subscription never comes back.
+    const revived = stripeEvent({
+      type: "customer.subscription.updated",
+      object: snapshot(subscription, { status: "active" }),
+    });
+    expect(await deliverOk(revived)).toBe("ignored");
+    expect(row(user.id)).toEqual(canceled);
+    expect(storedEvent(revived.id)).toBeDefined();
+  });
+
+  it("ignores the end of an older subscription while another one is live", async () => {
+    const { user, subscription } = await subscribed("premium");
+    const before = row(user.id);
+    const older = snapshot(subscription, {
+      id: `sub_test_${randomBytes(6).toString("hex")}`,
+      status: "canceled",
+    });
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.subscription.deleted", object: older })),
+    ).toBe("ignored");
+    expect(row(user.id)).toEqual(before);
+    expect(before).toMatchObject({ stripeSubscriptionId: subscription.id, plan: "premium" });
+  });
+
+  it("marks the account past_due when an invoice payment fails, keeping its access", async () => {
+    const { user, subscription } = await subscribed("premium");
+    const invoice = {
+      id: `in_test_${randomBytes(6).toString("hex")}`,
+      object: "invoice",
+      customer: subscription.customer,
+      status: "open",
+    };
+    expect(await deliverOk(stripeEvent({ type: "invoice.payment_failed", object: invoice }))).toBe(
+      "processed",
+    );
+    const account = row(user.id);
+    expect(account).toMatchObject({ plan: "premium", subscriptionStatus: "past_due" });
+    expect(entitlementsOf(account)).toMatchObject({ status: "past_due", scheduledTexts: true });
+  });
+
+  it("ignores events about a customer it does not know, answering 200", async () => {
+    const { user } = await subscribed("premium");
+    const before = row(user.id);
+    const stranger = `cus_test_${randomBytes(6).toString("hex")}`;
+    const subscription: FakeSubscription = {
+      id: `sub_test_${randomBytes(6).toString("hex")}`,
+      object: "subscription",
+      customer: stranger,
+      status: "active",
+      metadata: {},
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      items: {
+        object: "list",
+        data: [
+          {
+            id: "si_test_stranger",
+            object: "subscription_item",
+            price: { id: PRICE_PREMIUM, object: "price" },
+            current_period_end: clock + 30 * 86_400,
+          },
+        ],
+      },
+    };
+    for (const type of ["customer.subscription.created", "customer.subscription.updated"]) {
+      expect(await deliverOk(stripeEvent({ type, object: subscription }))).toBe("ignored");
+    }
+    expect(
+      await deliverOk(
+        stripeEvent({
+          type: "invoice.payment_failed",
+          object: { id: "in_test_stranger", object: "invoice", customer: stranger },
+        }),
+      ),
+    ).toBe("ignored");
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.updated", object: { id: stranger } })),
+    ).toBe("ignored");
+    expect(row(user.id)).toEqual(before);
+    expect(
+      sqlite.prepare("select count(*) as n from users where stripe_customer_id = ?").get(stranger),
+    ).toEqual({ n: 0 });
+  });
+
+  it("answers 500 when applying fails, and releases the event id so Stripe's retry applies it", async () => {
+    const { user, cookie } = await signedInUser();
+    const session = await startCheckout(cookie, "premium");
+    await fake.pay(session.id);
+    const event = stripeEvent({
+      type: "checkout.session.completed",
+      object: { ...fake.sessions.get(session.id)! },
+    });
+    // Retrieving the subscription fails on every attempt the client makes.
+    fake.failNext(500, 3);
+    const failed = await deliver(event);
+    expect(failed.status).toBe(500);
+    expect(storedEvent(event.id)).toBeUndefined();
+    expect(row(user.id)).toMatchObject({ plan: null, subscriptionStatus: null });
+
+    // Stripe retries the same event later.
+    expect(await deliverOk(event)).toBe("processed");
+    expect(row(user.id)).toMatchObject({ plan: "premium", subscriptionStatus: "trialing" });
+    expect(storedEvent(event.id)).toBeDefined();
+  });
+});
+
+describe("Settings page", () => {
+  const loadSettings = async (cookie: string) => {
+    const response = await call(settingsRoute.loader, makeRequest("/settings", { cookie }));
+    expect(response.status).toBe(200);
+    return (await readJson(response)).billing;
+  };
+
+  it("shows a fresh account's trial and the plans to choose", async () => {
+    const { cookie } = await signedInUser();
+    expect(await loadSettings(cookie)).toMatchObject({
+      enabled: true,
+      status: "trial",
+      planName: "Free trial",
+      trialDaysLeft: 14,
+      aiFeedback: true,
+      canSubscribe: true,
+      canManage: false,
+      canCancel: false,
+      plans: [
+        { id: "basic", name: "Basic", price: "$9.99/month" },
+        { id: "premium", name: "Premium", price: "$19.99/month" },
+      ],
+    });
+  });
+
+  it("shows the plan bought, with manage and cancel instead of subscribe", async () => {
+    const { cookie } = await subscribed("basic");
+    expect(await loadSettings(cookie)).toMatchObject({
+      enabled: true,
+      status: "basic",
+      planName: "Basic",
+      price: "$9.99/month",
+      aiFeedback: false,
+      trialDaysLeft: null,
+      canSubscribe: false,
+      canManage: true,
+      canCancel: true,
+    });
+  });
+
+  it("shows an ended trial as expired, able to subscribe", async () => {
+    const { user, cookie } = await signedInUser();
+    sqlite
+      .prepare("update users set trial_ends_at = ? where id = ?")
+      .run(Date.now() - DAY_MS, user.id);
+    expect(await loadSettings(cookie)).toMatchObject({
+      status: "expired",
+      trialDaysLeft: null,
+      aiFeedback: false,
+      canSubscribe: true,
+    });
+  });
+});
+
+describe("deleting an account", () => {
+  const deleteAccount = (cookie: string, password: string) =>
+    call(
+      settingsRoute.action,
+      makeRequest("/settings", {
+        method: "POST",
+        cookie,
+        headers: FORM,
+        body: new URLSearchParams({ intent: "delete", password, confirm: "on" }).toString(),
+      }),
+    );
+
+  it("cancels the live subscription at Stripe, then deletes the account", async () => {
+    const { user, cookie, subscription } = await subscribed("premium");
+    const mark = fake.requests.length;
+    const response = await deleteAccount(cookie, user.password);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(apiCallsSince(mark, "DELETE", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+    expect(fake.subscriptions.get(subscription.id)!.status).toBe("canceled");
+    expect(getUserById(user.id)).toBeUndefined();
+  });
+
+  it("keeps the account and answers 502 when Stripe cannot cancel the subscription", async () => {
+    const { user, cookie, subscription } = await subscribed("premium");
+    fake.failNext(500, 3);
+    const response = await deleteAccount(cookie, user.password);
+    expect(response.status).toBe(502);
+    expect(JSON.stringify(await readJson(response))).toContain(
+      "We could not cancel your subscription, so your account was not deleted.",
+    );
+    expect(getUserById(user.id)).toMatchObject({
+      id: user.id,
+      plan: "premium",
+      stripeSubscriptionId: subscription.id,
+    });
+    expect(fake.subscriptions.get(subscription.id)!.status).toBe("trialing");
+  });
+
+  it("does not call Stripe for a wrong password or an account without a subscription", async () => {
+    const { user, cookie } = await subscribed("basic");
+    const mark = fake.requests.length;
+    const wrong = await deleteAccount(cookie, "not the password");
+    expect(wrong.status).toBe(400);
+    expect(getUserById(user.id)).toBeDefined();
+
+    const other = await signedInUser();
+    const deleted = await deleteAccount(other.cookie, other.user.password);
+    expect(deleted.status).toBe(302);
+    expect(getUserById(other.user.id)).toBeUndefined();
+    expect(apiCallsSince(mark)).toEqual([]);
+  });
+});
