@@ -126,8 +126,12 @@ describe("buildRobots", () => {
   it("allows everything but the private paths and points to the sitemap", () => {
     const text = buildRobots(APP);
     expect(text).toContain("User-agent: *\nAllow: /\n");
-    for (const path of ["/admin", "/api", "/dashboard", "/messages", "/settings", "/dev/"]) {
+    for (const path of ["/admin", "/api", "/dev/"]) {
       expect(text).toContain(`\nDisallow: ${path}\n`);
+    }
+    // Signed-in pages only ever redirect a crawler to /login; listing them would hide nothing.
+    for (const path of ["/dashboard", "/messages", "/settings"]) {
+      expect(text).not.toContain(`Disallow: ${path}`);
     }
     expect(text).toContain(`Sitemap: ${APP}/sitemap.xml`);
   });

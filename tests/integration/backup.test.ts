@@ -21,7 +21,8 @@ function script(name: string, args: string[], databasePath: string) {
   });
 }
 
-describe("npm run backup and npm run restore", () => {
+// Each case starts the operator scripts as processes (tsx), which takes seconds on a busy machine.
+describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
   it("a backup taken while the app holds the database restores every row", async () => {
     const user = await createTestUser({ email: "backed-up@example.com" });
     createGoal(user.id, { description: "Survive a restore", dueDate: new Date() });
