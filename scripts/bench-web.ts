@@ -1,14 +1,27 @@
+import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import twilio from "twilio";
 import { percentile, peakRssMb, startBenchServer } from "./bench/server";
 
-// Usage: npm run bench:web  (builds first). Prints the dashboard's server response time for a user with
-// two years of daily goals, over sequential requests, then requests per second under concurrency.
+// Usage: npm run bench:web  (builds first). Against the production build on 127.0.0.1 only:
+// - the dashboard of a user with two years of daily goals: sequential server response times;
+// - the landing page, a blog post and that dashboard under load (8 connections, 10 s each);
+// - the inbound SMS webhook with signed requests at a fixed 300 requests/s for 10 s;
+// then the server's peak resident memory over the whole run.
 const PORT = 3400;
 const SEQUENTIAL = 300;
 const DAYS = 730;
+const SENDERS = 50;
+const AUTH_TOKEN = "bench-twilio-auth-token-0123456789";
+const WEBHOOK_RATE = 300;
 
-const { server, databasePath, baseUrl } = await startBenchServer(PORT);
+const { server, databasePath, baseUrl } = await startBenchServer(PORT, {
+  NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? "",
+  // Replies go to the local outbox: the figure is our webhook, not a network hop to Twilio.
+  SMS_TRANSPORT: "local",
+  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+});
 try {
   const register = await fetch(`${baseUrl}/api/users`, {
     method: "POST",
@@ -23,7 +36,11 @@ try {
   if (register.status !== 201) throw new Error(`registration failed: ${register.status}`);
   const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
   const userId = ((await register.json()) as { id: number }).id;
-  seedTwoYears(databasePath, userId);
+  const db = new Database(databasePath);
+  seedTwoYears(db, userId);
+  const slug = seedBlogPost(db, userId);
+  const senders = seedSenders(db);
+  db.close();
 
   const timings: number[] = [];
   for (let i = 0; i < SEQUENTIAL + 20; i++) {
@@ -34,31 +51,71 @@ try {
     if (i >= 20) timings.push(performance.now() - started);
   }
   timings.sort((a, b) => a - b);
+  console.log(
+    `dashboard (${DAYS * 3} goals over ${DAYS} days), ${SEQUENTIAL} sequential requests: ` +
+      `median ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms`,
+  );
 
-  const load = await autocannon({
-    url: `${baseUrl}/dashboard`,
-    headers: { Cookie: cookie },
-    connections: 8,
+  console.log("under load, 8 connections, 10 s each:");
+  for (const [name, path, headers] of [
+    ["landing page /", "/", {}],
+    [`blog post /blog/${slug}`, `/blog/${slug}`, {}],
+    ["dashboard", "/dashboard", { Cookie: cookie }],
+  ] as const) {
+    report(
+      name,
+      await autocannon({ url: `${baseUrl}${path}`, headers, connections: 8, duration: 10 }),
+    );
+  }
+
+  const webhookUrl = `${baseUrl}/webhooks/twilio/messages`;
+  let sent = 0;
+  const webhook = await autocannon({
+    url: webhookUrl,
+    method: "POST",
+    connections: 16,
+    overallRate: WEBHOOK_RATE,
     duration: 10,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const params = {
+            MessageSid: `SM${randomBytes(16).toString("hex")}`,
+            From: senders[sent++ % senders.length]!,
+            To: "+15005550006",
+            Body: "list",
+            NumMedia: "0",
+          };
+          return {
+            ...request,
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              "X-Twilio-Signature": twilio.getExpectedTwilioSignature(
+                AUTH_TOKEN,
+                `http://127.0.0.1:${PORT}/webhooks/twilio/messages`,
+                params,
+              ),
+            },
+            body: new URLSearchParams(params).toString(),
+          };
+        },
+      },
+    ],
   });
-  const rss = await peakRssMb(server);
-  console.log(
-    `dashboard (${DAYS * 3} goals over ${DAYS} days), ${SEQUENTIAL} sequential requests:`,
-  );
-  console.log(
-    `  median ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms`,
-  );
-  console.log(
-    `  under load (8 connections, 10 s): ${load.requests.average.toFixed(0)} req/s, ` +
-      `median ${load.latency.p50} ms, p99 ${load.latency.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors}`,
-  );
-  console.log(`  server peak RSS ${rss.toFixed(0)} MB`);
+  report(`inbound SMS webhook, signed, at ${WEBHOOK_RATE} req/s`, webhook);
+  console.log(`server peak RSS over the run: ${(await peakRssMb(server)).toFixed(0)} MB`);
 } finally {
   server.kill("SIGTERM");
 }
 
-function seedTwoYears(file: string, userId: number) {
-  const db = new Database(file);
+function report(name: string, result: autocannon.Result) {
+  console.log(
+    `  ${name}: ${result.requests.average.toFixed(0)} req/s, median ${result.latency.p50} ms, ` +
+      `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
+}
+
+function seedTwoYears(db: Database.Database, userId: number) {
   const insert = db.prepare(
     "insert into goals (user_id, description, created_at, due_date, completed_at) values (?, ?, ?, ?, ?)",
   );
@@ -78,5 +135,40 @@ function seedTwoYears(file: string, userId: number) {
       }
     }
   })();
-  db.close();
+}
+
+function seedBlogPost(db: Database.Database, authorId: number) {
+  const slug = "how-small-daily-goals-add-up";
+  const paragraph =
+    "Small goals set every morning and checked every evening add up. **Write them down**, keep them " +
+    "few, and look back at the week on Sunday. [Read more](https://example.com) about habits.\n\n";
+  db.prepare(
+    `insert into blog_posts (title, slug, content, excerpt, author_id, published, published_at, tags)
+     values (?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(
+    "How small daily goals add up",
+    slug,
+    `# Small goals\n\n${paragraph.repeat(12)}## Lists\n\n- one\n- two\n- three\n`,
+    "Why a few goals a day, checked in the evening, beat big resolutions.",
+    authorId,
+    Date.now(),
+    JSON.stringify(["habits", "research"]),
+  );
+  return slug;
+}
+
+/** Verified accounts that text the webhook in turn (inserted directly: no password is needed). */
+function seedSenders(db: Database.Database) {
+  const insert = db.prepare(
+    "insert into users (email, password_hash, phone, phone_verified_at) values (?, 'x', ?, ?)",
+  );
+  const phones: string[] = [];
+  db.transaction(() => {
+    for (let i = 0; i < SENDERS; i++) {
+      const phone = `+1212555${String(2000 + i).padStart(4, "0")}`;
+      insert.run(`sender${i}@example.com`, phone, Date.now());
+      phones.push(phone);
+    }
+  })();
+  return phones;
 }

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
@@ -292,6 +293,76 @@ export async function textAsPhone(
   await expect(page.getByLabel("Photo (optional)")).toHaveValue("");
 }
 
+/** WCAG 2.1 A and AA, and axe's best practices: zero violations on every page a test visits. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const violations = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(", ")}`,
+  );
+  expect(violations, `accessibility of ${page.url()}`).toEqual([]);
+}
+
+/**
+ * axe needs scripts in the page. Without JavaScript, the page's HTML as the browser has it is checked
+ * in a scripted page of its own, with our scripts left out, so it is the very page the test saw.
+ */
+async function expectAccessibleWithoutScripts(page: Page) {
+  const url = page.url();
+  const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  try {
+    const shadow = await context.newPage();
+    await shadow.route("**/*", async (route) => {
+      const request = route.request();
+      if (request.isNavigationRequest() && request.url() === url) {
+        return route.fulfill({ body: html, contentType: "text/html; charset=utf-8" });
+      }
+      if (request.resourceType() === "script") return route.abort();
+      return route.continue();
+    });
+    await shadow.goto(url);
+    await expectAccessible(shadow);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Checks every page a test opens with page.goto, and the page it ends on, with axe; each URL once a
+ * test. Pages reached by clicks are covered where a test ends on them or opens them again.
+ */
+function checkAccessibilityOf(page: Page, javaScriptEnabled: boolean) {
+  const checked = new Set<string>();
+  let documentType = "";
+  page.on("response", (response) => {
+    const request = response.request();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documentType = response.headers()["content-type"] ?? "";
+    }
+  });
+  const check = async () => {
+    const url = page.url();
+    if (page.isClosed() || !/^https?:/.test(url) || checked.has(url)) return;
+    if (!documentType.startsWith("text/html")) return;
+    checked.add(url);
+    if (javaScriptEnabled) await expectAccessible(page);
+    else await expectAccessibleWithoutScripts(page);
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (target, options) => {
+    const response = await goto(target, options);
+    await check();
+    return response;
+  };
+  return check;
+}
+
 type Fixtures = {
   /** A fresh account, registered through the form; the page is signed in. */
   user: Account;
@@ -302,6 +373,11 @@ type Fixtures = {
 // The second argument is Playwright's `use`; it is named `provide` so the React hooks lint rule
 // does not mistake it for React's use().
 export const test = base.extend<Fixtures>({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    const checkFinalPage = checkAccessibilityOf(page, javaScriptEnabled);
+    await provide(page);
+    await checkFinalPage();
+  },
   user: async ({ page }, provide) => {
     await provide(await register(page, uniqueEmail("us")));
   },

@@ -58,7 +58,7 @@ test("a partner is invited by text, says YES, and gets the weekly summary on Sun
     await form.getByLabel("Their mobile number").fill(PARTNER_PHONE.slice(2));
     await form.getByLabel("Role").selectOption({ label: "Coach" });
     await form.getByLabel("Your name in their texts").fill("Sam");
-    await expect(form.getByLabel("Weekly summary")).toBeChecked();
+    await expect(form.getByLabel("Every Sunday: my week's summary")).toBeChecked();
     await form.getByRole("button", { name: "Send invitation" }).click();
     await expect(toast(page)).toContainText("Invitation sent");
     await expect(partnerRow(page)).toHaveCount(1);

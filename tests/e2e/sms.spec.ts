@@ -116,15 +116,27 @@ test.describe("the SMS loop", () => {
         buffer: ONE_PIXEL_PNG,
       });
       await expect(devPhoneTexts(page, "sent").last()).toContainText("[1 photo]");
-      await expect(devPhoneTexts(page, "received").last()).toContainText(
-        "Nice work! 1 of 2 done: Run 5k",
-      );
+      await expect(
+        devPhoneTexts(page, "received").filter({ hasText: "Nice work! 1 of 2 done: Run 5k" }),
+      ).toHaveCount(1);
+    });
+
+    await test.step("the coach's feedback follows (the trial includes AI feedback)", async () => {
+      // The webhook answers Twilio at once; the feedback is written by the model after it.
+      await expect(async () => {
+        await openDevPhone(page, phone);
+        await expect(devPhoneTexts(page, "received").last()).toContainText(
+          "Great work today! Your 1-day streak is growing.",
+          { timeout: 1000 },
+        );
+      }).toPass();
     });
 
     await test.step("the dashboard shows the goal completed with its proof", async () => {
       await openDashboard(page);
       const done = todayGoal(page, "Run 5k");
       await expect(done.getByText("Completed", { exact: true })).toBeVisible();
+      await expect(done).toContainText("Great work today! Your 1-day streak is growing.");
       await expect(done.getByRole("img", { name: "Completed", exact: true })).toBeVisible();
       const open = todayGoal(page, "Read 30 pages");
       await expect(open.getByText(/^(Pending|Overdue)$/)).toBeVisible();

@@ -58,7 +58,11 @@ function startFake(script, args) {
   });
 }
 
+/** AI feedback comes from a fake OpenAI-compatible model two ports up. */
+const LLM_PORT = String(Number(port) + 2);
+
 const fakes = [
+  await startFake("tests/fakes/llm-server.ts", ["--port", LLM_PORT]),
   await startFake("tests/fakes/stripe-server.ts", [
     "--port",
     STRIPE.port,
@@ -92,6 +96,9 @@ const env = {
   STRIPE_PRICE_PREMIUM: STRIPE.pricePremium,
   STRIPE_API_URL: `http://127.0.0.1:${STRIPE.port}`,
   TRIAL_DAYS: "14",
+  LLM_API_URL: `http://127.0.0.1:${LLM_PORT}`,
+  LLM_API_KEY: "e2e-llm-key",
+  LLM_MODEL: "fake-coach-1",
 };
 
 const migrate = spawnSync(bin("tsx"), ["db/migrate.ts"], { cwd: root, env, stdio: "inherit" });

@@ -96,7 +96,7 @@ export function ChatForm({
       </Form>
       {pendingText ? (
         <div className="mt-3 flex justify-end" aria-hidden="true">
-          <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-blue-600 px-4 py-2 text-sm text-white opacity-60 sm:max-w-[70%]">
+          <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-blue-700 px-4 py-2 text-sm text-white opacity-60 sm:max-w-[70%]">
             {pendingText}
           </p>
         </div>

@@ -14,7 +14,7 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
         className={cn(
           "max-w-[85%] rounded-2xl px-4 py-2 shadow-sm sm:max-w-[70%]",
           mine
-            ? "rounded-br-sm bg-blue-600 text-white"
+            ? "rounded-br-sm bg-blue-700 text-white"
             : "rounded-bl-sm bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
         )}
       >
@@ -45,12 +45,12 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
         <div
           className={cn(
             "mt-1 flex items-center gap-2 text-xs",
-            mine ? "justify-end text-blue-100" : "text-gray-600 dark:text-gray-300",
+            mine ? "justify-end text-white" : "text-gray-700 dark:text-gray-300",
           )}
         >
           {message.badge ? (
             <span
-              className="rounded bg-white/20 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide"
+              className="rounded bg-blue-950 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide"
               data-testid="source-badge"
               title={message.badge === "WEB" ? "Sent from the web chat" : "Sent by text message"}
             >

@@ -145,18 +145,18 @@ function AddPartnerForm({ lastResult }: { lastResult?: SubmissionResult<string[]
         <legend className="mb-1 text-sm font-medium">What they get</legend>
         <CheckboxField
           {...getInputProps(fields.weeklySummary, { type: "checkbox" })}
-          label="Weekly summary"
-          note="Your week's figures on Sunday, with a link to the details."
+          label="Every Sunday: my week's summary"
+          note="Your week's figures, with a link to the details."
         />
         <CheckboxField
           {...getInputProps(fields.monthlySummary, { type: "checkbox" })}
-          label="Monthly summary"
-          note="Your month's figures on the 1st."
+          label="On the 1st: my month's summary"
+          note="Your month's figures, with a link to the details."
         />
         <CheckboxField
           {...getInputProps(fields.eveningNotes, { type: "checkbox" })}
-          label="Evening check-in notes"
-          note="A short note after each evening check-in: how many goals you finished."
+          label="Every evening: a note after my check-in"
+          note="How many of the day's goals you finished, and your streak."
         />
         <FieldErrors id={fields.weeklySummary.errorId} errors={fields.weeklySummary.errors} />
       </fieldset>
