@@ -10,6 +10,7 @@ const SID = /^[A-Za-z0-9_-]{2,64}$/;
 /** Twilio's message statuses are short lower-case words (queued, sent, delivered, undelivered...). */
 const STATUS = /^[a-z_]{1,32}$/;
 const ERROR_CODE = /^\d{1,10}$/;
+const MESSAGE_ID = /^[1-9]\d{0,14}$/;
 
 function badRequest(message: string) {
   return new Response(message, {
@@ -33,6 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!SID.test(sid)) return badRequest("MessageSid is required");
   if (!STATUS.test(status)) return badRequest("MessageStatus is required");
   const code = params.ErrorCode?.trim();
-  recordDeliveryStatus(sid, status, code && ERROR_CODE.test(code) ? code : null);
+  // The scheduler names the stored text in the callback URL (signed by Twilio with the rest).
+  const ref = new URL(request.url).searchParams.get("m") ?? "";
+  const messageId = MESSAGE_ID.test(ref) ? Number(ref) : undefined;
+  recordDeliveryStatus(sid, status, code && ERROR_CODE.test(code) ? code : null, messageId);
   return new Response(null, { status: 204 });
 }

@@ -61,7 +61,13 @@ export type Candidate = {
   toPhone?: string;
 };
 
-type Claimed = Candidate & { sendId: number; messageId: number | null; attempts: number };
+type Claimed = Candidate & {
+  sendId: number;
+  messageId: number | null;
+  attempts: number;
+  /** The question was marked pending with the claim (a fresh morning or evening question). */
+  pendingAtClaim?: boolean;
+};
 
 type ActiveUser = BillingRow & { id: number; phone: string; timezone: string };
 
@@ -127,8 +133,17 @@ const statements = {
   messageResult: sqlite.prepare(
     "update messages set provider_sid = ?, status = ?, error_code = ? where id = ?",
   ),
+  // A status callback that came before the batch was recorded already set the sid and a later status.
+  messageSent: sqlite.prepare(
+    `update messages set provider_sid = @sid, status = iif(provider_sid is null, @status, status),
+     error_code = iif(provider_sid is null, null, error_code) where id = @id`,
+  ),
   pending: sqlite.prepare(
     "update users set pending_prompt = ?, pending_prompt_day = ? where id = ?",
+  ),
+  clearPending: sqlite.prepare(
+    `update users set pending_prompt = null, pending_prompt_day = null
+     where id = ? and pending_prompt = ? and pending_prompt_day = ?`,
   ),
   followUpSent: sqlite.prepare(
     `insert into follow_up_tasks (user_id, goal_id, follow_up_time, sent, sent_at) values (?, ?, ?, 1, ?)
@@ -342,7 +357,11 @@ function claim(ctx: Ctx, batch: Candidate[]): Claimed[] {
           c.kind,
         )!;
         statements.linkMessage.run(message.id, row.id);
-        result.push({ ...c, sendId: row.id, messageId: message.id, attempts: 0 });
+        // The question is open from now: the user may answer it before this batch's results are
+        // recorded (those wait for the slowest send of the batch).
+        const pendingAtClaim = c.kind === "morning" || c.kind === "evening";
+        if (pendingAtClaim) statements.pending.run(c.kind, c.localDate, c.userId);
+        result.push({ ...c, sendId: row.id, messageId: message.id, attempts: 0, pendingAtClaim });
       }
     }
     return result;
@@ -373,7 +392,9 @@ async function sendAndRecord(ctx: Ctx, items: Claimed[]) {
       return;
     }
     try {
-      const result = await ctx.transport.send(item.phone, item.body!);
+      const result = await ctx.transport.send(item.phone, item.body!, {
+        messageId: item.messageId ?? undefined,
+      });
       outcomes.push({ item, ...result });
     } catch (error) {
       outcomes.push({
@@ -404,7 +425,7 @@ function record(ctx: Ctx, outcomes: Outcome[], reconciled = false) {
           note: null,
           finishedAt,
         });
-        if (item.messageId) statements.messageResult.run(sid, status, null, item.messageId);
+        if (item.messageId) statements.messageSent.run({ sid, status, id: item.messageId });
         afterSent(item);
         continue;
       }
@@ -422,6 +443,7 @@ function record(ctx: Ctx, outcomes: Outcome[], reconciled = false) {
           finishedAt,
         });
         if (item.messageId) statements.messageResult.run(null, "blocked", null, item.messageId);
+        notPending(item);
         continue;
       }
       const delay = error.retryable ? retryDelayMs(attempts) : null;
@@ -451,6 +473,7 @@ function record(ctx: Ctx, outcomes: Outcome[], reconciled = false) {
         finishedAt,
       });
       if (item.messageId) statements.messageResult.run(null, "failed", code, item.messageId);
+      notPending(item);
       if (code === "21610") statements.optOut.run(item.phone, "carrier: 21610 unsubscribed");
       else if ((code === "21211" || code === "21614") && !item.toPhone)
         statements.undeliverable.run(code, item.userId);
@@ -460,12 +483,19 @@ function record(ctx: Ctx, outcomes: Outcome[], reconciled = false) {
 }
 
 function afterSent(item: Claimed) {
-  if (item.kind === "morning" || item.kind === "evening")
+  // Not again for a question marked with its claim: the user may have answered it already.
+  if ((item.kind === "morning" || item.kind === "evening") && !item.pendingAtClaim)
     statements.pending.run(item.kind, item.localDate, item.userId);
   if (item.kind === "follow_up" && item.goalId) {
     statements.followUpSent.run(item.userId, item.goalId, item.dueAt.getTime(), Date.now());
     statements.pending.run("evening", item.localDate.split(":")[0], item.userId);
   }
+}
+
+/** A question that will not reach the user is not awaited (unless another one replaced it). */
+function notPending(item: Claimed) {
+  if (item.kind === "morning" || item.kind === "evening")
+    statements.clearPending.run(item.userId, item.kind, item.localDate);
 }
 
 function fromRow(row: StaleRow): Claimed {
@@ -566,6 +596,7 @@ function expire(ctx: Ctx, items: Claimed[]) {
         finishedAt,
       });
       if (item.messageId) statements.messageResult.run(null, "expired", null, item.messageId);
+      notPending(item);
     }
   })();
   ctx.report.expired += items.length;

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { db, schema } from "~/utils/db.server";
+import { db, preparedQuery, schema } from "~/utils/db.server";
 import { isOptedOut, optOut } from "./opt-outs.server";
 import { getTransport, SmsSendError } from "./transport.server";
 
@@ -26,6 +26,30 @@ export type SendOutcome =
       code?: string;
     };
 
+const storeOutgoing = preparedQuery(() =>
+  db
+    .insert(messages)
+    .values({
+      userId: sql.placeholder("userId"),
+      fromSystem: true,
+      body: sql.placeholder("body"),
+      source: "sms",
+      kind: sql.placeholder("kind"),
+      status: "queued",
+      linkedGoalIds: sql.placeholder("linkedGoalIds"),
+    })
+    .returning({ id: messages.id })
+    .prepare(),
+);
+
+const recordSent = preparedQuery(() =>
+  db
+    .update(messages)
+    .set({ providerSid: sql.placeholder("sid"), status: sql.placeholder("status") })
+    .where(eq(messages.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 /** Texts that may reach a number that is not verified yet: the code that verifies it, and compliance answers. */
 const UNVERIFIED_OK = new Set<TextKind>(["verification", "password_reset", "compliance"]);
 
@@ -44,25 +68,15 @@ export async function sendTextToUser(
     return { sent: false, reason: "unverified" };
   if (user.phoneUndeliverableCode)
     return { sent: false, reason: "undeliverable", code: user.phoneUndeliverableCode };
-  const row = db
-    .insert(messages)
-    .values({
-      userId: user.id,
-      fromSystem: true,
-      body: options.storeBody ?? body,
-      source: "sms",
-      kind,
-      status: "queued",
-      linkedGoalIds: options.linkedGoalIds ?? [],
-    })
-    .returning({ id: messages.id })
-    .get();
+  const row = storeOutgoing().get({
+    userId: user.id,
+    body: options.storeBody ?? body,
+    kind,
+    linkedGoalIds: options.linkedGoalIds ?? [],
+  })!;
   try {
     const result = await getTransport().send(user.phone, body);
-    db.update(messages)
-      .set({ providerSid: result.sid, status: result.status })
-      .where(eq(messages.id, row.id))
-      .run();
+    recordSent().run({ sid: result.sid, status: result.status, id: row.id });
     return { sent: true, messageId: row.id, ...result };
   } catch (error) {
     const code = error instanceof SmsSendError ? error.code : null;
@@ -110,9 +124,26 @@ const STATUS_RANK: Record<string, number> = {
   read: 4,
 };
 
-/** Applies a delivery status callback to the stored text; unknown sids are ignored. */
-export function recordDeliveryStatus(sid: string, status: string, errorCode: string | null) {
-  const message = db.select().from(messages).where(eq(messages.providerSid, sid)).get();
+/**
+ * Applies a delivery status callback to the stored text; unknown sids are ignored. `messageId` comes
+ * from the callback URL of a scheduled text (`?m=`): the scheduler records a batch's sids only when the
+ * whole batch has answered, and a callback that comes first is kept on the text it names (sid included)
+ * instead of being lost.
+ */
+export function recordDeliveryStatus(
+  sid: string,
+  status: string,
+  errorCode: string | null,
+  messageId?: number,
+) {
+  let message = db.select().from(messages).where(eq(messages.providerSid, sid)).get();
+  if (!message && messageId) {
+    const named = db.select().from(messages).where(eq(messages.id, messageId)).get();
+    if (named?.fromSystem && named.providerSid === null && named.status === "queued") {
+      db.update(messages).set({ providerSid: sid }).where(eq(messages.id, named.id)).run();
+      message = { ...named, providerSid: sid };
+    }
+  }
   if (!message) return false;
   if ((STATUS_RANK[status] ?? 0) < (STATUS_RANK[message.status] ?? 0)) return true;
   db.update(messages).set({ status, errorCode }).where(eq(messages.id, message.id)).run();

@@ -25,9 +25,12 @@ export class SmsSendError extends Error {
 
 export const PERMANENT_CODES = new Set(["21610", "21211", "21614"]);
 
+/** messageId: the stored text this send is for, named in its status callback URL (see recordDeliveryStatus). */
+export type SendOptions = { messageId?: number };
+
 export interface SmsTransport {
   readonly name: "twilio" | "local";
-  send(to: string, body: string): Promise<SendResult>;
+  send(to: string, body: string, options?: SendOptions): Promise<SendResult>;
   /** Downloads inbound media with the account's credentials. */
   fetchMedia(url: string): Promise<{ contentType: string; bytes: Buffer }>;
   /** Texts the provider accepted for a number since an instant (its message log), for reconciliation. */
@@ -56,13 +59,14 @@ function twilioTransport(): SmsTransport {
     : { from: env.TWILIO_FROM_NUMBER! };
   return {
     name: "twilio",
-    async send(to, body) {
+    async send(to, body, options = {}) {
+      const ref = options.messageId ? `?m=${options.messageId}` : "";
       try {
         const message = await client.messages.create({
           to,
           body,
           ...sender,
-          statusCallback: `${env.APP_URL}/webhooks/twilio/status`,
+          statusCallback: `${env.APP_URL}/webhooks/twilio/status${ref}`,
         });
         return { sid: message.sid, status: message.status };
       } catch (error) {

@@ -1,0 +1,535 @@
+import { eq } from "drizzle-orm";
+// Third-party modules read nothing of ours at import time; only app modules wait for the env below.
+import twilio from "twilio";
+import { startFakeTwilio, twilioSid, type FakeTwilioFault } from "../fakes/twilio-server";
+
+// The fault suite: a day of texts for a group of users while the fake Twilio answers 500, 429, resets
+// the connection or never answers (past the client's 10 s timeout), with scheduler ticks, inbound
+// replies (and Twilio's retries of them) and delivery status callbacks running at the same time.
+// Whatever the faults, no inbound text is lost or doubled and every outbound text ends recorded in a
+// final state. The env module reads this when it loads, so it is set before any app module is imported.
+const ACCOUNT_SID = `AC${"3".repeat(32)}`;
+const AUTH_TOKEN = "faults-auth-token-0123456789abcdef";
+const FROM = "+12015550100";
+const APP_URL = "https://coach.example.test";
+const FORM = "application/x-www-form-urlencoded; charset=UTF-8";
+
+const fake = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
+const saved = { ...process.env };
+Object.assign(process.env, {
+  SMS_TRANSPORT: "twilio",
+  TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+  TWILIO_FROM_NUMBER: FROM,
+  TWILIO_API_URL: fake.url,
+  APP_URL,
+});
+delete process.env.TWILIO_MESSAGING_SERVICE_SID;
+delete process.env.LLM_API_URL;
+delete process.env.LITEFS_DIR;
+
+const { call, createTestUser, makeRequest } = await import("../helpers/requests");
+const inboundRoute = await import("~/routes/webhooks.twilio.messages");
+const statusRoute = await import("~/routes/webhooks.twilio.status");
+const { runTick } = await import("~/scheduler/tick.server");
+const { templates } = await import("~/sms/templates");
+const { isOptedOut } = await import("~/sms/opt-outs.server");
+const { db, schema, sqlite } = await import("~/utils/db.server");
+
+// Only Date is faked: the day is fixed (2026-06-15, a Monday; New York is on EDT, UTC-4, so 08:00
+// local is 12:00Z) and moves on with real time, while sockets and the client's timeout stay real.
+vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+vi.setSystemTime(new Date("2026-06-15T11:55:00Z"));
+
+afterAll(async () => {
+  vi.useRealTimers();
+  await fake.stop();
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+});
+
+beforeEach(() => {
+  // Failed sends are logged by design; the assertions below check what was recorded instead.
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const MORNING = templates.morningQuestion();
+const NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kai", "Lea"];
+const NAMES2 = ["Mo", "Nia"];
+const GOAL_USERS = 14; // users 0..13 text goals; 14 asks for HELP; 15 texts STOP
+const HELP_USER = 14;
+const STOP_USER = 15;
+const goalsOf = (i: number) => [`Call ${[...NAMES, ...NAMES2][i]}`, "tidy the desk"];
+
+type Sent = { sid: string; status: number; body: string };
+/** Every inbound webhook call made and what it answered. */
+const inboundCalls: Sent[] = [];
+/** Every status callback made and what it answered. */
+const statusCalls: number[] = [];
+
+/** A POST the way Twilio makes it: form body, X-Twilio-Signature over APP_URL + path (+ query). */
+function signedPost(pathAndQuery: string, params: Record<string, string>) {
+  return makeRequest(pathAndQuery, {
+    method: "POST",
+    headers: {
+      "Content-Type": FORM,
+      "X-Twilio-Signature": twilio.getExpectedTwilioSignature(
+        AUTH_TOKEN,
+        `${APP_URL}${pathAndQuery}`,
+        params,
+      ),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+}
+
+type Inbound = { MessageSid: string; From: string; Body: string };
+const inbound = (from: string, body: string): Inbound => ({
+  MessageSid: twilioSid("SM"),
+  From: from,
+  Body: body,
+});
+
+async function postInbound(text: Inbound) {
+  const params = {
+    ToCountry: "US",
+    NumMedia: "0",
+    AccountSid: ACCOUNT_SID,
+    To: FROM,
+    NumSegments: "1",
+    ApiVersion: "2010-04-01",
+    SmsMessageSid: text.MessageSid,
+    ...text,
+  };
+  const response = await call(inboundRoute.action, signedPost("/webhooks/twilio/messages", params));
+  const body = await response.text();
+  inboundCalls.push({ sid: text.MessageSid, status: response.status, body });
+  return response;
+}
+
+/** A delivery status callback, posted to the StatusCallback URL the text was sent with (as Twilio does). */
+async function postStatus(
+  sid: string,
+  status: string,
+  errorCode?: string,
+  callbackUrl = `${APP_URL}/webhooks/twilio/status`,
+) {
+  const url = new URL(callbackUrl);
+  expect(url.origin).toBe(APP_URL);
+  const params: Record<string, string> = {
+    MessageSid: sid,
+    SmsSid: sid,
+    MessageStatus: status,
+    SmsStatus: status,
+    AccountSid: ACCOUNT_SID,
+    From: FROM,
+    ApiVersion: "2010-04-01",
+  };
+  if (errorCode) params.ErrorCode = errorCode;
+  const response = await call(statusRoute.action, signedPost(url.pathname + url.search, params));
+  statusCalls.push(response.status);
+  return response;
+}
+
+const callbackOf = (sid: string) => fake.messages.find((m) => m.sid === sid)!.statusCallback!;
+
+function tick(at: Date) {
+  return runTick(at, { maxPerSecond: 1000 });
+}
+
+type OutboundRow = {
+  id: number;
+  user_id: number;
+  kind: string;
+  body: string;
+  status: string;
+  provider_sid: string | null;
+  error_code: string | null;
+  send_id: number | null;
+  send_status: string | null;
+  send_code: string | null;
+  attempts: number | null;
+};
+const outboundRows = () =>
+  sqlite
+    .prepare<[], OutboundRow>(
+      `select m.id, m.user_id, m.kind, m.body, m.status, m.provider_sid, m.error_code,
+       s.id as send_id, s.status as send_status, s.error_code as send_code, s.attempts
+       from messages m left join scheduled_sends s on s.message_id = m.id
+       where m.from_system = 1 order by m.id`,
+    )
+    .all();
+type LedgerRow = {
+  id: number;
+  user_id: number;
+  kind: string;
+  local_date: string;
+  status: string;
+  attempts: number;
+  error_code: string | null;
+  provider_sid: string | null;
+  message_id: number | null;
+  next_attempt_at: number | null;
+};
+const ledger = () =>
+  sqlite.prepare<[], LedgerRow>("select * from scheduled_sends order by id").all();
+const inboundRowsBySid = (sid: string) =>
+  db.select().from(schema.messages).where(eq(schema.messages.providerSid, sid)).all();
+const receipts = (sid: string) =>
+  db.select().from(schema.inboundReceipts).where(eq(schema.inboundReceipts.messageSid, sid)).all();
+const goalsOfUser = (userId: number) =>
+  db.select().from(schema.goals).where(eq(schema.goals.userId, userId)).all();
+const posts = () => fake.requests.filter((r) => r.method === "POST").length;
+
+/** What each fault makes of a send: Twilio's error code, or none for a reset or a timeout. */
+const codeOf = (fault: FakeTwilioFault) => ("code" in fault ? String(fault.code) : null);
+const E500: FakeTwilioFault = { status: 500, code: 20500, message: "Internal Server Error" };
+const E429: FakeTwilioFault = { status: 429, code: 20429, message: "Too Many Requests" };
+const HANG: FakeTwilioFault = { hang: true };
+const RESET: FakeTwilioFault = { reset: true };
+/** Every fault queued so far, in order. */
+const faultsQueued: FakeTwilioFault[] = [];
+function queueFaults(faults: FakeTwilioFault[]) {
+  for (const fault of faults) fake.failNext(fault);
+  faultsQueued.push(...faults);
+}
+const sortCodes = (codes: (string | null)[]) => codes.map((c) => c ?? "none").sort();
+
+/**
+ * The accounting that must hold whenever nothing is in flight: each POST to Twilio is one recorded
+ * attempt (a thread text from a reply, or an attempt counted on a scheduler ledger row), each text
+ * Twilio accepted is on exactly one row, and no row is left between "sending" and a result.
+ */
+function expectEveryOutboundAccountedFor() {
+  const rows = outboundRows();
+  const replies = rows.filter((r) => r.send_id === null);
+  const scheduled = rows.filter((r) => r.send_id !== null);
+  const scheduledAttempts = scheduled.reduce((sum, r) => sum + r.attempts!, 0);
+  expect(replies.length + scheduledAttempts).toBe(posts());
+  // Faults answer the first POSTs in order, so all of them were used up by the sends.
+  expect(posts()).toBeGreaterThanOrEqual(faultsQueued.length);
+  expect(posts() - fake.messages.length).toBe(faultsQueued.length);
+
+  const sids = rows.map((r) => r.provider_sid).filter((s): s is string => s !== null);
+  expect(new Set(sids).size).toBe(sids.length);
+  expect([...sids].sort()).toEqual(fake.messages.map((m) => m.sid).sort());
+
+  for (const row of replies) {
+    // A reply is sent once: Twilio took it (sid; a code only from a later failure callback) or it
+    // failed, with Twilio's code when it gave one.
+    if (!row.provider_sid) expect(row.status).toBe("failed");
+    else if (row.error_code) expect(["undelivered", "failed"]).toContain(row.status);
+  }
+  for (const row of scheduled) {
+    if (row.send_status === "sent") expect(row.provider_sid).not.toBeNull();
+    else if (row.send_status === "failed")
+      expect(row).toMatchObject({
+        status: "failed",
+        error_code: row.send_code,
+        provider_sid: null,
+      });
+    else if (row.send_status === "retry")
+      // Waiting for its backoff: the only outbound text allowed to be without a result yet.
+      expect(row).toMatchObject({ status: "queued", provider_sid: null });
+    else if (row.send_status === "skipped")
+      expect(row).toMatchObject({ status: "blocked", provider_sid: null });
+    else throw new Error(`scheduled send ${row.send_id} is still ${row.send_status}`);
+  }
+  return rows;
+}
+
+let users: Awaited<ReturnType<typeof createTestUser>>[] = [];
+const phoneOf = (i: number) => users[i]!.phone;
+/** Each user's first inbound text of the morning. */
+const morningTexts = new Map<number, Inbound>();
+
+beforeAll(async () => {
+  for (let i = 0; i < 16; i++) {
+    const user = await createTestUser();
+    db.update(schema.users)
+      .set({ phoneVerifiedAt: new Date("2026-06-01T00:00:00Z") })
+      .where(eq(schema.users.id, user.id))
+      .run();
+    users.push(user);
+  }
+  users = users.map((u) => ({ ...u }));
+});
+
+describe("a morning of faults: the tick's texts and the replies at the same time", () => {
+  it("stores every inbound text once with its effect, and records every send's result", async () => {
+    vi.setSystemTime(new Date("2026-06-15T12:00:30Z"));
+    // 16 morning questions: 10 accepted, two 500s, two 429s, one reset and one that never answers
+    // (which holds the tick's batch open for the client's timeout while everything below happens).
+    const tickFaults = [E500, E429, HANG, RESET, E500, E429];
+    queueFaults(tickFaults);
+    const morningTick = tick(new Date());
+    await vi.waitFor(
+      () => {
+        expect(posts()).toBe(16);
+        expect(fake.messages.filter((m) => m.body === MORNING)).toHaveLength(10);
+      },
+      { timeout: 5000, interval: 5 },
+    );
+    const asked = new Set(fake.messages.filter((m) => m.body === MORNING).map((m) => m.to));
+
+    // The replies to the inbound texts meet their own faults.
+    const replyFaults = [E429, E500, RESET, HANG, E500, E429];
+    queueFaults(replyFaults);
+    for (let i = 0; i < GOAL_USERS; i++) {
+      const [first, second] = goalsOf(i);
+      // Who got the question answers it as people do; the others write their goals out.
+      const body = asked.has(phoneOf(i))
+        ? `${first}, ${second}`
+        : `Goals: ${first!.toLowerCase()}, ${second}`;
+      morningTexts.set(i, inbound(phoneOf(i), body));
+    }
+    morningTexts.set(HELP_USER, inbound(phoneOf(HELP_USER), "HELP"));
+    morningTexts.set(STOP_USER, inbound(phoneOf(STOP_USER), "STOP"));
+
+    // Twilio's status callbacks for the questions it took arrive while their batch is still open,
+    // some out of order (delivered before sent); one is for a text we never sent.
+    const acceptedMorning = fake.messages.filter((m) => m.body === MORNING);
+    const callbacks = acceptedMorning.map(async (m, index) => {
+      const order = index % 2 === 0 ? ["sent", "delivered"] : ["delivered", "sent"];
+      for (const status of order) await postStatus(m.sid, status, undefined, m.statusCallback!);
+    });
+    const unknown = postStatus(twilioSid("SM"), "delivered");
+
+    // The burst: every text at once, three of them posted twice at once (Twilio retrying a webhook
+    // it thinks timed out).
+    const burst = [...morningTexts.values()].map((text) => postInbound(text));
+    const doubled = [0, 1, 2].map((i) => postInbound(morningTexts.get(i)!));
+    await Promise.all([...burst, ...doubled, ...callbacks, unknown]);
+    const report = await morningTick;
+    // Later retries of three more, after the first answers went out.
+    for (const i of [3, 4, 5]) await postInbound(morningTexts.get(i)!);
+
+    expect(report).toMatchObject({ claimed: 16, sent: 10, failed: 2, retried: 4 });
+
+    // (c) The webhook never answered 5xx: every call was taken with the empty TwiML.
+    expect(inboundCalls).toHaveLength(16 + 3 + 3);
+    for (const answer of inboundCalls) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain("<Response></Response>");
+    }
+    expect(statusCalls.every((s) => s === 204)).toBe(true);
+
+    // (a) Every inbound text stored exactly once, with its effect.
+    for (const [i, text] of morningTexts) {
+      expect(receipts(text.MessageSid)).toHaveLength(1);
+      expect(inboundRowsBySid(text.MessageSid)).toMatchObject([
+        { userId: users[i]!.id, fromSystem: false, body: text.Body, status: "received" },
+      ]);
+    }
+    for (let i = 0; i < GOAL_USERS; i++) {
+      expect(
+        goalsOfUser(users[i]!.id)
+          .map((g) => g.description.toLowerCase())
+          .sort(),
+      ).toEqual(goalsOf(i).map((g) => g.toLowerCase()));
+    }
+    expect(goalsOfUser(users[HELP_USER]!.id)).toEqual([]);
+    expect(isOptedOut(phoneOf(STOP_USER))).toBe(true);
+    expect(isOptedOut(phoneOf(HELP_USER))).toBe(false);
+
+    // (b) One reply per text (the doubled posts answered nothing more), each recorded with its result.
+    const rows = expectEveryOutboundAccountedFor();
+    const replies = rows.filter((r) => r.send_id === null);
+    expect(replies.map((r) => r.user_id).sort()).toEqual(users.map((u) => u.id).sort());
+    expect(
+      replies
+        .filter((r) => r.kind === "compliance")
+        .map((r) => r.user_id)
+        .sort(),
+    ).toEqual([users[HELP_USER]!.id, users[STOP_USER]!.id].sort());
+    const failedReplies = replies.filter((r) => r.provider_sid === null);
+    const failedSends = rows.filter((r) => r.send_status === "failed" || r.send_status === "retry");
+    // Each fault left its trace: Twilio's code on the failed row, none for a reset or timeout.
+    expect(
+      sortCodes([
+        ...failedReplies.map((r) => r.error_code),
+        ...failedSends.map((r) => r.send_code),
+      ]),
+    ).toEqual(sortCodes([...tickFaults, ...replyFaults].map(codeOf)));
+    // 500 is final for a scheduled send; 429 and network errors wait for a retry.
+    expect(sortCodes(failedSends.map((r) => `${r.send_status}:${r.send_code}`))).toEqual(
+      sortCodes([
+        "failed:20500",
+        "failed:20500",
+        "retry:20429",
+        "retry:20429",
+        "retry:null",
+        "retry:null",
+      ]),
+    );
+
+    // The status callbacks that came while the batch was open were not lost or moved back.
+    for (const m of acceptedMorning) {
+      expect(inboundRowsBySid(m.sid)).toMatchObject([{ kind: "morning", status: "delivered" }]);
+    }
+  }, 40_000);
+});
+
+describe("after the faults clear", () => {
+  it("applies late and out-of-order status callbacks without moving a text back", async () => {
+    const accepted = outboundRows().filter((r) => r.provider_sid && r.status === "queued");
+    expect(accepted.length).toBeGreaterThan(0);
+    const [undelivered, ...rest] = accepted;
+    await postStatus(undelivered!.provider_sid!, "undelivered", "30003");
+    await Promise.all(
+      rest.map(async (row, index) => {
+        const order = index % 2 === 0 ? ["delivered", "sent"] : ["sent", "delivered"];
+        for (const status of order) await postStatus(row.provider_sid!, status);
+      }),
+    );
+    // A late "sent" after "undelivered", and callbacks for sids we never sent, change nothing.
+    await postStatus(undelivered!.provider_sid!, "sent");
+    await postStatus(twilioSid("SM"), "failed", "30008");
+    await postStatus(
+      twilioSid("SM"),
+      "delivered",
+      undefined,
+      `${APP_URL}/webhooks/twilio/status?m=${undelivered!.id}`,
+    );
+    expect(statusCalls.every((s) => s === 204)).toBe(true);
+
+    const byId = new Map(outboundRows().map((r) => [r.id, r]));
+    expect(byId.get(undelivered!.id)).toMatchObject({ status: "undelivered", error_code: "30003" });
+    for (const row of rest) expect(byId.get(row.id)).toMatchObject({ status: "delivered" });
+    expectEveryOutboundAccountedFor();
+  });
+
+  it("a later tick retries what Twilio never took, once, and sends nothing twice", async () => {
+    const before = ledger();
+    const waiting = before.filter((r) => r.status === "retry");
+    expect(waiting).toHaveLength(4);
+    // Past every backoff (30 s after the first attempt).
+    vi.setSystemTime(new Date("2026-06-15T12:10:30Z"));
+    const report = await tick(new Date());
+    expect(report).toMatchObject({ claimed: 0, failed: 0, retried: 0 });
+    const stopped = waiting.some((r) => r.user_id === users[STOP_USER]!.id) ? 1 : 0;
+    expect(report.sent).toBe(4 - stopped);
+    expect(report.skipped).toBe(stopped);
+    // Another tick a minute later finds nothing to do.
+    vi.setSystemTime(new Date("2026-06-15T12:11:30Z"));
+    expect(await tick(new Date())).toMatchObject({ claimed: 0, sent: 0, retried: 0, skipped: 0 });
+
+    // One ledger row per user, kind and day; each final; each retried row tried twice.
+    const after = ledger();
+    expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
+    expect(new Set(after.map((r) => `${r.user_id}/${r.kind}/${r.local_date}`)).size).toBe(16);
+    for (const row of after) {
+      expect(["sent", "failed", "skipped"]).toContain(row.status);
+      const was = before.find((r) => r.id === row.id)!;
+      if (was.status === "retry") {
+        expect(row.attempts).toBe(row.status === "skipped" ? 1 : 2);
+        expect(row.status).toBe(row.user_id === users[STOP_USER]!.id ? "skipped" : "sent");
+      } else expect(row).toEqual(was);
+    }
+    // Never two morning questions to one number; none to those whose send failed for good or
+    // who had opted out before the retry.
+    for (const row of after) {
+      const phone = users.find((u) => u.id === row.user_id)!.phone;
+      const questions = fake.messagesTo(phone).filter((m) => m.body === MORNING);
+      expect(questions).toHaveLength(row.status === "sent" ? 1 : 0);
+      if (row.status === "sent") expect(row.provider_sid).toBe(questions[0]!.sid);
+    }
+    expectEveryOutboundAccountedFor();
+  });
+});
+
+describe("an evening of faults: the check-in and its answers", () => {
+  it("takes every check-in once, completes the goals and records replies and feedback", async () => {
+    vi.setSystemTime(new Date("2026-06-15T23:00:30Z")); // 19:00 in New York
+    // 14 evening questions (the users with goals; the STOP user is not asked, HELP had no goals).
+    const eveningFaults = [E500, E429, RESET];
+    queueFaults(eveningFaults);
+    const report = await tick(new Date());
+    expect(report).toMatchObject({ claimed: 14, sent: 11, failed: 1, retried: 2, skipped: 1 });
+    const evening = ledger().filter((r) => r.kind === "evening");
+    expect(evening).toHaveLength(15);
+    expect(evening.some((r) => r.user_id === users[STOP_USER]!.id)).toBe(false);
+
+    // Everyone asked answers at once; their replies and the feedback after them meet faults too.
+    const checkInFaults = [E429, E500, RESET, E500, E429];
+    queueFaults(checkInFaults);
+    const asked = evening.filter((r) => r.status === "sent");
+    expect(asked).toHaveLength(11);
+    const texts = asked.map((row, index) => {
+      const i = users.findIndex((u) => u.id === row.user_id);
+      return {
+        i,
+        both: index % 2 === 0,
+        text: inbound(phoneOf(i), index % 2 === 0 ? "did 1 and 2" : "done 1"),
+      };
+    });
+    const callsBefore = inboundCalls.length;
+    await Promise.all([
+      ...texts.map(({ text }) => postInbound(text)),
+      // One answer posted twice at once by Twilio.
+      postInbound(texts[0]!.text),
+    ]);
+    // Feedback goes out after the webhook answered: wait for every one to have its result.
+    await vi.waitFor(
+      () => {
+        const feedback = outboundRows().filter((r) => r.kind === "feedback");
+        expect(feedback).toHaveLength(texts.length);
+        expect(feedback.every((r) => r.provider_sid !== null || r.status === "failed")).toBe(true);
+      },
+      { timeout: 20_000, interval: 10 },
+    );
+    await postInbound(texts[1]!.text); // a late retry
+
+    expect(inboundCalls.slice(callsBefore).map((c) => c.status)).toEqual(
+      Array(texts.length + 2).fill(200),
+    );
+    for (const { i, both, text } of texts) {
+      expect(receipts(text.MessageSid)).toHaveLength(1);
+      expect(inboundRowsBySid(text.MessageSid)).toMatchObject([
+        { userId: users[i]!.id, fromSystem: false, body: text.Body },
+      ]);
+      const goals = goalsOfUser(users[i]!.id).sort((a, b) => a.id - b.id);
+      expect(goals.map((g) => g.completedAt !== null)).toEqual([true, both]);
+    }
+    // One reply and one feedback per check-in, the doubled posts answered nothing more.
+    const rows = expectEveryOutboundAccountedFor();
+    for (const { i } of texts) {
+      const mine = rows.filter((r) => r.user_id === users[i]!.id && r.send_id === null);
+      expect(mine.filter((r) => r.kind === "feedback")).toHaveLength(1);
+      // The reply to the morning's goals and the reply to this check-in.
+      expect(mine.filter((r) => r.kind === "conversation")).toHaveLength(2);
+    }
+  }, 40_000);
+
+  it("retries the evening questions Twilio never took, and every text ends in a final state", async () => {
+    vi.setSystemTime(new Date("2026-06-15T23:10:30Z"));
+    const report = await tick(new Date());
+    expect(report).toMatchObject({ sent: 2, failed: 0, retried: 0, claimed: 0 });
+    for (const row of ledger()) expect(["sent", "failed", "skipped"]).toContain(row.status);
+
+    // Twilio reports every text it took as delivered, in no particular order.
+    const open = outboundRows().filter(
+      (r) => r.provider_sid && !["delivered", "undelivered"].includes(r.status),
+    );
+    await Promise.all(
+      open.map(async (row) => {
+        await postStatus(row.provider_sid!, "delivered", undefined, callbackOf(row.provider_sid!));
+        await postStatus(row.provider_sid!, "sent", undefined, callbackOf(row.provider_sid!));
+      }),
+    );
+    expect(statusCalls.every((s) => s === 204)).toBe(true);
+
+    const rows = expectEveryOutboundAccountedFor();
+    for (const row of rows) {
+      expect(["delivered", "undelivered", "failed", "blocked"]).toContain(row.status);
+      if (row.status === "failed" && row.send_id === null) {
+        // Twilio's code where it gave one: the replies that met a 500 or a 429 carry it.
+        expect([null, "20500", "20429"]).toContain(row.error_code);
+      }
+    }
+    expect(rows.filter((r) => r.status === "queued")).toEqual([]);
+    // Every fault is on exactly one failed attempt; everything else reached Twilio once.
+    expect(posts() - fake.messages.length).toBe(faultsQueued.length);
+  });
+});
