@@ -10,7 +10,9 @@ FROM base AS deps
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
+# patches/ is applied by the postinstall script (patch-package).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --include=dev
 
 # ---- build: compile the Remix app, then drop the dev dependencies ----

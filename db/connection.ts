@@ -10,3 +10,29 @@ export function openDatabase(file: string) {
   sqlite.pragma("synchronous = NORMAL");
   return sqlite;
 }
+
+/**
+ * The same connection, but `prepare` hands back the already compiled statement for SQL it has seen.
+ * drizzle prepares on every query and SQLite's compile is a large part of a short request; the SQL
+ * texts drizzle builds are few, so a bounded cache keeps them all. A statement is stateless between
+ * runs except its raw mode, which drizzle sets itself when it wants it, so that is reset on reuse.
+ */
+export function withStatementCache(sqlite: Database.Database, size = 500): Database.Database {
+  const cache = new Map<string, Database.Statement>();
+  const prepare = (source: string) => {
+    const cached = cache.get(source);
+    if (cached) {
+      cache.delete(source);
+      cache.set(source, cached);
+      if (cached.reader) cached.raw(false);
+      return cached;
+    }
+    const statement = sqlite.prepare(source);
+    cache.set(source, statement);
+    if (cache.size > size) cache.delete(cache.keys().next().value!);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get: (target, key) => (key === "prepare" ? prepare : Reflect.get(target, key, target)),
+  });
+}

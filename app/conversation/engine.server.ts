@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { sendCheckInFeedback } from "~/coach/coach.server";
 import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
@@ -15,7 +15,7 @@ import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
 import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.server";
 import { templates } from "~/sms/templates";
 import { EVENING_TIMES } from "~/users/user-options";
-import { db, schema } from "~/utils/db.server";
+import { db, preparedQuery, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
 import { dueTimeInText } from "./due-time";
@@ -36,6 +36,24 @@ export type IncomingText = {
   providerSid?: string;
 };
 
+const storeIncoming = preparedQuery(() =>
+  db
+    .insert(messages)
+    .values({
+      userId: sql.placeholder("userId"),
+      fromSystem: false,
+      body: sql.placeholder("body"),
+      mediaUrls: sql.placeholder("mediaUrls"),
+      source: sql.placeholder("source"),
+      kind: "conversation",
+      status: "received",
+      providerSid: sql.placeholder("providerSid"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .returning({ id: messages.id })
+    .prepare(),
+);
+
 /** The question still open for the user today, if any. */
 export function pendingPhase(user: EngineUser, now = new Date()): Phase {
   if (!user.pendingPrompt || user.pendingPromptDay !== todayFor(user, now)) return "none";
@@ -52,21 +70,14 @@ export async function handleIncomingText(
   now = new Date(),
 ) {
   const mediaIds = incoming.mediaIds ?? [];
-  const inbound = db
-    .insert(messages)
-    .values({
-      userId: user.id,
-      fromSystem: false,
-      body: incoming.text,
-      mediaUrls: mediaIds.map((id) => `/media/${id}`),
-      source: incoming.source,
-      kind: "conversation",
-      status: "received",
-      providerSid: incoming.providerSid ?? null,
-      createdAt: now,
-    })
-    .returning()
-    .get();
+  const inbound = storeIncoming().get({
+    userId: user.id,
+    body: incoming.text,
+    mediaUrls: mediaIds.map((id) => `/media/${id}`),
+    source: incoming.source,
+    providerSid: incoming.providerSid ?? null,
+    createdAt: now,
+  })!;
   const today = listTodayGoals(user, now);
   const reading = interpretReply({
     phase: pendingPhase(user, now),

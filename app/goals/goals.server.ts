@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
-import { db, schema, sqlite } from "~/utils/db.server";
+import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
 import {
   addDays,
   localDay,
@@ -95,15 +95,25 @@ function todayBounds(user: Owner, now: Date) {
   return localDayRange(today, today, user.timezone);
 }
 
+const goalsDueBetween = preparedQuery(() =>
+  db
+    .select()
+    .from(goals)
+    .where(
+      and(
+        eq(goals.userId, sql.placeholder("userId")),
+        gte(goals.dueDate, sql.placeholder("start")),
+        lt(goals.dueDate, sql.placeholder("end")),
+      ),
+    )
+    .orderBy(asc(goals.dueDate), asc(goals.id))
+    .prepare(),
+);
+
 /** Today's goals: those due on the user's local today, in due order. */
 export function listTodayGoals(user: Owner, now = new Date()): Goal[] {
   const { start, end } = todayBounds(user, now);
-  return db
-    .select()
-    .from(goals)
-    .where(and(eq(goals.userId, user.id), gte(goals.dueDate, start), lt(goals.dueDate, end)))
-    .orderBy(asc(goals.dueDate), asc(goals.id))
-    .all();
+  return goalsDueBetween().all({ userId: user.id, start: start.getTime(), end: end.getTime() });
 }
 
 export function listAllGoals(userId: number): Goal[] {

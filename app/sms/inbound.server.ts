@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { handleIncomingText } from "~/conversation/engine.server";
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
-import { db, schema } from "~/utils/db.server";
+import { db, preparedQuery, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { interpretReply } from "./interpret";
 import { isOptedOut, optIn, optOut } from "./opt-outs.server";
@@ -12,7 +12,7 @@ import { sendTextToNumber } from "./outbound.server";
 import { templates } from "./templates";
 import { getTransport } from "./transport.server";
 
-const { inboundReceipts, users, media } = schema;
+const { inboundReceipts, users, media, messages } = schema;
 
 export type InboundSms = {
   /** E.164 sender, as Twilio gives it in From. */
@@ -34,6 +34,22 @@ export type InboundResult =
       feedback?: Promise<string | null>;
     };
 
+const claimReceipt = preparedQuery(() =>
+  db
+    .insert(inboundReceipts)
+    .values({ messageSid: sql.placeholder("messageSid"), fromPhone: sql.placeholder("phone") })
+    .onConflictDoNothing()
+    .prepare(),
+);
+
+const userByPhone = preparedQuery(() =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.phone, sql.placeholder("phone")))
+    .prepare(),
+);
+
 const IMAGE_TYPES = new Set([
   "image/jpeg",
   "image/png",
@@ -49,14 +65,10 @@ const IMAGE_TYPES = new Set([
  */
 export async function receiveInboundSms(input: InboundSms): Promise<InboundResult> {
   const phone = toUsE164(input.from) ?? input.from;
-  const claimed = db
-    .insert(inboundReceipts)
-    .values({ messageSid: input.messageSid, fromPhone: phone })
-    .onConflictDoNothing()
-    .run();
+  const claimed = claimReceipt().run({ messageSid: input.messageSid, phone });
   if (claimed.changes === 0) return { status: "duplicate" };
   try {
-    const user = db.select().from(users).where(eq(users.phone, phone)).get();
+    const user = userByPhone().get({ phone });
     const invitationReply = answerAsPartner(phone, input.body);
     if (invitationReply) {
       await sendTextToNumber(phone, invitationReply);
@@ -81,7 +93,8 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
     }
     return { status: "handled", user, reply: result.reply, feedback: result.feedback };
   } catch (error) {
-    // Give the text back to Twilio's retry rather than lose it.
+    // Give the text back to Twilio's retry rather than lose it: the retry stores it afresh.
+    db.delete(messages).where(eq(messages.providerSid, input.messageSid)).run();
     db.delete(inboundReceipts).where(eq(inboundReceipts.messageSid, input.messageSid)).run();
     throw error;
   }

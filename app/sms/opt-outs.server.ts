@@ -1,16 +1,18 @@
-import { eq } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
+import { eq, sql } from "drizzle-orm";
+import { db, preparedQuery, schema } from "~/utils/db.server";
 
 const { smsOptOuts } = schema;
 
+const optOutOf = preparedQuery(() =>
+  db
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phone, sql.placeholder("phone")))
+    .prepare(),
+);
+
 export function isOptedOut(phone: string) {
-  return Boolean(
-    db
-      .select({ phone: smsOptOuts.phone })
-      .from(smsOptOuts)
-      .where(eq(smsOptOuts.phone, phone))
-      .get(),
-  );
+  return Boolean(optOutOf().get({ phone }));
 }
 
 export function optOut(phone: string, reason: string) {
