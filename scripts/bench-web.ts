@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import twilio from "twilio";
@@ -6,6 +7,7 @@ import { percentile, peakRssMb, startBenchServer } from "./bench/server";
 
 // Usage: npm run bench:web  (builds first). Against the production build on 127.0.0.1 only:
 // - the dashboard of a user with two years of daily goals: sequential server response times;
+// - that user's PDF report and data export, once each;
 // - the landing page, a blog post and that dashboard under load (8 connections, 10 s each);
 // - the inbound SMS webhook with signed requests at a fixed 300 requests/s for 10 s;
 // then the server's peak resident memory over the whole run.
@@ -16,8 +18,12 @@ const SENDERS = 50;
 const AUTH_TOKEN = "bench-twilio-auth-token-0123456789";
 const WEBHOOK_RATE = 300;
 
+// The server runs with production's NODE_OPTIONS (fly.toml), so its memory figure is the deployed one.
+const NODE_OPTIONS =
+  /^\s*NODE_OPTIONS\s*=\s*"([^"]*)"/m.exec(readFileSync("fly.toml", "utf8"))?.[1] ?? "";
+
 const { server, databasePath, baseUrl } = await startBenchServer(PORT, {
-  NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? "",
+  NODE_OPTIONS,
   // Replies go to the local outbox: the figure is our webhook, not a network hop to Twilio.
   SMS_TRANSPORT: "local",
   TWILIO_AUTH_TOKEN: AUTH_TOKEN,
@@ -55,6 +61,17 @@ try {
     `dashboard (${DAYS * 3} goals over ${DAYS} days), ${SEQUENTIAL} sequential requests: ` +
       `median ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms`,
   );
+
+  // The heaviest single requests, so the memory figure includes them.
+  for (const path of ["/dashboard/report.pdf", "/settings/export.json"]) {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}${path}`, { headers: { Cookie: cookie } });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    console.log(
+      `${path}: ${(bytes / 1024).toFixed(0)} KiB in ${(performance.now() - started).toFixed(0)} ms`,
+    );
+  }
 
   console.log("under load, 8 connections, 10 s each:");
   for (const [name, path, headers] of [
@@ -103,7 +120,10 @@ try {
     ],
   });
   report(`inbound SMS webhook, signed, at ${WEBHOOK_RATE} req/s`, webhook);
-  console.log(`server peak RSS over the run: ${(await peakRssMb(server)).toFixed(0)} MB`);
+  console.log(
+    `server peak RSS over the run: ${(await peakRssMb(server)).toFixed(0)} MB ` +
+      `(NODE_OPTIONS="${NODE_OPTIONS}")`,
+  );
 } finally {
   server.kill("SIGTERM");
 }

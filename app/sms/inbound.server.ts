@@ -4,6 +4,7 @@ import type { User } from "../../db/schema";
 import { handleIncomingText } from "~/conversation/engine.server";
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
+import { getUserByPhone } from "~/users/users.server";
 import { db, preparedQuery, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { interpretReply } from "./interpret";
@@ -12,7 +13,7 @@ import { sendTextToNumber } from "./outbound.server";
 import { templates } from "./templates";
 import { getTransport } from "./transport.server";
 
-const { inboundReceipts, users, media, messages } = schema;
+const { inboundReceipts, media, messages } = schema;
 
 export type InboundSms = {
   /** E.164 sender, as Twilio gives it in From. */
@@ -42,14 +43,6 @@ const claimReceipt = preparedQuery(() =>
     .prepare(),
 );
 
-const userByPhone = preparedQuery(() =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.phone, sql.placeholder("phone")))
-    .prepare(),
-);
-
 const IMAGE_TYPES = new Set([
   "image/jpeg",
   "image/png",
@@ -68,7 +61,7 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
   const claimed = claimReceipt().run({ messageSid: input.messageSid, phone });
   if (claimed.changes === 0) return { status: "duplicate" };
   try {
-    const user = userByPhone().get({ phone });
+    const user = getUserByPhone(phone);
     const invitationReply = answerAsPartner(phone, input.body);
     if (invitationReply) {
       await sendTextToNumber(phone, invitationReply);

@@ -45,7 +45,7 @@ const storeOutgoing = preparedQuery(() =>
 const recordSent = preparedQuery(() =>
   db
     .update(messages)
-    .set({ providerSid: sql.placeholder("sid"), status: sql.placeholder("status") })
+    .set({ providerSid: sql`${sql.placeholder("sid")}`, status: sql`${sql.placeholder("status")}` })
     .where(eq(messages.id, sql.placeholder("id")))
     .prepare(),
 );

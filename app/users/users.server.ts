@@ -1,7 +1,7 @@
 import { and, asc, count, eq, like, or, sql } from "drizzle-orm";
 import { trialEndFrom } from "~/billing/entitlements";
 import { env } from "~/utils/env.server";
-import { db, isUniqueViolation, schema } from "~/utils/db.server";
+import { db, isUniqueViolation, preparedQuery, schema } from "~/utils/db.server";
 import type { User } from "../../db/schema";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { CONSENT_TEXT } from "./consent";
@@ -79,8 +79,29 @@ export async function verifyLogin(email: string, password: string): Promise<User
   return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
 
+// Every signed-in request and every inbound text looks its user up: prepared once.
+const userById = preparedQuery(() =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare(),
+);
+const userByPhone = preparedQuery(() =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.phone, sql.placeholder("phone")))
+    .prepare(),
+);
+
 export function getUserById(id: number): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  return userById().get({ id });
+}
+
+/** The account a number belongs to (E.164). */
+export function getUserByPhone(phone: string): User | undefined {
+  return userByPhone().get({ phone });
 }
 
 export function getUserByEmail(email: string): User | undefined {
