@@ -155,15 +155,16 @@ const completionInstants = sqlite
   )
   .pluck();
 
-/** Streak over the user's local days; reads completions newest first and stops at the first gap. */
+/**
+ * Streak over the user's local days, from completions newest first up to the first gap. The instants
+ * are read in one call: a few thousand numbers at most, and far cheaper than stepping a cursor per row.
+ */
 export function streakFor(user: Owner, now = new Date()) {
   const timezone = user.timezone;
-  function* days() {
-    for (const completedAt of completionInstants.iterate(user.id)) {
-      yield localDayNumber(completedAt, timezone);
-    }
-  }
-  return streakOfDayNumbers(days(), localDayNumber(now.getTime(), timezone));
+  const days = completionInstants
+    .all(user.id)
+    .map((completedAt) => localDayNumber(completedAt, timezone));
+  return streakOfDayNumbers(days, localDayNumber(now.getTime(), timezone));
 }
 
 export function goalStats(user: Owner, now = new Date()) {
