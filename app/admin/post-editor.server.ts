@@ -11,6 +11,7 @@ import {
   storeBlogImage,
 } from "~/blog/images.server";
 import { POST_MESSAGES } from "~/blog/post-schema";
+import { readFormData } from "~/utils/forms.server";
 
 export const IMAGE_FIELD = "image";
 
@@ -58,7 +59,7 @@ export async function readEditorForm(request: Request, uploadedBy: number): Prom
       throw new Response("The form could not be read.", { status: 400 });
     }
   } else {
-    formData = await request.formData();
+    formData = await readFormData(request);
   }
 
   const file = formData.get(IMAGE_FIELD);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { z } from "zod";
 import type { User } from "../../db/schema";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
@@ -126,6 +127,60 @@ export function verifyStripeEvent(payload: string, signature: string | null): St
   }
 }
 
+// The parts of an event that handleStripeEvent reads. The signature proves an event came from Stripe,
+// not that it has the shape this code was written for (another API version, a test event sent by
+// hand): one that does not is refused before anything is claimed or written, instead of failing
+// half-way with a TypeError (a 500 that Stripe would retry for days).
+const stripeId = z.string().min(1).max(255);
+const stripeRef = z.union([stripeId, z.object({ id: stripeId })]).nullish();
+const EventEnvelope = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().min(0).max(100_000_000_000),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const SubscriptionShape = z.object({
+  id: stripeId,
+  status: z.string().min(1).max(64),
+  customer: stripeRef,
+  metadata: z.record(z.string(), z.string()).nullish(),
+  items: z.object({
+    data: z.array(
+      z.object({
+        price: z.object({ id: z.string().max(255) }),
+        current_period_end: z.number().int().min(0).max(100_000_000_000),
+      }),
+    ),
+  }),
+  cancel_at_period_end: z.boolean(),
+  cancel_at: z.number().nullable(),
+});
+const CheckoutSessionShape = z.object({
+  mode: z.string().nullish(),
+  client_reference_id: z.string().nullish(),
+  subscription: stripeRef,
+});
+const InvoiceShape = z.object({ customer: stripeRef });
+
+/** Whether a verified event has the shape handleStripeEvent expects for its type. */
+export function isWellFormedStripeEvent(event: unknown): event is Stripe.Event {
+  const envelope = EventEnvelope.safeParse(event);
+  if (!envelope.success) return false;
+  const { type, data } = envelope.data;
+  switch (type) {
+    case "checkout.session.completed":
+      return CheckoutSessionShape.safeParse(data.object).success;
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return SubscriptionShape.safeParse(data.object).success;
+    case "invoice.payment_failed":
+      return InvoiceShape.safeParse(data.object).success;
+    default:
+      return true;
+  }
+}
+
 export type EventOutcome = "processed" | "duplicate" | "ignored";
 
 /**
@@ -177,7 +232,15 @@ async function checkoutCompleted(session: Stripe.Checkout.Session): Promise<Even
     return "ignored";
   }
   // The session only names the subscription; its state now is fresher than any event still on its way.
-  const subscription = await stripe().subscriptions.retrieve(subscriptionId);
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await stripe().subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    // A subscription Stripe does not have will not appear on a retry either: nothing to apply. Any
+    // other failure (network, Stripe down) is thrown, so the event is answered 500 and retried.
+    if ((error as { statusCode?: number }).statusCode === 404) return "ignored";
+    throw error;
+  }
   return applySubscription(userId, subscription, new Date());
 }
 

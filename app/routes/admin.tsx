@@ -22,6 +22,7 @@ import { ensurePrimary } from "~/utils/litefs.server";
 import { requireAdmin } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Admin Dashboard", "Manage StreakCoach users and blog posts, and check the system.");
@@ -71,7 +72,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   const admin = await requireAdmin(request, "/dashboard");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "toggle-admin") {

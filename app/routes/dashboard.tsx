@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms.server";
 import {
   json,
   type ActionFunctionArgs,
@@ -86,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "complete") {
     const goalId = Number(formData.get("goalId"));

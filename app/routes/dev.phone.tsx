@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms.server";
 import {
   json,
   redirect,
@@ -160,7 +160,7 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp
 export async function action({ request }: ActionFunctionArgs) {
   requireDevPhone();
   await ensurePrimary();
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ReplySchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { phone, message } = submission.value;

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms.server";
 import {
   json,
   redirect,
@@ -62,7 +62,7 @@ const reply = (
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (isSpam(formData)) throw spamResponse();
   const intent = formData.get("intent");
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   await requireAnonymous(request);
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   if (isSpam(formData)) throw spamResponse();
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms.server";
 import {
   json,
   redirect,
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   const viewer = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const raw = formData.get("message");
   if (typeof raw !== "string" || raw.trim() === "") return json({ result: null });
   const submission = parseWithZod(formData, { schema: ChatMessageSchema });

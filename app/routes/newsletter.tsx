@@ -14,6 +14,7 @@ import { ensurePrimary } from "~/utils/litefs.server";
 import { getClientIp } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/forms.server";
 
 export const NEWSLETTER_SUCCESS_TITLE = "You're subscribed";
 export const NEWSLETTER_ERROR_TITLE = "Subscription failed";
@@ -35,7 +36,7 @@ export async function loader() {
  */
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
-  const form = await request.formData();
+  const form = await readFormData(request);
   const inline = form.get("inline") === "1";
   const redirectTo = backTo(form.get("redirectTo"));
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms.server";
 import {
   json,
   type ActionFunctionArgs,
@@ -105,7 +105,7 @@ const reply = (intent: Intent, result: SubmissionResult<string[]>, status = 400)
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "settings") {

@@ -5,6 +5,7 @@ import { BillingError, openBillingPortal, startCheckout } from "~/billing/subscr
 import { ensurePrimary } from "~/utils/litefs.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/forms.server";
 
 const BILLING_SECTION = "/settings#billing";
 
@@ -20,7 +21,7 @@ export const loader = () => redirect(BILLING_SECTION);
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   const user = await requireUser(request);
-  const parsed = BillingIntent.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = BillingIntent.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response("Unknown billing action.", { status: 400 });
   if (!isBillingEnabled()) {
     return redirectWithToast(BILLING_SECTION, {

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/utils/session.server";
 import { isTheme, serializeTheme } from "~/utils/theme.server";
+import { readFormData } from "~/utils/forms.server";
 
 export async function loader() {
   return redirect("/");
@@ -9,7 +10,7 @@ export async function loader() {
 
 // Only a cookie is written, never the database, so replicas may answer this too.
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const theme = form.get("theme");
   if (!isTheme(theme)) throw new Response("Choose light, dark or system.", { status: 400 });
   return redirect(safeRedirect(form.get("redirectTo"), "/"), {

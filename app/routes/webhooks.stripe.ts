@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import {
   handleStripeEvent,
+  isWellFormedStripeEvent,
   StripeSignatureError,
   verifyStripeEvent,
 } from "~/billing/subscriptions.server";
@@ -16,8 +17,8 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 /**
  * POST /webhooks/stripe: subscription news from Stripe. Only a body signed with STRIPE_WEBHOOK_SECRET
- * is read (else 400, nothing changes); each event applies once. A failure to apply answers 500 so
- * Stripe retries it later.
+ * is read (else 400, nothing changes), and only an event of the shape we expect (else 400 too); each
+ * event applies once. A failure to apply answers 500 so Stripe retries it later.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -34,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof StripeSignatureError) return text("Invalid signature", 400);
     throw error;
   }
+  if (!isWellFormedStripeEvent(event)) return text("Malformed event", 400);
   let outcome;
   try {
     outcome = await handleStripeEvent(event);
