@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
+import { ProofThumbnails } from "~/components/goals/proof-thumbnails";
 import { PageShell } from "~/components/page";
 import { ShareNotFound } from "~/components/sharing/share-not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -68,20 +69,7 @@ export default function SharePage() {
                   <span className="text-sm text-muted-foreground">
                     Due {goal.dueLabel} · {goal.status}
                   </span>
-                  {goal.photos.length ? (
-                    <span className="flex w-full gap-2">
-                      {goal.photos.map((src, i) => (
-                        <a key={src} href={src}>
-                          <img
-                            src={src}
-                            alt={`Proof photo ${i + 1} for ${goal.description}`}
-                            className="h-20 w-20 rounded object-cover"
-                            loading="lazy"
-                          />
-                        </a>
-                      ))}
-                    </span>
-                  ) : null}
+                  <ProofThumbnails photos={goal.photos} goal={goal.description} />
                 </li>
               ))}
             </ul>

@@ -1,3 +1,4 @@
+import { ProofThumbnails } from "~/components/goals/proof-thumbnails";
 import { Card } from "~/components/ui/card";
 import type { SummaryPageData } from "~/scheduler/summaries.server";
 
@@ -25,20 +26,7 @@ export function SummaryView({ data }: { data: SummaryPageData }) {
               <span className="text-sm text-muted-foreground">
                 {g.due} · {g.status}
               </span>
-              {g.photos.length ? (
-                <span className="flex w-full gap-2">
-                  {g.photos.map((src, i) => (
-                    <a key={src} href={src}>
-                      <img
-                        src={src}
-                        alt={`Proof photo ${i + 1} for ${g.description}`}
-                        className="h-20 w-20 rounded object-cover"
-                        loading="lazy"
-                      />
-                    </a>
-                  ))}
-                </span>
-              ) : null}
+              <ProofThumbnails photos={g.photos} goal={g.description} />
             </li>
           ))}
         </ul>
