@@ -2,26 +2,21 @@ import { eq } from "drizzle-orm";
 // Third-party modules read nothing of ours at import time; only app modules wait for the env below.
 import twilio from "twilio";
 import RequestClient from "twilio/lib/base/RequestClient";
-import { startFakeTwilio } from "../fakes/twilio-server";
+import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
 
 // The twilio transport against a fake Twilio REST API on 127.0.0.1. The env module reads these when it
 // loads, so they are set before any app module is imported (DATABASE_PATH comes from tests/setup).
 const ACCOUNT_SID = `AC${"1".repeat(32)}`;
 const AUTH_TOKEN = "fake-auth-token-0123456789abcdef";
 const FROM = "+12015550100";
-const APP_URL = "https://coach.example.test";
+const APP_URL = TEST_APP_URL;
 
-const fake = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
-const saved = { ...process.env };
-Object.assign(process.env, {
-  SMS_TRANSPORT: "twilio",
-  TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-  TWILIO_FROM_NUMBER: FROM,
-  TWILIO_API_URL: fake.url,
-  APP_URL,
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  from: FROM,
 });
-delete process.env.TWILIO_MESSAGING_SERVICE_SID;
+const { fake } = twilioEnv;
 
 const { createTestUser } = await import("../helpers/requests");
 const { sendTextToUser } = await import("~/sms/outbound.server");
@@ -31,9 +26,7 @@ const { getUserById } = await import("~/users/users.server");
 const { db, schema } = await import("~/utils/db.server");
 
 afterAll(async () => {
-  await fake.stop();
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
+  await twilioEnv.restore();
 });
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
-import { startFakeTwilio } from "../fakes/twilio-server";
+import { pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
 
 // Crash recovery without a real crash: the ledger is left as a process that died between claiming and
 // recording would leave it ('claimed' rows, claimed_by another process, with their queued messages),
@@ -11,17 +11,12 @@ const ACCOUNT_SID = `AC${"2".repeat(32)}`;
 const AUTH_TOKEN = "fake-auth-token-scheduler-crash";
 const FROM = "+12015550199";
 
-const fake = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
-const saved = { ...process.env };
-Object.assign(process.env, {
-  SMS_TRANSPORT: "twilio",
-  TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-  TWILIO_FROM_NUMBER: FROM,
-  TWILIO_API_URL: fake.url,
-  APP_URL: "https://coach.example.test",
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  from: FROM,
 });
-delete process.env.TWILIO_MESSAGING_SERVICE_SID;
+const { fake } = twilioEnv;
 
 const { createTestUser } = await import("../helpers/requests");
 const { runTick } = await import("~/scheduler/tick.server");
@@ -33,9 +28,7 @@ const { getUserById } = await import("~/users/users.server");
 const { sqlite } = await import("~/utils/db.server");
 
 afterAll(async () => {
-  await fake.stop();
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
+  await twilioEnv.restore();
 });
 
 let sidCount = 0;

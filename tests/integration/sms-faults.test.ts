@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 // Third-party modules read nothing of ours at import time; only app modules wait for the env below.
 import twilio from "twilio";
-import { startFakeTwilio, twilioSid, type FakeTwilioFault } from "../fakes/twilio-server";
+import { twilioSid, type FakeTwilioFault } from "../fakes/twilio-server";
+import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
 
 // The fault suite: a day of texts for a group of users while the fake Twilio answers 500, 429, resets
 // the connection or never answers (past the client's 10 s timeout), with scheduler ticks, inbound
@@ -11,20 +12,15 @@ import { startFakeTwilio, twilioSid, type FakeTwilioFault } from "../fakes/twili
 const ACCOUNT_SID = `AC${"3".repeat(32)}`;
 const AUTH_TOKEN = "faults-auth-token-0123456789abcdef";
 const FROM = "+12015550100";
-const APP_URL = "https://coach.example.test";
+const APP_URL = TEST_APP_URL;
 const FORM = "application/x-www-form-urlencoded; charset=UTF-8";
 
-const fake = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
-const saved = { ...process.env };
-Object.assign(process.env, {
-  SMS_TRANSPORT: "twilio",
-  TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-  TWILIO_FROM_NUMBER: FROM,
-  TWILIO_API_URL: fake.url,
-  APP_URL,
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  from: FROM,
 });
-delete process.env.TWILIO_MESSAGING_SERVICE_SID;
+const { fake } = twilioEnv;
 delete process.env.LLM_API_URL;
 delete process.env.LITEFS_DIR;
 
@@ -43,9 +39,7 @@ vi.setSystemTime(new Date("2026-06-15T11:55:00Z"));
 
 afterAll(async () => {
   vi.useRealTimers();
-  await fake.stop();
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
+  await twilioEnv.restore();
 });
 
 beforeEach(() => {

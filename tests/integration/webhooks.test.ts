@@ -4,28 +4,24 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
-import { startFakeTwilio, TINY_PNG, twilioSid } from "../fakes/twilio-server";
+import { TINY_PNG, twilioSid } from "../fakes/twilio-server";
+import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
 
 // Webhooks are signed by Twilio over the public URL (APP_URL); replies and media downloads go to a fake
 // Twilio REST API. The env module reads all of this when it loads, so it is set before any app import.
 const ACCOUNT_SID = `AC${"2".repeat(32)}`;
 const AUTH_TOKEN = "webhook-auth-token-0123456789abcdef";
 const FROM = "+12015550100";
-const APP_URL = "https://coach.example.test";
+const APP_URL = TEST_APP_URL;
 
-const fake = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
 const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-webhooks-litefs-"));
-const saved = { ...process.env };
-Object.assign(process.env, {
-  SMS_TRANSPORT: "twilio",
-  TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-  TWILIO_FROM_NUMBER: FROM,
-  TWILIO_API_URL: fake.url,
-  APP_URL,
-  LITEFS_DIR: litefsDir,
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  from: FROM,
+  env: { LITEFS_DIR: litefsDir },
 });
-delete process.env.TWILIO_MESSAGING_SERVICE_SID;
+const { fake } = twilioEnv;
 
 const { call, createTestUser, makeRequest, sessionCookie, uniquePhone } =
   await import("../helpers/requests");
@@ -43,10 +39,8 @@ const STATUS = "/webhooks/twilio/status";
 const FORM = "application/x-www-form-urlencoded; charset=UTF-8"; // what Twilio sends
 
 afterAll(async () => {
-  await fake.stop();
+  await twilioEnv.restore();
   rmSync(litefsDir, { recursive: true, force: true });
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
 });
 
 beforeEach(() => fake.reset());

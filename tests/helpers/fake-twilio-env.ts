@@ -1,0 +1,40 @@
+import { startFakeTwilio } from "../fakes/twilio-server";
+
+export const TEST_APP_URL = "https://coach.example.test";
+
+/**
+ * Starts the fake Twilio REST API and points the app's environment at it: the twilio transport with
+ * this account, webhooks signed for TEST_APP_URL (unless `env` says otherwise). Call it before any app
+ * module is imported: the env module reads process.env once, when it loads. `restore` stops the fake
+ * and puts the environment back as it was.
+ */
+export async function pointAppAtFakeTwilio(options: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  env?: Record<string, string>;
+}) {
+  const fake = await startFakeTwilio({
+    accountSid: options.accountSid,
+    authToken: options.authToken,
+  });
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    SMS_TRANSPORT: "twilio",
+    TWILIO_ACCOUNT_SID: options.accountSid,
+    TWILIO_AUTH_TOKEN: options.authToken,
+    TWILIO_FROM_NUMBER: options.from,
+    TWILIO_API_URL: fake.url,
+    APP_URL: TEST_APP_URL,
+    ...options.env,
+  });
+  delete process.env.TWILIO_MESSAGING_SERVICE_SID;
+  return {
+    fake,
+    async restore() {
+      await fake.stop();
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    },
+  };
+}
