@@ -46,6 +46,39 @@ export type FakeSubscription = {
   };
 };
 
+/** A subscription in Stripe's shape: one item at `price`, renewing (or ending its trial) at `periodEnd`. */
+export function fakeSubscription(fields: {
+  id: string;
+  itemId: string;
+  customer: string;
+  status: string;
+  metadata: Record<string, string>;
+  price: string;
+  periodEnd: number;
+}): FakeSubscription {
+  return {
+    id: fields.id,
+    object: "subscription",
+    customer: fields.customer,
+    status: fields.status,
+    metadata: fields.metadata,
+    cancel_at_period_end: false,
+    cancel_at: null,
+    canceled_at: null,
+    items: {
+      object: "list",
+      data: [
+        {
+          id: fields.itemId,
+          object: "subscription_item",
+          price: { id: fields.price, object: "price" },
+          current_period_end: fields.periodEnd,
+        },
+      ],
+    },
+  };
+}
+
 export type FakeCheckoutSession = {
   id: string;
   object: "checkout.session";
@@ -130,27 +163,15 @@ export async function startFakeStripe(options: FakeStripeOptions) {
 
   function createSubscription(session: FakeCheckoutSession): FakeSubscription {
     const trialing = session.trial_end !== null;
-    const subscription: FakeSubscription = {
+    const subscription = fakeSubscription({
       id: id("sub"),
-      object: "subscription",
+      itemId: id("si"),
       customer: session.customer ?? id("cus"),
       status: trialing ? "trialing" : "active",
       metadata: session.metadata,
-      cancel_at_period_end: false,
-      cancel_at: null,
-      canceled_at: null,
-      items: {
-        object: "list",
-        data: [
-          {
-            id: id("si"),
-            object: "subscription_item",
-            price: { id: session.price ?? "price_unknown", object: "price" },
-            current_period_end: session.trial_end ?? nowS() + 30 * DAY_S,
-          },
-        ],
-      },
-    };
+      price: session.price ?? "price_unknown",
+      periodEnd: session.trial_end ?? nowS() + 30 * DAY_S,
+    });
     subscriptions.set(subscription.id, subscription);
     return subscription;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import { startFakeStripe, type FakeSubscription } from "../fakes/stripe-server";
+import { fakeSubscription, startFakeStripe, type FakeSubscription } from "../fakes/stripe-server";
 
 // Billing is on only with a Stripe key, and the env module reads it when it loads: the fake Stripe
 // starts first, then the environment points the app at it, then the app modules are imported.
@@ -566,27 +566,15 @@ describe("Stripe webhooks", () => {
     const { user } = await subscribed("premium");
     const before = row(user.id);
     const stranger = `cus_test_${randomBytes(6).toString("hex")}`;
-    const subscription: FakeSubscription = {
+    const subscription = fakeSubscription({
       id: `sub_test_${randomBytes(6).toString("hex")}`,
-      object: "subscription",
+      itemId: "si_test_stranger",
       customer: stranger,
       status: "active",
       metadata: {},
-      cancel_at_period_end: false,
-      cancel_at: null,
-      canceled_at: null,
-      items: {
-        object: "list",
-        data: [
-          {
-            id: "si_test_stranger",
-            object: "subscription_item",
-            price: { id: PRICE_PREMIUM, object: "price" },
-            current_period_end: clock + 30 * 86_400,
-          },
-        ],
-      },
-    };
+      price: PRICE_PREMIUM,
+      periodEnd: clock + 30 * 86_400,
+    });
     for (const type of ["customer.subscription.created", "customer.subscription.updated"]) {
       expect(await deliverOk(stripeEvent({ type, object: subscription }))).toBe("ignored");
     }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Arbitrary } from "fast-check";
 import Stripe from "stripe";
 import twilio from "twilio";
-import { startFakeStripe } from "../fakes/stripe-server";
+import { fakeSubscription, startFakeStripe } from "../fakes/stripe-server";
 import { startFakeTwilio, twilioSid } from "../fakes/twilio-server";
 
 // Both webhooks (and the billing form, which needs billing on) get random and hostile input: requests
@@ -316,27 +316,18 @@ let userId = 0;
 beforeAll(async () => {
   userId = (await account("user")).id;
   // The subscription the events name, known to the fake Stripe (a checkout reads it back from there).
-  fakeStripe.subscriptions.set("sub_robust", {
-    id: "sub_robust",
-    object: "subscription",
-    customer: "cus_robust",
-    status: "active",
-    metadata: { userId: String(userId) },
-    cancel_at_period_end: false,
-    cancel_at: null,
-    canceled_at: null,
-    items: {
-      object: "list",
-      data: [
-        {
-          id: "si_robust",
-          object: "subscription_item",
-          price: { id: "price_premium_robustness", object: "price" },
-          current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
-        },
-      ],
-    },
-  });
+  fakeStripe.subscriptions.set(
+    "sub_robust",
+    fakeSubscription({
+      id: "sub_robust",
+      itemId: "si_robust",
+      customer: "cus_robust",
+      status: "active",
+      metadata: { userId: String(userId) },
+      price: "price_premium_robustness",
+      periodEnd: Math.floor(Date.now() / 1000) + 30 * 86_400,
+    }),
+  );
 });
 
 const payloadOf = (event: Record<string, unknown>) =>
