@@ -8,9 +8,13 @@ import {
   baseSecurityHeaders,
   documentSecurityHeaders,
   newNonce,
+  privateCacheHeaders,
 } from "~/utils/security-headers.server";
 
 startScheduler();
+
+/** Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here. */
+export { refuseCrossSite as refuseRequest } from "~/utils/request-guard.server";
 
 // Pages never defer data, so a whole-document render is simpler and faster than streaming.
 export default async function handleRequest(
@@ -30,6 +34,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   documentSecurityHeaders(responseHeaders, nonce);
+  privateCacheHeaders(request, responseHeaders);
   return new Response(`<!DOCTYPE html>${html}`, {
     status: responseStatusCode,
     headers: responseHeaders,
@@ -40,6 +45,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   const replayTo = await replayTargetFor(request);
   if (replayTo) return replayResponse(replayTo);
   baseSecurityHeaders(response.headers);
+  privateCacheHeaders(request, response.headers);
   return response;
 };
 

@@ -30,6 +30,9 @@ import {
 import { ensurePrimary } from "~/utils/litefs.server";
 import { requireAdmin } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
+
+export const handle: BodyLimitHandle = { maxBodyBytes: IMAGE_UPLOAD_BODY_LIMIT };
 
 export const meta: MetaFunction = ({ params }) => [
   { title: `${params.id === "new" ? "Create New Blog Post" : "Edit Blog Post"} | StreakCoach` },

@@ -25,8 +25,11 @@ import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { cn } from "~/utils/cn";
+import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
 
 const { users, localOutbox, localInbox, messages } = schema;
+
+export const handle: BodyLimitHandle = { maxBodyBytes: IMAGE_UPLOAD_BODY_LIMIT };
 
 export const meta: MetaFunction = () => [
   { title: "Development phone | StreakCoach" },

@@ -6,9 +6,12 @@ import {
   verifyStripeEvent,
 } from "~/billing/subscriptions.server";
 import { methodNotAllowed, readLimited } from "~/utils/api.server";
+import { STRIPE_EVENT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
 import { ensurePrimary } from "~/utils/litefs.server";
 
-const MAX_EVENT_BYTES = 512 * 1024;
+const MAX_EVENT_BYTES = STRIPE_EVENT_BODY_LIMIT;
+
+export const handle: BodyLimitHandle = { maxBodyBytes: STRIPE_EVENT_BODY_LIMIT };
 
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

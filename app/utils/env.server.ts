@@ -45,6 +45,8 @@ const EnvSchema = z
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
     CRON_ENABLED: flag(true),
     LITEFS_DIR: z.string().min(1).optional(),
+    /** Set by Fly.io on its machines: the client address is then read from Fly-Client-IP. */
+    FLY_APP_NAME: z.string().optional(),
     /** Set by Fly.io on its machines; shown on the admin System tab. */
     FLY_REGION: z.string().optional(),
     FLY_MACHINE_ID: z.string().optional(),

@@ -1,10 +1,34 @@
-/** The caller's address: Fly's proxy sets Fly-Client-IP and clients cannot forge it there. */
+import { env } from "./env.server";
+
+// Remix hands actions a Request, not the socket: the request guard records the socket's address here
+// (from the load context our patch of @remix-run/express provides) for the request it passes on.
+const socketAddresses = new WeakMap<Request, string>();
+
+export function rememberClientAddress(request: Request, context: unknown) {
+  const address = (context as { clientAddress?: unknown } | undefined)?.clientAddress;
+  if (typeof address === "string" && address) socketAddresses.set(request, address);
+}
+
+/**
+ * The caller's address. On Fly.io its proxy sets Fly-Client-IP and replaces any the client sent; off
+ * Fly, every such header is the client's own claim, so only the socket's address counts.
+ */
+export function clientIpOf(
+  request: Request,
+  { onFly, socketAddress }: { onFly: boolean; socketAddress: string | undefined },
+) {
+  if (onFly) {
+    const fly = request.headers.get("fly-client-ip")?.trim();
+    if (fly) return fly;
+  }
+  return socketAddress ?? "unknown";
+}
+
 export function getClientIp(request: Request) {
-  const fly = request.headers.get("fly-client-ip");
-  if (fly) return fly.trim();
-  const forwarded = request.headers.get("x-forwarded-for");
-  if (forwarded) return forwarded.split(",")[0]!.trim();
-  return "local";
+  return clientIpOf(request, {
+    onFly: Boolean(env.FLY_APP_NAME),
+    socketAddress: socketAddresses.get(request),
+  });
 }
 
 export function getUserAgent(request: Request) {

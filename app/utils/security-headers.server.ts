@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { env } from "./env.server";
+import { SESSION_COOKIE_NAME } from "./session.server";
 
 export function newNonce() {
   return randomBytes(16).toString("base64");
@@ -8,8 +9,8 @@ export function newNonce() {
 /** Where forms may lead: our own actions, and Stripe's Checkout and Portal they redirect to. */
 function formTargets() {
   const targets = ["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"];
-  // Tests point Stripe at a fake on 127.0.0.1, whose hosted pages stand in for Stripe's.
-  if (env.STRIPE_API_URL) targets.push(new URL(env.STRIPE_API_URL).origin);
+  // Tests point Stripe at a fake on 127.0.0.1, whose hosted pages stand in for Stripe's; production never.
+  if (env.STRIPE_API_URL && !env.isProduction) targets.push(new URL(env.STRIPE_API_URL).origin);
   return targets.join(" ");
 }
 
@@ -46,5 +47,15 @@ export function baseSecurityHeaders(headers: Headers) {
 export function documentSecurityHeaders(headers: Headers, nonce: string) {
   baseSecurityHeaders(headers);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  return headers;
+}
+
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`);
+
+/** Answers for a signed-in browser (and every /api answer) are one person's: no cache may keep them. */
+export function privateCacheHeaders(request: Request, headers: Headers, always = false) {
+  if (always || SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) {
+    headers.set("Cache-Control", "private, no-store");
+  }
   return headers;
 }

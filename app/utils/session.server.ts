@@ -9,7 +9,9 @@ import { env } from "./env.server";
 const SESSION_DAYS = 30;
 const USER_KEY = "userId";
 
-const sessionCookie = createCookie("__session", {
+export const SESSION_COOKIE_NAME = "__session";
+
+const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   secure: env.isProduction,
@@ -113,12 +115,24 @@ export async function destroyUserSession(request: Request) {
   return sessionStorage.destroySession(await getSession(request));
 }
 
-/** Where to go after login: only a local path, never another site. */
+const LOCAL_BASE = "http://local.invalid";
+
+/**
+ * Where to go after login: only a local path, never another site, and always one a Location header
+ * can carry (non-ASCII characters come back percent-encoded, so the redirect itself cannot fail).
+ */
 export function safeRedirect(to: unknown, fallback = "/dashboard") {
   // Browsers drop tabs and newlines from URLs, so "/\t/evil.com" would become "//evil.com".
   const unsafe = /[\\\u0000-\u001f\u007f]/;
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || unsafe.test(to)) {
     return fallback;
   }
-  return to;
+  let url: URL;
+  try {
+    url = new URL(to, LOCAL_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== LOCAL_BASE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,0 +1,12 @@
+// Shared by route modules (their `handle`) and the request guard; no server code here.
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** What a form or JSON body may weigh when a route says nothing: no form of ours comes close. */
+export const DEFAULT_BODY_LIMIT = 64 * KB;
+/** Forms that carry one image (blog editor, development phone): the 5 MB image and the other fields. */
+export const IMAGE_UPLOAD_BODY_LIMIT = 6 * MB;
+/** Stripe's signed events are a few kilobytes; the largest documented stay well under this. */
+export const STRIPE_EVENT_BODY_LIMIT = 512 * KB;
+
+export type BodyLimitHandle = { maxBodyBytes?: number };

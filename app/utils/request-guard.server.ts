@@ -1,0 +1,190 @@
+import { json, type ServerBuild } from "@remix-run/node";
+import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "./body-limits";
+import { env } from "./env.server";
+import { rememberClientAddress } from "./request.server";
+import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
+
+// Remix v2 has no middleware. Two hooks stand in for one: `refuseRequest` (exported by entry.server and
+// called by our patch of @remix-run/express before Remix sees the request) refuses cross-site requests,
+// and the server build's routes pass through `guardRoutes` once at start-up, so every action and every
+// resource loader gets body limits, the client's address and security headers without any route having
+// to remember them.
+
+type Routes = ServerBuild["routes"];
+type RouteModule = Routes[string]["module"];
+type Handler = NonNullable<RouteModule["loader"]>;
+type HandlerArgs = Parameters<Handler>[0];
+
+const WEBHOOK_PATH = /^\/webhooks\//;
+
+export function guardRoutes(routes: Routes): Routes {
+  return Object.fromEntries(
+    Object.entries(routes).map(([id, route]) => [id, { ...route, module: guardModule(route.module) }]),
+  );
+}
+
+function guardModule(module: RouteModule): RouteModule {
+  const isResource = !module.default;
+  const limit = (module.handle as BodyLimitHandle | undefined)?.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  return {
+    ...module,
+    loader: module.loader && guardLoader(module.loader, isResource),
+    action: module.action && guardAction(module.action, limit, isResource),
+  };
+}
+
+function guardLoader(loader: Handler, isResource: boolean): Handler {
+  return async (args) => {
+    rememberClientAddress(args.request, args.context);
+    return isResource ? secureResource(args.request, () => loader(args)) : loader(args);
+  };
+}
+
+function guardAction(action: Handler, limit: number, isResource: boolean): Handler {
+  return async (args) => {
+    rememberClientAddress(args.request, args.context);
+    const run = async () => {
+      const request = await withBodyWithin(args.request, limit);
+      rememberClientAddress(request, args.context);
+      return action({ ...args, request } satisfies HandlerArgs);
+    };
+    return isResource ? secureResource(args.request, run) : run();
+  };
+}
+
+const CROSS_SITE_MESSAGE = "This request came from another site, so it was refused.";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** 403 for a state-changing request another site's page made (pages, `_data`, resource routes, /api). */
+export function refuseCrossSite(request: Request): Response | null {
+  if (SAFE_METHODS.has(request.method)) return null;
+  const reason = crossSiteRefusal(request, env.APP_URL);
+  if (!reason) return null;
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/api/") || url.searchParams.has("_data")) {
+    const response = refuse(request, 403, reason);
+    response.headers.set("X-Remix-Catch", "yes");
+    return response;
+  }
+  return new Response(refusalPage(reason), {
+    status: 403,
+    headers: baseSecurityHeaders(
+      new Headers({
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+      }),
+    ),
+  });
+}
+
+// Remix cannot render this one (it never saw the request), so the page is a small static one.
+function refusalPage(message: string) {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>We couldn't do that | StreakCoach</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center"><h1>We couldn't do that</h1><p>${message} If you meant to do this, open StreakCoach and try again from there.</p><p><a href="/">Go home</a></p></body></html>`;
+}
+
+/**
+ * Why a state-changing request must be refused as cross-site, or null. Browsers name the page that sent
+ * a request in `Origin` (and `Sec-Fetch-Site`); a request without either comes from a program, not from
+ * a page another site showed our user, so it carries no one's cookie by accident. Webhooks are signed.
+ */
+export function crossSiteRefusal(request: Request, appUrl: string): string | null {
+  const url = new URL(request.url);
+  if (WEBHOOK_PATH.test(url.pathname)) return null;
+  const origin = request.headers.get("origin");
+  if (origin !== null) return isOurs(origin, url, appUrl) ? null : CROSS_SITE_MESSAGE;
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) return site === "same-origin" || site === "none" ? null : CROSS_SITE_MESSAGE;
+  const referer = request.headers.get("referer");
+  if (referer !== null && !isOurs(referer, url, appUrl)) return CROSS_SITE_MESSAGE;
+  return null;
+}
+
+function isOurs(source: string, url: URL, appUrl: string) {
+  let from: URL;
+  try {
+    from = new URL(source);
+  } catch {
+    return false;
+  }
+  return from.origin === new URL(appUrl).origin || from.host === url.host;
+}
+
+/** The request with its body read in full, or a 413 thrown once the body passes the route's limit. */
+async function withBodyWithin(request: Request, limit: number): Promise<Request> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > limit) throw refuse(request, 413, tooLargeMessage(limit));
+  if (!request.body) return request;
+  const body = await readBytesWithin(request.body, limit);
+  if (!body) throw refuse(request, 413, tooLargeMessage(limit));
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  });
+}
+
+/** The stream's bytes, or null as soon as they pass `limit` (the rest is never read). */
+export async function readBytesWithin(stream: ReadableStream<Uint8Array>, limit: number) {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLargeMessage(limit: number) {
+  const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${limit / 1024} KB`;
+  return `This request is too large. Send at most ${size}.`;
+}
+
+/** An expected refusal in the shape the route answers in: JSON for /api, text for the rest. */
+function refuse(request: Request, status: number, message: string) {
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    return json({ message }, { status, headers: { "Cache-Control": "private, no-store" } });
+  }
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** Runs a resource route's handler and gives its answer (returned or thrown) our security headers. */
+async function secureResource(request: Request, run: () => unknown) {
+  try {
+    return withResourceHeaders(request, await run());
+  } catch (thrown) {
+    throw withResourceHeaders(request, thrown);
+  }
+}
+
+function withResourceHeaders(request: Request, result: unknown) {
+  if (!(result instanceof Response)) return result;
+  const response = mutable(result);
+  baseSecurityHeaders(response.headers);
+  if (!response.headers.has("Content-Security-Policy")) {
+    response.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
+  }
+  const isApi = new URL(request.url).pathname.startsWith("/api/");
+  if (isApi || !response.headers.has("Cache-Control")) privateCacheHeaders(request, response.headers, isApi);
+  return response;
+}
+
+/** Responses passed through from fetch have immutable headers; our own never do. */
+function mutable(response: Response) {
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+    return response;
+  } catch {
+    return new Response(response.body, response);
+  }
+}
