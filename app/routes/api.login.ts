@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { LoginSchema } from "~/users/user-schema";
-import { toPublicUser, verifyLogin } from "~/users/users.server";
+import { getUserById, toPublicUser, verifyLogin } from "~/users/users.server";
 import { apiError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/utils/api.server";
 import { INVALID_LOGIN } from "~/utils/auth.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { consumeAuthAttempt, rateLimitedJson } from "~/utils/rate-limit.server";
+import { throttledLogin } from "~/utils/login-throttle.server";
+import { rateLimitedJson } from "~/utils/rate-limit.server";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession } from "~/utils/session.server";
 
@@ -14,10 +15,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await ensurePrimary();
   const { email, password } = parseOrThrow(LoginSchema, await readJsonBody(request));
-  const limit = await consumeAuthAttempt(getClientIp(request), email);
-  if (!limit.ok) return rateLimitedJson(limit.retryAfterSeconds);
-  const user = await verifyLogin(email, password);
-  if (!user) return apiError(401, INVALID_LOGIN);
+  const outcome = await throttledLogin(getClientIp(request), email, async () => {
+    return (await verifyLogin(email, password))?.id ?? null;
+  });
+  if (!outcome.ok && outcome.status === 429) {
+    return rateLimitedJson(outcome.retryAfterSeconds, outcome.message);
+  }
+  if (!outcome.ok) return apiError(401, INVALID_LOGIN);
+  const user = getUserById(outcome.userId)!;
   return json(toPublicUser(user), {
     headers: { "Set-Cookie": await createUserSession(request, user.id) },
   });

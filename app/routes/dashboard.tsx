@@ -129,9 +129,8 @@ function withoutNewGoal(params: URLSearchParams) {
 /** Stay on the same filtered page after completing a goal from it. */
 function backTo(request: Request) {
   const referer = request.headers.get("referer");
-  if (!referer) return "/dashboard";
-  const url = new URL(referer);
-  return url.pathname === "/dashboard" && url.origin === new URL(request.url).origin
+  const url = referer && URL.canParse(referer) ? new URL(referer) : null;
+  return url?.pathname === "/dashboard" && url.origin === new URL(request.url).origin
     ? `/dashboard${withoutNewGoal(url.searchParams)}`
     : "/dashboard";
 }

@@ -13,7 +13,7 @@ import { LoginSchema } from "~/users/user-schema";
 import { authenticateForm, INVALID_LOGIN } from "~/utils/auth.server";
 import { isSpam, spamResponse } from "~/utils/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { throttledLogin } from "~/utils/login-throttle.server";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, requireAnonymous, safeRedirect } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -36,22 +36,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const limit = await consumeAuthAttempt(getClientIp(request), submission.value.email);
-  if (!limit.ok) {
-    return json(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ["password"] }), {
-      status: 429,
-    });
-  }
-  const userId = await authenticateForm(request);
-  if (userId === null) {
-    return json(submission.reply({ formErrors: [INVALID_LOGIN], hideFields: ["password"] }), {
-      status: 400,
+  const outcome = await throttledLogin(getClientIp(request), submission.value.email, () =>
+    authenticateForm(request),
+  );
+  if (!outcome.ok) {
+    const message = outcome.status === 429 ? outcome.message : INVALID_LOGIN;
+    return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+      status: outcome.status === 429 ? 429 : 400,
+      headers: outcome.status === 429 ? { "Retry-After": String(outcome.retryAfterSeconds) } : {},
     });
   }
   return redirectWithToast(
     safeRedirect(submission.value.redirectTo),
     { title: "Login successful", description: "You have been logged in successfully." },
-    { headers: { "Set-Cookie": await createUserSession(request, userId) } },
+    { headers: { "Set-Cookie": await createUserSession(request, outcome.userId) } },
   );
 }
 

@@ -13,10 +13,9 @@ import { Input } from "~/components/ui/input";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import { CONSENT_LEAD } from "~/users/consent";
 import { RegisterSchema } from "~/users/user-schema";
-import { createUser, DuplicateEmailError, DuplicatePhoneError } from "~/users/users.server";
+import { signUp } from "~/users/sign-up.server";
 import { isSpam, spamResponse } from "~/utils/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { getClientIp, getUserAgent } from "~/utils/request.server";
 import { createUserSession, requireAnonymous } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -44,27 +43,19 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const fail = (message: string, status: number) =>
     json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status });
-  const limit = await consumeAuthAttempt(getClientIp(request));
-  if (!limit.ok) return fail(RATE_LIMIT_MESSAGE, 429);
-  try {
-    const user = await createUser(submission.value, {
-      ip: getClientIp(request),
-      userAgent: getUserAgent(request),
-    });
-    return redirectWithToast(
-      "/dashboard",
-      {
-        title: "Registration successful",
-        description: "Your account has been created successfully.",
-      },
-      { headers: { "Set-Cookie": await createUserSession(request, user.id) } },
-    );
-  } catch (error) {
-    if (error instanceof DuplicateEmailError || error instanceof DuplicatePhoneError) {
-      return fail(error.message, 409);
-    }
-    throw error;
-  }
+  const outcome = await signUp(submission.value, {
+    ip: getClientIp(request),
+    userAgent: getUserAgent(request),
+  });
+  if (!outcome.ok) return fail(outcome.message, outcome.status);
+  return redirectWithToast(
+    "/dashboard",
+    {
+      title: "Registration successful",
+      description: "Your account has been created successfully.",
+    },
+    { headers: { "Set-Cookie": await createUserSession(request, outcome.user.id) } },
+  );
 }
 
 export default function RegisterPage() {

@@ -33,9 +33,6 @@ export async function consumeAuthAttempt(ip: string, email?: string): Promise<Ra
   }
 }
 
-export function rateLimitedJson(retryAfterSeconds: number) {
-  return json(
-    { message: RATE_LIMIT_MESSAGE },
-    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-  );
+export function rateLimitedJson(retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE) {
+  return json({ message }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 }
