@@ -201,3 +201,28 @@ describe("DATABASE_PATH", () => {
     ).toBe("/var/data/x.db");
   });
 });
+
+describe("STRIPE_API_URL (tests only)", () => {
+  it("is refused in production unless it names this machine, so no test origin reaches a real CSP", () => {
+    expect(
+      errorOf({ ...base, NODE_ENV: "production", STRIPE_API_URL: "https://stripe.evil.example" }),
+    ).toMatch(/STRIPE_API_URL: is for tests only/);
+    expect(
+      parseEnv({ ...base, NODE_ENV: "production", STRIPE_API_URL: "http://127.0.0.1:4242" })
+        .STRIPE_API_URL,
+    ).toBe("http://127.0.0.1:4242");
+  });
+
+  it("may name any host outside production", () => {
+    expect(parseEnv({ ...base, STRIPE_API_URL: "http://stripe-mock:12111" }).STRIPE_API_URL).toBe(
+      "http://stripe-mock:12111",
+    );
+  });
+});
+
+describe("FLY_APP_NAME", () => {
+  it("is read, so the client address comes from Fly-Client-IP only on Fly", () => {
+    expect(parseEnv({ ...base, FLY_APP_NAME: "streakcoach" }).FLY_APP_NAME).toBe("streakcoach");
+    expect(parseEnv(base).FLY_APP_NAME).toBeUndefined();
+  });
+});

@@ -63,6 +63,14 @@ const EnvSchema = z
         message: "is required in production",
       });
     }
+    if (env.NODE_ENV === "production" && env.STRIPE_API_URL && !isLoopbackUrl(env.STRIPE_API_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_API_URL"],
+        message:
+          "is for tests only: in production it may name a fake on this machine (loopback) only",
+      });
+    }
     if (env.STRIPE_SECRET_KEY) {
       for (const key of [
         "STRIPE_WEBHOOK_SECRET",
@@ -97,6 +105,10 @@ const EnvSchema = z
   });
 
 export type Env = ReturnType<typeof parseEnv>;
+
+export function isLoopbackUrl(url: string) {
+  return ["127.0.0.1", "[::1]", "localhost"].includes(new URL(url).hostname);
+}
 
 export function parseEnv(source: Record<string, string | undefined>) {
   const cleaned = Object.fromEntries(

@@ -19,7 +19,10 @@ const WEBHOOK_PATH = /^\/webhooks\//;
 
 export function guardRoutes(routes: Routes): Routes {
   return Object.fromEntries(
-    Object.entries(routes).map(([id, route]) => [id, { ...route, module: guardModule(route.module) }]),
+    Object.entries(routes).map(([id, route]) => [
+      id,
+      { ...route, module: guardModule(route.module) },
+    ]),
   );
 }
 
@@ -79,7 +82,7 @@ export function refuseCrossSite(request: Request): Response | null {
 
 // Remix cannot render this one (it never saw the request), so the page is a small static one.
 function refusalPage(message: string) {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>We couldn't do that | StreakCoach</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center"><h1>We couldn't do that</h1><p>${message} If you meant to do this, open StreakCoach and try again from there.</p><p><a href="/">Go home</a></p></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>We couldn't do that | StreakCoach</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center"><main><h1>We couldn't do that</h1><p>${message} If you meant to do this, open StreakCoach and try again from there.</p><p><a href="/">Go home</a></p></main></body></html>`;
 }
 
 /**
@@ -171,11 +174,9 @@ function withResourceHeaders(request: Request, result: unknown) {
   if (!(result instanceof Response)) return result;
   const response = mutable(result);
   baseSecurityHeaders(response.headers);
-  if (!response.headers.has("Content-Security-Policy")) {
-    response.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
-  }
   const isApi = new URL(request.url).pathname.startsWith("/api/");
-  if (isApi || !response.headers.has("Cache-Control")) privateCacheHeaders(request, response.headers, isApi);
+  if (isApi || !response.headers.has("Cache-Control"))
+    privateCacheHeaders(request, response.headers, isApi);
   return response;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { env } from "./env.server";
+import { env, isLoopbackUrl } from "./env.server";
 import { SESSION_COOKIE_NAME } from "./session.server";
 
 export function newNonce() {
@@ -9,8 +9,11 @@ export function newNonce() {
 /** Where forms may lead: our own actions, and Stripe's Checkout and Portal they redirect to. */
 function formTargets() {
   const targets = ["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"];
-  // Tests point Stripe at a fake on 127.0.0.1, whose hosted pages stand in for Stripe's; production never.
-  if (env.STRIPE_API_URL && !env.isProduction) targets.push(new URL(env.STRIPE_API_URL).origin);
+  // Tests point Stripe at a fake on this machine, whose hosted pages stand in for Stripe's. Only a
+  // loopback origin is ever added: no browser but the tests' can reach it (env refuses others in production).
+  if (env.STRIPE_API_URL && isLoopbackUrl(env.STRIPE_API_URL)) {
+    targets.push(new URL(env.STRIPE_API_URL).origin);
+  }
   return targets.join(" ");
 }
 
@@ -38,6 +41,10 @@ export function baseSecurityHeaders(headers: Headers) {
   if (!headers.has("Referrer-Policy"))
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
+  // Pages set their whole policy; every other answer at least may not be framed.
+  if (!headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", "frame-ancestors 'none'");
+  }
   if (env.isProduction) {
     headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }
