@@ -9,6 +9,8 @@ export default tseslint.config(
       "node_modules/**",
       "db/migrations/**",
       "test-results/**",
+      // Verbatim copies of ../shared/replies (see app/sms/interpret.test.ts).
+      "app/sms/fixtures/replies/**",
     ],
   },
   ...tseslint.configs.recommended,

@@ -1,10 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { interpretReply, type Interpretation, type ReplyInput } from "./interpret";
 
-const SHARED = path.resolve(process.cwd(), "../shared/replies");
+// The reply sets and scorer live upstream in ../shared/replies beside a checkout; a copy is kept in the
+// repository so a clone on its own passes. Upstream wins when it is there: it is the newer of the two.
+const UPSTREAM = path.resolve(process.cwd(), "../shared/replies");
+const SHARED = existsSync(path.join(UPSTREAM, "score.mjs"))
+  ? UPSTREAM
+  : path.resolve(process.cwd(), "app/sms/fixtures/replies");
 const FIXTURES = path.resolve(process.cwd(), "app/sms/fixtures");
 
 const readJsonl = (file: string) =>
