@@ -62,7 +62,7 @@ describe("check-in time options", () => {
 });
 
 describe("time zone options", () => {
-  it("are the six US zones of SPEC.md section 9, in order", () => {
+  it("are the six US zones of SPEC.md section 9 first, then Arizona and Puerto Rico", () => {
     expect(TIME_ZONE_VALUES).toEqual([
       "America/New_York",
       "America/Chicago",
@@ -70,6 +70,8 @@ describe("time zone options", () => {
       "America/Los_Angeles",
       "America/Anchorage",
       "Pacific/Honolulu",
+      "America/Phoenix",
+      "America/Puerto_Rico",
     ]);
     expect(TIME_ZONES.map((t) => t.label)).toEqual([
       expect.stringMatching(/^Eastern/),
@@ -78,6 +80,8 @@ describe("time zone options", () => {
       expect.stringMatching(/^Pacific/),
       expect.stringMatching(/^Alaska/),
       expect.stringMatching(/^Hawaii-Aleutian/),
+      expect.stringMatching(/^Arizona/),
+      expect.stringMatching(/^Atlantic/),
     ]);
   });
 
