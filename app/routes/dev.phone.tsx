@@ -9,7 +9,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { PageShell } from "~/components/page";
 import { PendingButton } from "~/components/pending-button";
@@ -18,16 +17,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { receiveInboundSms } from "~/sms/inbound.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
 import { MAX_MEDIA_BYTES } from "~/sms/transport.server";
 import { normalizePhone, ReplySchema } from "~/sms/dev-phone-schema.server";
-import { db, schema } from "~/utils/db.server";
+import {
+  devPhoneNumbers,
+  devPhoneThread,
+  keepTextFromNumberWithoutOwner,
+  type DevPhoneText,
+} from "~/sms/dev-phone.server";
 import { env } from "~/utils/env.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { cn } from "~/utils/cn";
 import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
-
-const { users, localOutbox, localInbox, messages } = schema;
 
 export const handle: BodyLimitHandle = { maxBodyBytes: IMAGE_UPLOAD_BODY_LIMIT };
 
@@ -46,33 +47,11 @@ function requireDevPhone() {
   if (!env.devPhoneEnabled) throw new Response("Not found", { status: 404 });
 }
 
-type ThreadItem = {
-  key: string;
-  direction: "sent" | "received";
-  body: string;
-  media: string[];
-  at: string;
-  time: string;
-};
-
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: "America/New_York",
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   requireDevPhone();
   const raw = new URL(request.url).searchParams.get("phone")?.trim() ?? "";
   const phone = raw ? normalizePhone(raw) : null;
-
-  const accounts = db.select({ phone: users.phone, email: users.email }).from(users).all();
-  const known = new Map(accounts.map((a) => [a.phone, a.email]));
-  const outboxNumbers = db.selectDistinct({ phone: localOutbox.toPhone }).from(localOutbox).all();
-  const numbers = Array.from(new Set([...known.keys(), ...outboxNumbers.map((n) => n.phone)]))
-    .sort()
-    .map((n) => ({ phone: n, email: known.get(n) ?? null }));
-
+  const numbers = devPhoneNumbers();
   if (!phone) {
     return json({
       numbers,
@@ -80,82 +59,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: null,
       error: raw ? "Enter a phone number, e.g. 2015550123 or +12015550123." : null,
       account: null,
-      thread: [] as ThreadItem[],
+      thread: [] as DevPhoneText[],
     });
   }
-
-  const user = db.select().from(users).where(eq(users.phone, phone)).get();
-  const received = db
-    .select()
-    .from(localOutbox)
-    .where(eq(localOutbox.toPhone, phone))
-    .orderBy(asc(localOutbox.createdAt), asc(localOutbox.id))
-    .all()
-    .map((t) => ({
-      key: `in-${t.id}`,
-      direction: "received" as const,
-      body: t.body,
-      media: [] as string[],
-      at: t.createdAt,
-    }));
-  const sent = user
-    ? db
-        .select()
-        .from(messages)
-        .where(
-          and(
-            eq(messages.userId, user.id),
-            eq(messages.fromSystem, false),
-            eq(messages.source, "sms"),
-          ),
-        )
-        .orderBy(asc(messages.createdAt), asc(messages.id))
-        .all()
-        .map((m) => ({
-          key: `out-${m.id}`,
-          direction: "sent" as const,
-          body: m.body,
-          media: m.mediaUrls,
-          at: m.createdAt,
-        }))
-    : // A number without an account (a coach or partner): what it texted is kept for this page.
-      db
-        .select()
-        .from(localInbox)
-        .where(eq(localInbox.fromPhone, phone))
-        .orderBy(asc(localInbox.createdAt), asc(localInbox.id))
-        .all()
-        .map((t) => ({
-          key: `out-${t.id}`,
-          direction: "sent" as const,
-          body: t.body,
-          media: [] as string[],
-          at: t.createdAt,
-        }));
-  // Oldest first, newest last, like a phone; a text sent and its answer in the same instant keep
-  // that order.
-  const thread = [...sent, ...received]
-    .sort(
-      (a, b) =>
-        a.at.getTime() - b.at.getTime() ||
-        (a.direction === b.direction ? 0 : a.direction === "sent" ? -1 : 1),
-    )
-    .map((t): ThreadItem => ({ ...t, at: t.at.toISOString(), time: timeFormat.format(t.at) }));
-
-  return json({
-    numbers,
-    raw,
-    phone,
-    error: null,
-    account: user
-      ? {
-          email: user.email,
-          verified: Boolean(user.phoneVerifiedAt),
-          optedOut: isOptedOut(phone),
-        }
-      : { email: null, verified: false, optedOut: isOptedOut(phone) },
-    thread,
-  });
+  return json({ numbers, raw, phone, error: null, ...devPhoneThread(phone) });
 }
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
@@ -191,8 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  const hasAccount = db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).get();
-  if (!hasAccount) db.insert(localInbox).values({ fromPhone: phone, body: message }).run();
+  keepTextFromNumberWithoutOwner(phone, message);
   try {
     await receiveInboundSms({
       from: phone,
