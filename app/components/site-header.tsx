@@ -22,8 +22,24 @@ function appLinks(user: HeaderUser) {
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const { pathname } = useLocation();
   if (user) return <SignedInHeader user={user} />;
-  if (["/", "/login", "/register"].includes(pathname)) return null;
+  if (pathname === "/") return null;
+  if (pathname === "/login") return <AuthHeader to="/register" label="Sign up instead" />;
+  if (pathname === "/register") return <AuthHeader to="/login" label="Log in instead" />;
   return <SignedOutHeader />;
+}
+
+/** Sign-in pages keep the way home and the way to the other form, and nothing else to distract. */
+function AuthHeader({ to, label }: { to: string; label: string }) {
+  return (
+    <header className="border-b">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <Brand />
+        <Link to={to} className={buttonClass("ghost")}>
+          {label}
+        </Link>
+      </div>
+    </header>
+  );
 }
 
 function Brand() {

@@ -4,10 +4,11 @@ import { parseWithZod, readFormData } from "~/utils/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { FormErrorAlert } from "~/components/form-error-alert";
 import { HoneypotInput } from "~/components/honeypot";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LoginSchema } from "~/users/user-schema";
 import { authenticateForm, INVALID_LOGIN } from "~/utils/auth.server";
@@ -72,12 +73,12 @@ export default function LoginPage() {
           <Form method="post" className="space-y-4" {...getFormProps(form)}>
             <HoneypotInput />
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-            {form.errors?.length ? (
-              <div role="alert" className="rounded-md border border-destructive p-3">
-                <p className="text-sm font-semibold text-destructive">Login failed</p>
-                <FieldErrors id={form.errorId} errors={form.errors} />
-              </div>
-            ) : null}
+            <FormErrorAlert
+              title="Login failed"
+              id={form.errorId}
+              errors={form.errors}
+              result={lastResult}
+            />
             <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
               <Input
                 {...getInputProps(fields.email, { type: "email" })}

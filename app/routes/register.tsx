@@ -4,6 +4,7 @@ import { parseWithZod, readFormData } from "~/utils/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { FormErrorAlert } from "~/components/form-error-alert";
 import { HoneypotInput } from "~/components/honeypot";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
@@ -82,12 +83,12 @@ export default function RegisterPage() {
         <CardContent>
           <Form method="post" className="space-y-4" {...getFormProps(form)}>
             <HoneypotInput />
-            {form.errors?.length ? (
-              <div role="alert" className="rounded-md border border-destructive p-3">
-                <p className="text-sm font-semibold text-destructive">Registration failed</p>
-                <FieldErrors id={form.errorId} errors={form.errors} />
-              </div>
-            ) : null}
+            <FormErrorAlert
+              title="Registration failed"
+              id={form.errorId}
+              errors={form.errors}
+              result={lastResult}
+            />
             <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
               <Input
                 {...getInputProps(fields.email, { type: "email" })}

@@ -54,20 +54,28 @@ test.describe("register", () => {
     await expect(toast(page)).toContainText("Registration successful");
   });
 
-  test("rejects an email that already has an account", async ({ page, browser }) => {
+  test("rejects an email that already has an account, with the error in view on a phone", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
     const email = uniqueEmail("dup");
     await register(page, email);
 
-    const context = await browser.newContext();
+    const context = await browser.newContext({
+      javaScriptEnabled,
+      viewport: { width: 390, height: 844 },
+    });
     try {
       const other = await context.newPage();
       await other.goto("/register");
       await fillRegisterForm(other, { email, phone: "2125550199" });
       await other.getByRole("button", { name: "Create account" }).click();
-      const alert = other.getByRole("alert");
-      await expect(alert).toContainText("Registration failed");
+      const alert = other.getByRole("alert").filter({ hasText: "Registration failed" });
       await expect(alert).toContainText("An account with this email already exists");
       await expect(other).toHaveURL(/\/register$/);
+      await expect(alert).toBeInViewport();
+      if (javaScriptEnabled) await expect(alert).toBeFocused();
     } finally {
       await context.close();
     }
@@ -88,6 +96,13 @@ test.describe("register", () => {
 
   test("links to the login page", async ({ page }) => {
     await page.goto("/register");
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Log in instead" }),
+    ).toHaveAttribute("href", "/login");
+    await page.goto("/login");
+    await expect(page.getByRole("banner").getByRole("link", { name: "StreakCoach" })).toBeVisible();
+    await page.getByRole("banner").getByRole("link", { name: "Sign up instead" }).click();
+    await expect(page).toHaveURL(/\/register$/);
     await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
