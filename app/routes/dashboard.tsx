@@ -80,6 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     range,
     calendar: recentCalendar(user, 12, now),
     billing: billingSummary(user, now),
+    // A goal added during the day is due by the evening check-in, when the user is asked about it.
+    defaultDueTime: user.preferredCheckInTimeEvening,
   });
 }
 
@@ -175,6 +177,7 @@ export default function DashboardPage() {
         open={open}
         onClose={hydrated ? () => setDialogOpen(false) : undefined}
         lastResult={createFailed ? actionData.result : undefined}
+        defaultDueTime={data.defaultDueTime}
       />
       <PlanBanner billing={data.billing} />
       <StatCards stats={data.stats} />

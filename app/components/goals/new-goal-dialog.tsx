@@ -16,16 +16,19 @@ export function NewGoalDialog({
   open,
   onClose,
   lastResult,
+  defaultDueTime,
 }: {
   open: boolean;
   onClose?: () => void;
   lastResult?: SubmissionResult<string[]>;
+  /** HH:MM; the user's evening check-in time. */
+  defaultDueTime: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [form, fields] = useForm<z.input<typeof NewGoalFormSchema>>({
     id: "new-goal",
     lastResult,
-    defaultValue: { dueTime: "19:00" },
+    defaultValue: { dueTime: defaultDueTime },
   });
   useEffect(() => {
     const dialog = ref.current;
