@@ -95,6 +95,8 @@ export const goals = sqliteTable(
     createdAt: createdAt(),
     dueDate: integer("due_date", { mode: "timestamp_ms" }).notNull(),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /** The user said they would not do it today (by text or on the dashboard); never with completedAt. */
+    skippedAt: integer("skipped_at", { mode: "timestamp_ms" }),
     proofImageUrls: jsonList<string>("proof_image_urls"),
     llmFeedback: text("llm_feedback"),
     /** What a vision model saw in the proof photo (LLM_VISION), for the coach and the dashboard. */

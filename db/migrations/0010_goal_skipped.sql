@@ -1,0 +1,1 @@
+ALTER TABLE `goals` ADD `skipped_at` integer;
