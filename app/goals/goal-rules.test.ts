@@ -4,35 +4,59 @@ import {
   completionRate,
   currentStreak,
   dateRangeDays,
-  goalStatus,
+  GOAL_STATE_LABELS,
+  goalState,
   PAGE_SIZE,
   pageCount,
   pageSummary,
   parseDateRange,
 } from "./goal-rules";
 
-describe("goalStatus", () => {
+describe("goalState", () => {
+  const NY = "America/New_York";
+  // 12:00 UTC is 08:00 in New York (EDT) on March 10.
   const now = new Date("2026-03-10T12:00:00Z");
-  const past = new Date("2026-03-10T11:59:59Z");
-  const future = new Date("2026-03-10T12:00:01Z");
+  const laterToday = new Date("2026-03-10T23:00:00Z"); // 19:00 New York
+  const earlierToday = new Date("2026-03-10T11:00:00Z"); // 07:00 New York
+  const yesterdayEvening = new Date("2026-03-10T02:00:00Z"); // 22:00 March 9 in New York
+  const open = { completedAt: null, skippedAt: null };
 
-  it("is Completed when completedAt is set, even when the due date has passed", () => {
-    expect(goalStatus({ completedAt: new Date("2026-03-11T00:00:00Z"), dueDate: past }, now)).toBe(
-      "Completed",
+  it("is completed or skipped as the user said, whatever the clock", () => {
+    expect(goalState({ ...open, completedAt: now, dueDate: yesterdayEvening }, now, NY)).toBe(
+      "completed",
     );
-    expect(goalStatus({ completedAt: past, dueDate: future }, now)).toBe("Completed");
+    expect(goalState({ ...open, skippedAt: now, dueDate: yesterdayEvening }, now, NY)).toBe(
+      "skipped",
+    );
   });
 
-  it("is Overdue when not completed and the due date is earlier than now", () => {
-    expect(goalStatus({ completedAt: null, dueDate: past }, now)).toBe("Overdue");
+  it("is pending before the due time, overdue after it the same local day", () => {
+    expect(goalState({ ...open, dueDate: laterToday }, now, NY)).toBe("pending");
+    expect(goalState({ ...open, dueDate: new Date(now) }, now, NY)).toBe("pending");
+    expect(goalState({ ...open, dueDate: earlierToday }, now, NY)).toBe("overdue");
   });
 
-  it("is Pending when not completed and the due date is later than now", () => {
-    expect(goalStatus({ completedAt: null, dueDate: future }, now)).toBe("Pending");
+  it("is missed once the local day it was due on has ended", () => {
+    expect(goalState({ ...open, dueDate: yesterdayEvening }, now, NY)).toBe("missed");
   });
 
-  it("is Pending when the due date is exactly now", () => {
-    expect(goalStatus({ completedAt: null, dueDate: new Date(now) }, now)).toBe("Pending");
+  it("reads the day in the user's zone: a day over in New York is still running in Honolulu", () => {
+    const nineteenHonolulu = new Date("2026-03-10T03:00:00Z"); // 17:00 March 9 Honolulu, 23:00 New York
+    const lateHonolulu = new Date("2026-03-10T09:30:00Z"); // 23:30 March 9 in Honolulu
+    expect(
+      goalState({ ...open, dueDate: nineteenHonolulu }, lateHonolulu, "Pacific/Honolulu"),
+    ).toBe("overdue");
+    expect(goalState({ ...open, dueDate: nineteenHonolulu }, lateHonolulu, NY)).toBe("missed");
+  });
+
+  it("labels every state for people", () => {
+    expect(Object.values(GOAL_STATE_LABELS)).toEqual([
+      "Pending",
+      "Overdue",
+      "Completed",
+      "Skipped",
+      "Missed",
+    ]);
   });
 });
 

@@ -1,13 +1,40 @@
-import { addDays, dayNumber, dayOfWeek, firstOfMonth, type LocalDay } from "~/utils/local-time";
+import {
+  addDays,
+  dayNumber,
+  dayOfWeek,
+  firstOfMonth,
+  localDayNumber,
+  type LocalDay,
+} from "~/utils/local-time";
 
-export type GoalStatus = "Completed" | "Overdue" | "Pending";
+/** Where a goal stands; one rule for every page, export, text and /api answer. */
+export type GoalState = "pending" | "overdue" | "completed" | "skipped" | "missed";
 
-export function goalStatus(
-  goal: { completedAt: Date | null; dueDate: Date },
-  now: Date,
-): GoalStatus {
-  if (goal.completedAt) return "Completed";
-  return goal.dueDate.getTime() < now.getTime() ? "Overdue" : "Pending";
+export const GOAL_STATE_LABELS: Record<GoalState, string> = {
+  pending: "Pending",
+  overdue: "Overdue",
+  completed: "Completed",
+  skipped: "Skipped",
+  missed: "Missed",
+};
+
+type StateInput = { completedAt: Date | null; skippedAt: Date | null; dueDate: Date };
+
+/**
+ * Done and skipped are what the user said. Otherwise a goal is missed once the user's local day it was
+ * due on has ended, overdue once its due time has passed that day, and pending before.
+ */
+export function goalState(goal: StateInput, now: Date, timeZone: string): GoalState {
+  if (goal.completedAt) return "completed";
+  if (goal.skippedAt) return "skipped";
+  const dueDay = localDayNumber(goal.dueDate.getTime(), timeZone);
+  if (localDayNumber(now.getTime(), timeZone) > dueDay) return "missed";
+  return goal.dueDate.getTime() < now.getTime() ? "overdue" : "pending";
+}
+
+/** Whether a goal can still be done today, or has an outcome (done, skipped or missed). */
+export function isOpen(state: GoalState) {
+  return state === "pending" || state === "overdue";
 }
 
 export function completionRate(total: number, completed: number) {

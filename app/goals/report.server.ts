@@ -5,7 +5,8 @@ import {
   completionRate,
   DATE_RANGES,
   dateRangeDays,
-  goalStatus,
+  GOAL_STATE_LABELS,
+  goalState,
   type DateRange,
 } from "./goal-rules";
 import { goalsBetween, goalStats, listAllGoals, todayFor } from "./goals.server";
@@ -66,7 +67,7 @@ export async function progressReportPdf(
   if (goals.length === 0) doc.text("No goals in this period.");
   for (const goal of goals.slice(-MAX_ROWS).reverse()) {
     doc.text(
-      `${goalStatus(goal, now).padEnd(10)} ${formatDateTime(goal.dueDate, tz)}  ${goal.description}`,
+      `${GOAL_STATE_LABELS[goalState(goal, now, tz)].padEnd(10)} ${formatDateTime(goal.dueDate, tz)}  ${goal.description}`,
     );
   }
   if (goals.length > MAX_ROWS) doc.text(`…and ${goals.length - MAX_ROWS} earlier goals.`);

@@ -17,13 +17,7 @@ import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
-import {
-  DATE_RANGES,
-  goalStatus,
-  pageCount,
-  pageSummary,
-  parseDateRange,
-} from "~/goals/goal-rules";
+import { DATE_RANGES, goalState, pageCount, pageSummary, parseDateRange } from "~/goals/goal-rules";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
 import {
   completeGoal,
@@ -54,7 +48,7 @@ function toRow(goal: Goal, timezone: string, now: Date): GoalRowData {
     description: goal.description,
     dueLabel: formatDateTime(goal.dueDate, timezone),
     createdLabel: formatDateTime(goal.createdAt, timezone),
-    status: goalStatus(goal, now),
+    status: goalState(goal, now, timezone),
     llmFeedback: goal.llmFeedback,
     proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
     proofDescription: goal.proofDescription,

@@ -1,5 +1,5 @@
 import { goalsBetween, streakFor } from "~/goals/goals.server";
-import { completionRate, goalStatus } from "~/goals/goal-rules";
+import { completionRate, GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
 import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
 import { env } from "~/utils/env.server";
 import {
@@ -98,7 +98,7 @@ export function summaryPageData(
       id: g.id,
       description: g.description,
       due: formatDateTime(g.dueDate, tz),
-      status: goalStatus(g, now),
+      status: GOAL_STATE_LABELS[goalState(g, now, tz)],
       photos: photosOf(g.proofImageUrls),
     })),
   };

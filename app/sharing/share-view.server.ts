@@ -1,5 +1,5 @@
 import type { ShareLink } from "../../db/schema";
-import { goalStatus } from "~/goals/goal-rules";
+import { GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
 import { goalsBetween, goalStats, recentCalendar, todayFor } from "~/goals/goals.server";
 import { getUserById } from "~/users/users.server";
 import { formatDateTime } from "~/utils/format";
@@ -39,7 +39,7 @@ export function shareView(link: ShareLink, now = new Date()) {
       id: goal.id,
       description: goal.description,
       dueLabel: formatDateTime(goal.dueDate, owner.timezone),
-      status: goalStatus(goal, now),
+      status: GOAL_STATE_LABELS[goalState(goal, now, owner.timezone)],
       photos: sharedPhotoUrls(link, goal.proofImageUrls),
     })),
   };

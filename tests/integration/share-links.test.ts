@@ -304,7 +304,11 @@ describe("the share page", () => {
       "Run 5k",
       "Read 30 pages",
     ]);
-    expect(data.goals.map((g: { status: string }) => g.status)).toEqual(["Completed", "Overdue"]);
+    // Due an hour ago: overdue, or missed when that hour was the owner's yesterday.
+    expect(data.goals.map((g: { status: string }) => g.status)).toEqual([
+      "Completed",
+      expect.stringMatching(/^(Overdue|Missed)$/),
+    ]);
     expect(data.goals[0].photos).toEqual([]);
 
     const text = JSON.stringify(data);

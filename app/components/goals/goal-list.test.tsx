@@ -6,7 +6,7 @@ const done: GoalRowData = {
   description: "Run 5k",
   dueLabel: "Nov 21, 2026, 7:00 PM",
   createdLabel: "Nov 21, 2026, 9:00 AM",
-  status: "Completed",
+  status: "completed",
   llmFeedback: "Great work today! Your 3-day streak is growing.",
   proofImageUrls: ["/media/abcdefghijklmnop"],
   proofDescription: "Running shoes next to a water bottle.",

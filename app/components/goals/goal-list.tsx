@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { GoalStatus } from "~/goals/goal-rules";
+import { GOAL_STATE_LABELS, type GoalState } from "~/goals/goal-rules";
 import { cn } from "~/utils/cn";
 
 export type GoalRowData = {
@@ -7,16 +7,18 @@ export type GoalRowData = {
   description: string;
   dueLabel: string;
   createdLabel: string;
-  status: GoalStatus;
+  status: GoalState;
   llmFeedback: string | null;
   proofImageUrls: string[];
   proofDescription: string | null;
 };
 
-const badge: Record<GoalStatus, string> = {
-  Completed: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100",
-  Overdue: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
-  Pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+const badge: Record<GoalState, string> = {
+  completed: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100",
+  overdue: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+  skipped: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
+  missed: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
 };
 
 export const EMPTY_GOALS = "No goals found. Start creating new goals to track your progress!";
@@ -68,9 +70,9 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
         ) : null}
       </div>
       <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", badge[goal.status])}>
-        {goal.status}
+        {GOAL_STATE_LABELS[goal.status]}
       </span>
-      {goal.status === "Completed" ? (
+      {goal.status === "completed" ? (
         <svg
           aria-label="Completed"
           role="img"
