@@ -4,6 +4,7 @@ import {
   completionRate,
   currentStreak,
   dateRangeDays,
+  dayOutcome,
   GOAL_STATE_LABELS,
   goalState,
   PAGE_SIZE,
@@ -218,9 +219,16 @@ describe("calendarWeeks", () => {
       day: "2026-03-09",
       total: 3,
       completed: 2,
+      skipped: 0,
       future: false,
+      today: false,
     });
-    expect(flat.find((d) => d.day === "2026-03-10")).toMatchObject({ total: 0, completed: 0 });
+    expect(flat.find((d) => d.day === "2026-03-10")).toMatchObject({
+      total: 0,
+      completed: 0,
+      today: false,
+    });
+    expect(flat.find((d) => d.day === today)).toMatchObject({ today: true });
     expect(flat.reduce((n, d) => n + d.total, 0)).toBe(3);
   });
 });
@@ -255,5 +263,34 @@ describe("paging", () => {
     expect(clampPage(null, 42)).toBe(1);
     expect(clampPage(undefined, 42)).toBe(1);
     expect(clampPage("2", 0)).toBe(1);
+  });
+});
+
+describe("dayOutcome", () => {
+  const cell = (over: Partial<Parameters<typeof dayOutcome>[0]>) => ({
+    day: "2026-03-10",
+    total: 3,
+    completed: 0,
+    skipped: 0,
+    future: false,
+    today: false,
+    ...over,
+  });
+
+  it("gives today no outcome while nothing is done: never red before the day ends", () => {
+    expect(dayOutcome(cell({ today: true }))).toBe("open");
+    expect(dayOutcome(cell({ today: true, completed: 1 }))).toBe("partial");
+    expect(dayOutcome(cell({ today: true, completed: 3 }))).toBe("done");
+  });
+
+  it("marks an ended day missed, skipped when every goal was skipped", () => {
+    expect(dayOutcome(cell({}))).toBe("missed");
+    expect(dayOutcome(cell({ skipped: 1 }))).toBe("missed");
+    expect(dayOutcome(cell({ skipped: 3 }))).toBe("skipped");
+  });
+
+  it("leaves days without goals and days to come uncoloured", () => {
+    expect(dayOutcome(cell({ total: 0 }))).toBe("empty");
+    expect(dayOutcome(cell({ future: true }))).toBe("upcoming");
   });
 });

@@ -103,7 +103,19 @@ export function dateRangeDays(
   }
 }
 
-export type DayTally = { day: LocalDay; total: number; completed: number };
+export type DayTally = { day: LocalDay; total: number; completed: number; skipped?: number };
+
+/** What a calendar day shows. A day still running has no outcome yet unless something is done. */
+export type DayOutcome = "upcoming" | "open" | "empty" | "done" | "partial" | "skipped" | "missed";
+
+export function dayOutcome(cell: DayTally & { future: boolean; today: boolean }): DayOutcome {
+  if (cell.future) return "upcoming";
+  if (cell.total === 0) return "empty";
+  if (cell.completed === cell.total) return "done";
+  if (cell.completed > 0) return "partial";
+  if (cell.today) return "open";
+  return cell.skipped === cell.total ? "skipped" : "missed";
+}
 
 /** Whole weeks (Sunday first) ending with the week of today, each day with its tally. */
 export function calendarWeeks(tallies: DayTally[], today: LocalDay, weeks: number) {
@@ -113,8 +125,8 @@ export function calendarWeeks(tallies: DayTally[], today: LocalDay, weeks: numbe
   return Array.from({ length: weeks }, (_, w) =>
     Array.from({ length: 7 }, (_, d) => {
       const day = addDays(first, w * 7 + d);
-      const tally = byDay.get(day) ?? { day, total: 0, completed: 0 };
-      return { ...tally, future: day > today };
+      const tally = byDay.get(day) ?? { day, total: 0, completed: 0, skipped: 0 };
+      return { skipped: 0, ...tally, future: day > today, today: day === today };
     }),
   );
 }

@@ -186,7 +186,7 @@ export function recentCalendar(user: Owner, weeks = 12, now = new Date()) {
   const today = todayFor(user, now);
   const from = addDays(today, -7 * weeks);
   const rows = db
-    .select({ dueDate: goals.dueDate, completedAt: goals.completedAt })
+    .select({ dueDate: goals.dueDate, completedAt: goals.completedAt, skippedAt: goals.skippedAt })
     .from(goals)
     .where(
       and(
@@ -199,9 +199,10 @@ export function recentCalendar(user: Owner, weeks = 12, now = new Date()) {
   const tallies = new Map<LocalDay, DayTally>();
   for (const row of rows) {
     const day = localDay(row.dueDate, user.timezone);
-    const tally = tallies.get(day) ?? { day, total: 0, completed: 0 };
+    const tally = tallies.get(day) ?? { day, total: 0, completed: 0, skipped: 0 };
     tally.total += 1;
     if (row.completedAt) tally.completed += 1;
+    else if (row.skippedAt) tally.skipped! += 1;
     tallies.set(day, tally);
   }
   return calendarWeeks([...tallies.values()], today, weeks);

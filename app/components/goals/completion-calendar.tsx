@@ -1,23 +1,52 @@
+import { dayOutcome, type DayOutcome } from "~/goals/goal-rules";
 import { pluralDays } from "~/utils/format";
 
-type Cell = { day: string; total: number; completed: number; future: boolean };
+type Cell = {
+  day: string;
+  total: number;
+  completed: number;
+  skipped?: number;
+  future: boolean;
+  today: boolean;
+};
 
 const CELL = 14;
 const GAP = 3;
 const DAY_LABELS = ["Sun", "", "Tue", "", "Thu", "", "Sat"];
 
-function fill(cell: Cell) {
-  if (cell.future || cell.total === 0) return "hsl(var(--muted))";
-  const share = cell.completed / cell.total;
-  if (share === 0) return "hsl(var(--destructive) / 0.35)";
-  if (share < 1) return "hsl(142 60% 45% / 0.55)";
-  return "hsl(142 65% 36%)";
-}
+const FILL: Record<DayOutcome, string> = {
+  upcoming: "hsl(var(--muted))",
+  empty: "hsl(var(--muted))",
+  open: "hsl(var(--muted))",
+  done: "hsl(142 65% 36%)",
+  partial: "hsl(142 60% 45% / 0.55)",
+  skipped: "hsl(215 16% 55% / 0.6)",
+  missed: "hsl(var(--destructive) / 0.45)",
+};
+
+const LEGEND: { outcome: DayOutcome; label: string }[] = [
+  { outcome: "done", label: "All done" },
+  { outcome: "partial", label: "Some done" },
+  { outcome: "skipped", label: "Skipped" },
+  { outcome: "missed", label: "Missed" },
+  { outcome: "empty", label: "No goals or still open" },
+];
 
 function describe(cell: Cell) {
-  if (cell.future) return `${cell.day}: upcoming`;
-  if (cell.total === 0) return `${cell.day}: no goals`;
-  return `${cell.day}: ${cell.completed} of ${cell.total} goals completed`;
+  switch (dayOutcome(cell)) {
+    case "upcoming":
+      return `${cell.day}: upcoming`;
+    case "empty":
+      return `${cell.day}: no goals`;
+    case "open":
+      return `${cell.day}: today, ${cell.total} goals still open`;
+    case "skipped":
+      return `${cell.day}: all ${cell.total} goals skipped`;
+    case "missed":
+      return `${cell.day}: none of ${cell.total} goals completed`;
+    default:
+      return `${cell.day}: ${cell.completed} of ${cell.total} goals completed`;
+  }
 }
 
 /** The last weeks as a grid of days, drawn on the server so it reads without JavaScript. */
@@ -61,7 +90,7 @@ export function CompletionCalendar({ weeks }: { weeks: Cell[][] }) {
               width={CELL}
               height={CELL}
               rx={3}
-              fill={fill(cell)}
+              fill={FILL[dayOutcome(cell)]}
               data-day={cell.day}
             >
               <title>{describe(cell)}</title>
@@ -69,6 +98,16 @@ export function CompletionCalendar({ weeks }: { weeks: Cell[][] }) {
           )),
         )}
       </svg>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {LEGEND.map(({ outcome, label }) => (
+          <li key={outcome} className="flex items-center gap-1.5">
+            <svg aria-hidden="true" width="10" height="10" viewBox="0 0 10 10">
+              <rect width="10" height="10" rx="2" fill={FILL[outcome]} />
+            </svg>
+            {label}
+          </li>
+        ))}
+      </ul>
       <figcaption className="mt-2 text-sm text-muted-foreground">{summary}</figcaption>
     </figure>
   );
