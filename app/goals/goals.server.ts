@@ -79,6 +79,7 @@ export function completeGoal(
       .update(goals)
       .set({
         completedAt: goal.completedAt ?? now,
+        skippedAt: null,
         proofImageUrls: extras.proofImageUrls
           ? Array.from(new Set([...goal.proofImageUrls, ...extras.proofImageUrls]))
           : goal.proofImageUrls,

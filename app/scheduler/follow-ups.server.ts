@@ -30,7 +30,7 @@ const dueUnfinished = sqlite.prepare<[number, number, number], Row>(
   `select g.id as goal_id, g.user_id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening,
      g.description, g.due_date, ${BILLING_COLUMNS}
    from goals g join users u on u.id = g.user_id
-   where g.due_date > ? and g.due_date <= ? and g.completed_at is null
+   where g.due_date > ? and g.due_date <= ? and g.completed_at is null and g.skipped_at is null
      and u.send_check_in_reminders = 1 and u.phone_verified_at is not null and u.phone_undeliverable_code is null
      and (u.paused_until is null or u.paused_until <= ?)
      and not exists (select 1 from sms_opt_outs o where o.phone = u.phone)
