@@ -32,3 +32,16 @@ export const CompleteGoalSchema = z.object({
   proofImageUrls: z.array(z.string().max(2048)).max(10).optional(),
   llmFeedback: z.string().max(2000).optional(),
 });
+
+/** PATCH /api/goals/{id}: a new wording, a new due instant, or both. */
+export const EditGoalApiSchema = z
+  .object({
+    description: description.optional(),
+    dueDate: z.iso
+      .datetime({ offset: true, error: "dueDate must be an ISO date-time" })
+      .transform((s) => new Date(s))
+      .optional(),
+  })
+  .refine((v) => v.description !== undefined || v.dueDate !== undefined, {
+    error: "Send a description, a dueDate or both",
+  });

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
+import { toApiGoal, toApiGoals } from "~/goals/goal-api.server";
 import { NewGoalApiSchema } from "~/goals/goal-schema";
 import { createGoal, listAllGoals, listTodayGoals } from "~/goals/goals.server";
 import {
@@ -33,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const userId = parseUserIdParam(params.get("userId"));
   const active = parseActiveParam(params.get("active"));
   const target = resolveActingUser(caller, userId, "goals");
-  return json(active ? listTodayGoals(target) : listAllGoals(target.id));
+  const goals = active ? listTodayGoals(target) : listAllGoals(target.id);
+  return json(toApiGoals(goals, target.timezone));
 }
 
 function messageBelongsTo(userId: number, messageId: number) {
@@ -64,5 +66,5 @@ export async function action({ request }: ActionFunctionArgs) {
     dueDate: input.dueDate,
     sourceMessageId: input.sourceMessageId,
   });
-  return json(goal, { status: 201 });
+  return json(toApiGoal(goal, target.timezone), { status: 201 });
 }

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { toApiGoal } from "~/goals/goal-api.server";
 import { CompleteGoalSchema } from "~/goals/goal-schema";
 import { completeGoal } from "~/goals/goals.server";
 import {
@@ -57,5 +58,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const extras = parseOrThrow(CompleteGoalSchema, await readCompletionBody(request));
   const goal = completeGoal(caller.id, id, extras);
   if (!goal) return apiError(404, "Goal not found");
-  return json(goal);
+  return json(toApiGoal(goal, caller.timezone));
 }

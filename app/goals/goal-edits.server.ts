@@ -1,0 +1,78 @@
+import { and, eq } from "drizzle-orm";
+import type { Goal } from "../../db/schema";
+import { db, schema } from "~/utils/db.server";
+import { addDays, localDay, localTime, zonedInstant } from "~/utils/local-time";
+
+// Everything a person changes about a goal after setting it: the same functions serve the dashboard,
+// the /api, texts and the web chat. Each acts on the user's own goal only and returns undefined when
+// the goal is not theirs (callers answer that as "not found").
+
+const { goals, followUpTasks } = schema;
+
+export class GoalEditError extends Error {}
+
+function ownGoal(userId: number, goalId: number) {
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
+    .get();
+}
+
+/** A new due time earns a new follow-up (the ledger holds one per goal). */
+function update(goalId: number, changes: Partial<Goal>) {
+  return db.transaction((tx) => {
+    if (changes.dueDate) tx.delete(followUpTasks).where(eq(followUpTasks.goalId, goalId)).run();
+    return tx.update(goals).set(changes).where(eq(goals.id, goalId)).returning().get();
+  });
+}
+
+/** The user will not do it today: an outcome, like done, that Undo takes back. */
+export function skipGoal(userId: number, goalId: number, now = new Date()): Goal | undefined {
+  const goal = ownGoal(userId, goalId);
+  if (!goal) return undefined;
+  return update(goalId, { skippedAt: goal.skippedAt ?? now, completedAt: null });
+}
+
+/** Undo: the goal is open again (its proof photos and the coach's note stay). */
+export function reopenGoal(userId: number, goalId: number): Goal | undefined {
+  if (!ownGoal(userId, goalId)) return undefined;
+  return update(goalId, { completedAt: null, skippedAt: null });
+}
+
+export function editGoal(
+  userId: number,
+  goalId: number,
+  changes: { description?: string; dueDate?: Date },
+): Goal | undefined {
+  if (!ownGoal(userId, goalId)) return undefined;
+  return update(goalId, {
+    ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+    ...(changes.dueDate !== undefined ? { dueDate: changes.dueDate } : {}),
+  });
+}
+
+export function deleteGoal(userId: number, goalId: number): boolean {
+  const result = db
+    .delete(goals)
+    .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
+    .run();
+  return result.changes > 0;
+}
+
+/** The same local time on the next local day: a goal for tomorrow, open again if it was skipped. */
+export function tomorrowSameTime(dueDate: Date, timeZone: string) {
+  const day = addDays(localDay(dueDate, timeZone), 1);
+  return zonedInstant(day, localTime(dueDate, timeZone), timeZone);
+}
+
+export function moveGoalToTomorrow(
+  userId: number,
+  goalId: number,
+  timeZone: string,
+): Goal | undefined {
+  const goal = ownGoal(userId, goalId);
+  if (!goal) return undefined;
+  if (goal.completedAt) throw new GoalEditError("This goal is done. Undo it first to move it.");
+  return update(goalId, { dueDate: tomorrowSameTime(goal.dueDate, timeZone), skippedAt: null });
+}
