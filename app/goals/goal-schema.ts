@@ -9,14 +9,16 @@ const description = z
   .min(1, DESCRIPTION_REQUIRED)
   .max(GOAL_DESCRIPTION_MAX, `Goal description must be at most ${GOAL_DESCRIPTION_MAX} characters`);
 
+const dueTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a due time");
+
 /** The dashboard form: a time of day, applied to the user's local today. */
 export const NewGoalFormSchema = z.object({
   description,
-  dueTime: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a due time")
-    .default("19:00"),
+  dueTime: dueTime.default("19:00"),
 });
+
+/** The dashboard's edit panel: new wording and a time of day on the goal's own day. */
+export const EditGoalFormSchema = z.object({ description, dueTime });
 
 /** The /api shape of SPEC.md section 7: an ISO instant. */
 export const NewGoalApiSchema = z.object({

@@ -5,22 +5,30 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { billingSummary } from "~/billing/billing.server";
 import { PlanBanner } from "~/components/billing/plan-banner";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
 import { GoalList, type GoalRowData } from "~/components/goals/goal-list";
 import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
+import { Pagination, RangeFilter } from "~/components/goals/previous-goals-nav";
 import { StatCards } from "~/components/goals/stat-cards";
+import { TodayCard } from "~/components/goals/today-card";
+import { todayCard } from "~/goals/today-card.server";
+import { hasPendingCode } from "~/sms/phone-codes.server";
+import {
+  isPhoneVerificationIntent,
+  phoneVerificationIntent,
+} from "~/sms/phone-verification.server";
+import { resumeTexts } from "~/users/texting.server";
 import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Select } from "~/components/ui/input";
-import { DATE_RANGES, goalState, pageCount, pageSummary, parseDateRange } from "~/goals/goal-rules";
+import { goalState, pageCount, pageSummary, parseDateRange } from "~/goals/goal-rules";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
+import { applyGoalIntent, isGoalIntent } from "~/goals/goal-intents.server";
 import {
-  completeGoal,
   createGoal,
   dueTodayAt,
   goalStats,
@@ -30,9 +38,10 @@ import {
 } from "~/goals/goals.server";
 import type { Goal } from "../../db/schema";
 import { formatDateTime } from "~/utils/format";
+import { localTime } from "~/utils/local-time";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { requireUser } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/utils/meta";
 
@@ -47,6 +56,7 @@ function toRow(goal: Goal, timezone: string, now: Date): GoalRowData {
     id: goal.id,
     description: goal.description,
     dueLabel: formatDateTime(goal.dueDate, timezone),
+    dueTime: localTime(goal.dueDate, timezone),
     createdLabel: formatDateTime(goal.createdAt, timezone),
     status: goalState(goal, now, timezone),
     llmFeedback: goal.llmFeedback,
@@ -61,9 +71,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const range = parseDateRange(url.searchParams.get("range"));
   const now = new Date();
   const previous = listPreviousGoals(user, range, url.searchParams.get("page"), now);
+  const today = listTodayGoals(user, now);
   return json({
+    todayCard: todayCard(user, today, now),
+    codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone", now),
     stats: goalStats(user, now),
-    today: listTodayGoals(user, now).map((g) => toRow(g, user.timezone, now)),
+    today: today.map((g) => toRow(g, user.timezone, now)),
     previous: {
       goals: previous.items.map((g) => toRow(g, user.timezone, now)),
       total: previous.total,
@@ -84,20 +97,34 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (intent === "complete") {
-    const goalId = Number(formData.get("goalId"));
-    const goal = Number.isSafeInteger(goalId) ? completeGoal(user.id, goalId) : undefined;
-    if (!goal) {
-      return redirectWithToast("/dashboard", {
-        title: "Error",
-        description: "Failed to complete goal. Please try again.",
-        type: "error",
-      });
-    }
-    return redirectWithToast(backTo(request), {
-      title: "Goal completed!",
-      description: "Your goal has been marked as complete.",
+  if (intent === "resume-texts") {
+    resumeTexts(user.id);
+    return redirectWithToast("/dashboard", {
+      title: "Texts are on",
+      description: "You'll get your check-in texts again.",
     });
+  }
+  if (isPhoneVerificationIntent(intent)) {
+    return redirectWithToast("/dashboard", await phoneVerificationIntent(user, intent, formData));
+  }
+  if (isGoalIntent(intent)) {
+    const outcome = applyGoalIntent(user, intent, formData);
+    if ("fieldErrors" in outcome) {
+      return json(
+        { intent: "edit" as const, goalId: outcome.goalId, fieldErrors: outcome.fieldErrors },
+        { status: 400 },
+      );
+    }
+    // With JavaScript the row changes in place (a fetcher); without, the page comes back at the goal.
+    if (formData.get("via") === "fetcher") {
+      return json(
+        { intent, goalId: outcome.goalId, ok: outcome.ok },
+        { headers: { "Set-Cookie": await toastHeader(outcome.toast) } },
+      );
+    }
+    const gone = outcome.ok && (intent === "move" || intent === "delete");
+    const anchor = outcome.goalId && !gone ? `#goal-${outcome.goalId}` : "#today";
+    return redirectWithToast(`${backTo(request)}${anchor}`, outcome.toast);
   }
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: NewGoalFormSchema });
@@ -173,22 +200,25 @@ export default function DashboardPage() {
         lastResult={createFailed ? actionData.result : undefined}
         defaultDueTime={data.defaultDueTime}
       />
+      <TodayCard card={data.todayCard} codePending={data.codePending} />
       <PlanBanner billing={data.billing} />
-      <StatCards stats={data.stats} />
+      <Card className="mt-4 scroll-mt-20" id="today">
+        <CardHeader className="pb-2">
+          <CardTitle className="text-lg">Today&apos;s Goals</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <GoalList goals={data.today} label="Today's Goals" />
+        </CardContent>
+      </Card>
+      <div className="mt-6">
+        <StatCards stats={data.stats} />
+      </div>
       <Card className="mt-6">
         <CardHeader>
           <CardTitle className="text-lg">Your last 12 weeks</CardTitle>
         </CardHeader>
         <CardContent>
           <CompletionCalendar weeks={data.calendar} />
-        </CardContent>
-      </Card>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle className="text-lg">Today&apos;s Goals</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <GoalList goals={data.today} label="Today's Goals" />
         </CardContent>
       </Card>
       <Card className="mt-6">
@@ -202,67 +232,5 @@ export default function DashboardPage() {
         </CardContent>
       </Card>
     </PageShell>
-  );
-}
-
-function RangeFilter({ range }: { range: string }) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  return (
-    <Form
-      method="get"
-      className="flex items-center gap-2"
-      onChange={(e) => submit(e.currentTarget)}
-    >
-      <label htmlFor="range" className="text-sm font-medium">
-        Date range
-      </label>
-      <Select id="range" name="range" defaultValue={range} className="w-40">
-        {DATE_RANGES.map((r) => (
-          <option key={r.value} value={r.value}>
-            {r.label}
-          </option>
-        ))}
-      </Select>
-      {hydrated ? null : (
-        <button type="submit" className={buttonClass("outline", "sm")}>
-          Apply
-        </button>
-      )}
-    </Form>
-  );
-}
-
-function Pagination({
-  page,
-  pages,
-  summary,
-  range,
-}: {
-  page: number;
-  pages: number;
-  summary: string;
-  range: string;
-}) {
-  const href = (p: number) => `?${new URLSearchParams({ range, page: String(p) })}`;
-  return (
-    <nav
-      aria-label="Previous goals pages"
-      className="mt-4 flex items-center justify-between text-sm"
-    >
-      <p>{summary}</p>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={href(page - 1)} className={buttonClass("outline", "sm")} preventScrollReset>
-            Previous
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link to={href(page + 1)} className={buttonClass("outline", "sm")} preventScrollReset>
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
   );
 }

@@ -82,3 +82,40 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export function retryDelayMs(attemptsSoFar: number) {
   return RETRY_DELAYS_MS[attemptsSoFar - 1] ?? null;
 }
+
+type DayGoal = { completed_at: number | Date | null; skipped_at: number | Date | null };
+
+/** Why the evening question stays quiet on a day: it asks only about goals still open. */
+export function eveningQuestionSkip(goals: DayGoal[]): string | null {
+  if (goals.length === 0) return "no goals today";
+  if (goals.every((g) => g.completed_at !== null || g.skipped_at !== null)) return "all goals done";
+  return null;
+}
+
+export type NextQuestion = { kind: QuestionKind; dueAt: Date };
+
+/**
+ * The next question the scheduler will send a user who may receive texts: the first morning or evening
+ * slot after `now` (dueSlots, as the tick computes them), skipping this evening's when it would stay
+ * quiet. Tomorrow's goals are not set yet, so a later evening is always counted.
+ */
+export function nextQuestion(
+  user: { timezone: string; morning: string; evening: string },
+  now: Date,
+  todaysGoals: DayGoal[],
+): NextQuestion {
+  const horizon = new Date(now.getTime() + 2 * 86_400_000);
+  const today = localDay(now, user.timezone);
+  const quietTonight = eveningQuestionSkip(todaysGoals) !== null;
+  const slots = [
+    ...dueSlots(user.timezone, user.morning, now, horizon).map((s) => ({
+      ...s,
+      kind: "morning" as const,
+    })),
+    ...dueSlots(user.timezone, user.evening, now, horizon)
+      .filter((s) => !(quietTonight && s.localDate === today))
+      .map((s) => ({ ...s, kind: "evening" as const })),
+  ].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  const first = slots[0]!;
+  return { kind: first.kind, dueAt: first.dueAt };
+}

@@ -14,6 +14,7 @@ import {
   MAX_ATTEMPTS,
   retryDelayMs,
   summarySlots,
+  eveningQuestionSkip,
   windowStart,
   type Slot,
 } from "./due-times";
@@ -108,9 +109,15 @@ const statements = {
   goalsOn: (count: number) =>
     sqlite.prepare<
       unknown[],
-      { user_id: number; id: number; description: string; completed_at: number | null }
+      {
+        user_id: number;
+        id: number;
+        description: string;
+        completed_at: number | null;
+        skipped_at: number | null;
+      }
     >(
-      `select user_id, id, description, completed_at from goals where due_date >= ? and due_date < ?
+      `select user_id, id, description, completed_at, skipped_at from goals where due_date >= ? and due_date < ?
        and user_id in (${Array(count).fill("?").join(",")}) order by due_date, id`,
     ),
   claim: sqlite.prepare<unknown[], { id: number }>(
@@ -293,15 +300,13 @@ function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
     .all(start.getTime(), end.getTime(), ...users.map((u) => u.id));
   const byUser = new Map<
     number,
-    { id: number; description: string; completed_at: number | null }[]
+    { id: number; description: string; completed_at: number | null; skipped_at: number | null }[]
   >();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   return users.map((u) => {
     const goals = byUser.get(u.id) ?? [];
-    if (goals.length === 0)
-      return { ...candidate(u, "evening", slot, null), note: "no goals today" };
-    if (goals.every((g) => g.completed_at !== null))
-      return { ...candidate(u, "evening", slot, null), note: "all goals done" };
+    const skip = eveningQuestionSkip(goals);
+    if (skip) return { ...candidate(u, "evening", slot, null), note: skip };
     return {
       ...candidate(u, "evening", slot, templates.eveningQuestion(goals.map((g) => g.description))),
       linkedGoalIds: goals.map((g) => g.id),

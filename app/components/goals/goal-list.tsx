@@ -1,11 +1,17 @@
-import { Form } from "@remix-run/react";
-import { GOAL_STATE_LABELS, type GoalState } from "~/goals/goal-rules";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
+import { buttonClass } from "../ui/button";
+import { Input } from "../ui/input";
+import { ProofThumbnails } from "./proof-thumbnails";
 
 export type GoalRowData = {
   id: number;
   description: string;
   dueLabel: string;
+  /** HH:MM in the user's zone, for the edit panel. */
+  dueTime: string;
   createdLabel: string;
   status: GoalState;
   llmFeedback: string | null;
@@ -23,9 +29,16 @@ const badge: Record<GoalState, string> = {
 
 export const EMPTY_GOALS = "No goals found. Start creating new goals to track your progress!";
 
-export function GoalList({ goals, label }: { goals: GoalRowData[]; label: string }) {
-  if (goals.length === 0)
-    return <p className="py-6 text-center text-muted-foreground">{EMPTY_GOALS}</p>;
+export function GoalList({
+  goals,
+  label,
+  empty = EMPTY_GOALS,
+}: {
+  goals: GoalRowData[];
+  label: string;
+  empty?: string;
+}) {
+  if (goals.length === 0) return <p className="py-6 text-center text-muted-foreground">{empty}</p>;
   return (
     <ul className="divide-y" aria-label={label}>
       {goals.map((goal) => (
@@ -35,91 +48,180 @@ export function GoalList({ goals, label }: { goals: GoalRowData[]; label: string
   );
 }
 
+type EditErrors = { intent: "edit"; goalId: number; fieldErrors: Record<string, string[]> };
+
+function isEditErrors(data: unknown, goalId: number): data is EditErrors {
+  const d = data as Partial<EditErrors> | undefined;
+  return d?.intent === "edit" && d.goalId === goalId && Boolean(d.fieldErrors);
+}
+
+/** What the row shows while its form is on the way: the answer the server is about to give. */
+function optimisticState(intent: FormDataEntryValue | null | undefined, status: GoalState) {
+  if (intent === "complete") return "completed";
+  if (intent === "skip") return "skipped";
+  if (intent === "reopen") return "pending";
+  return status;
+}
+
 function GoalRow({ goal }: { goal: GoalRowData }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const pageData = useActionData();
+  const sending = fetcher.formData?.get("intent");
+  if (sending === "delete" || sending === "move") return null;
+  const status = optimisticState(sending, goal.status);
+  const editErrors = isEditErrors(fetcher.data, goal.id)
+    ? fetcher.data.fieldErrors
+    : isEditErrors(pageData, goal.id)
+      ? pageData.fieldErrors
+      : null;
+  const hidden = (
+    <>
+      <input type="hidden" name="goalId" value={goal.id} />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+    </>
+  );
+  const act = (intent: string, label: string, variant: "default" | "outline", aria: string) => (
+    <fetcher.Form method="post" action="/dashboard">
+      {hidden}
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        aria-label={aria}
+        className={cn(buttonClass(variant, "sm"), "min-w-16")}
+      >
+        {label}
+      </button>
+    </fetcher.Form>
+  );
   return (
-    <li className="flex items-start gap-3 py-4" data-testid="goal-row">
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">{goal.description}</p>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Due by: {goal.dueLabel} · Created at: {goal.createdLabel}
-        </p>
-        {goal.proofImageUrls.length > 0 ? (
-          <p className="mt-1 flex flex-wrap gap-2 text-sm">
-            {goal.proofImageUrls.map((url, i) => (
-              <a
-                key={url}
-                href={url}
-                className="text-primary underline"
-                target="_blank"
-                rel="noreferrer"
-              >
-                Proof photo {i + 1}
-              </a>
-            ))}
+    <li id={`goal-${goal.id}`} className="scroll-mt-24 py-4" data-testid="goal-row">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p
+            className={cn(
+              "font-medium",
+              status === "completed" && "text-muted-foreground line-through",
+            )}
+          >
+            {goal.description}
           </p>
-        ) : null}
-        {goal.proofDescription ? (
-          <p className="mt-1 text-xs text-muted-foreground" data-testid="proof-description">
-            Photo: {goal.proofDescription}
+          <p className="mt-1 text-sm text-muted-foreground">
+            Due by: {goal.dueLabel} · Created at: {goal.createdLabel}
           </p>
-        ) : null}
-        {goal.llmFeedback ? (
-          <p className="mt-2 text-sm italic" data-testid="goal-feedback">
-            {goal.llmFeedback}
-          </p>
-        ) : null}
-      </div>
-      <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", badge[goal.status])}>
-        {GOAL_STATE_LABELS[goal.status]}
-      </span>
-      {goal.status === "completed" ? (
-        <svg
-          aria-label="Completed"
-          role="img"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          className="text-green-700 dark:text-green-400"
+        </div>
+        <span
+          className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold", badge[status])}
         >
-          <path
-            d="M5 13l4 4L19 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="3"
-            strokeLinecap="round"
-          />
-        </svg>
-      ) : (
-        <GoalOptions goal={goal} />
-      )}
+          {GOAL_STATE_LABELS[status]}
+        </span>
+      </div>
+      {goal.proofImageUrls.length > 0 ? (
+        <div className="mt-2">
+          <ProofThumbnails photos={goal.proofImageUrls} goal={goal.description} />
+        </div>
+      ) : null}
+      {goal.proofDescription ? (
+        <p className="mt-1 text-xs text-muted-foreground" data-testid="proof-description">
+          Photo: {goal.proofDescription}
+        </p>
+      ) : null}
+      {goal.llmFeedback ? (
+        <p className="mt-2 text-sm italic" data-testid="goal-feedback">
+          {goal.llmFeedback}
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap items-start gap-2">
+        {isOpen(status) || status === "missed" ? (
+          <>
+            {act("complete", "Done", "default", `Done: ${goal.description}`)}
+            {act("skip", "Skip", "outline", `Skip: ${goal.description}`)}
+          </>
+        ) : (
+          act("reopen", "Undo", "outline", `Undo: ${goal.description}`)
+        )}
+        <EditPanel goal={goal} fetcher={fetcher} hidden={hidden} errors={editErrors} />
+      </div>
     </li>
   );
 }
 
-function GoalOptions({ goal }: { goal: GoalRowData }) {
+function EditPanel({
+  goal,
+  fetcher,
+  hidden,
+  errors,
+}: {
+  goal: GoalRowData;
+  fetcher: ReturnType<typeof useFetcher>;
+  hidden: React.ReactNode;
+  errors: Record<string, string[]> | null;
+}) {
+  const descriptionId = `goal-${goal.id}-description`;
+  const timeId = `goal-${goal.id}-time`;
   return (
-    <details className="relative">
+    <details className="open:basis-full" open={errors ? true : undefined}>
       <summary
-        className="flex h-8 w-8 cursor-pointer list-none items-center justify-center rounded hover:bg-accent [&::-webkit-details-marker]:hidden"
-        aria-label={`Options for ${goal.description}`}
+        className={cn(buttonClass("ghost", "sm"), "cursor-pointer list-none")}
+        aria-label={`Edit: ${goal.description}`}
       >
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
-          <circle cx="12" cy="5" r="2" />
-          <circle cx="12" cy="12" r="2" />
-          <circle cx="12" cy="19" r="2" />
-        </svg>
+        Edit
       </summary>
-      <div className="absolute right-0 z-10 mt-1 w-48 rounded-md border bg-card p-1 shadow-lg">
-        <Form method="post" action="/dashboard">
-          <input type="hidden" name="intent" value="complete" />
-          <input type="hidden" name="goalId" value={goal.id} />
+      <div className="mt-2 space-y-3 rounded-md border p-3">
+        <fetcher.Form method="post" action="/dashboard" className="space-y-3">
+          {hidden}
+          <div className="space-y-1">
+            <label htmlFor={descriptionId} className="text-sm font-medium">
+              Goal
+            </label>
+            <Input
+              id={descriptionId}
+              name="description"
+              defaultValue={goal.description}
+              aria-invalid={errors?.description ? true : undefined}
+              aria-describedby={errors?.description ? `${descriptionId}-error` : undefined}
+            />
+            {errors?.description ? (
+              <p id={`${descriptionId}-error`} className="text-sm text-destructive">
+                {errors.description[0]}
+              </p>
+            ) : null}
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={timeId} className="text-sm font-medium">
+              Due by
+            </label>
+            <Input
+              id={timeId}
+              name="dueTime"
+              type="time"
+              defaultValue={goal.dueTime}
+              className="max-w-[10rem]"
+              aria-invalid={errors?.dueTime ? true : undefined}
+            />
+            {errors?.dueTime ? (
+              <p className="text-sm text-destructive">{errors.dueTime[0]}</p>
+            ) : null}
+          </div>
+          <button type="submit" name="intent" value="edit" className={buttonClass("default", "sm")}>
+            Save
+          </button>
+        </fetcher.Form>
+        <fetcher.Form method="post" action="/dashboard" className="flex flex-wrap gap-2">
+          {hidden}
+          <button type="submit" name="intent" value="move" className={buttonClass("outline", "sm")}>
+            Move to tomorrow
+          </button>
           <button
             type="submit"
-            className="w-full rounded px-3 py-2 text-left text-sm hover:bg-accent"
+            name="intent"
+            value="delete"
+            className={buttonClass("destructive", "sm")}
           >
-            Mark as completed
+            Delete
           </button>
-        </Form>
+        </fetcher.Form>
       </div>
     </details>
   );

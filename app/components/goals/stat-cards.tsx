@@ -18,19 +18,23 @@ export function StatCards({ stats }: { stats: Stats }) {
     },
     { title: "Total Goals", value: String(stats.totalGoals), hint: "Goals you have set so far" },
   ];
+  // Three across even on a phone, small there, so today's goals stay near the top of the page.
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-3 gap-2 sm:gap-4">
       {cards.map((card) => (
-        <Card key={card.title} className="p-6">
-          <h2 className="text-sm font-medium text-muted-foreground">{card.title}</h2>
+        <Card key={card.title} className="p-3 sm:p-6">
+          <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{card.title}</h2>
           <p
-            className="mt-2 text-3xl font-bold"
+            className="mt-1 text-lg font-bold sm:mt-2 sm:text-3xl"
             data-testid={`stat-${card.title.toLowerCase().replace(/ /g, "-")}`}
           >
             {card.value}
           </p>
-          <p className="mt-1 text-xs text-muted-foreground">{card.hint}</p>
-          <Link to="/dashboard" className="mt-3 inline-block text-sm text-primary hover:underline">
+          <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{card.hint}</p>
+          <Link
+            to="/dashboard"
+            className="mt-1 inline-block text-xs text-primary hover:underline sm:mt-3 sm:text-sm"
+          >
             View details<span className="sr-only"> of {card.title}</span>
           </Link>
         </Card>

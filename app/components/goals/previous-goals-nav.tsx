@@ -1,0 +1,69 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { DATE_RANGES } from "~/goals/goal-rules";
+import { useHydrated } from "~/utils/use-hydrated";
+import { buttonClass } from "../ui/button";
+import { Select } from "../ui/input";
+
+// The Previous Goals list's date-range filter and pagination: plain GET forms and links.
+
+export function RangeFilter({ range }: { range: string }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="get"
+      className="flex items-center gap-2"
+      onChange={(e) => submit(e.currentTarget)}
+    >
+      <label htmlFor="range" className="text-sm font-medium">
+        Date range
+      </label>
+      <Select id="range" name="range" defaultValue={range} className="w-40">
+        {DATE_RANGES.map((r) => (
+          <option key={r.value} value={r.value}>
+            {r.label}
+          </option>
+        ))}
+      </Select>
+      {hydrated ? null : (
+        <button type="submit" className={buttonClass("outline", "sm")}>
+          Apply
+        </button>
+      )}
+    </Form>
+  );
+}
+
+export function Pagination({
+  page,
+  pages,
+  summary,
+  range,
+}: {
+  page: number;
+  pages: number;
+  summary: string;
+  range: string;
+}) {
+  const href = (p: number) => `?${new URLSearchParams({ range, page: String(p) })}`;
+  return (
+    <nav
+      aria-label="Previous goals pages"
+      className="mt-4 flex items-center justify-between text-sm"
+    >
+      <p>{summary}</p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href(page - 1)} className={buttonClass("outline", "sm")} preventScrollReset>
+            Previous
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={href(page + 1)} className={buttonClass("outline", "sm")} preventScrollReset>
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

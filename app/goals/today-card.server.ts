@@ -1,0 +1,57 @@
+import type { Goal } from "../../db/schema";
+import { entitlementsOf } from "~/billing/billing.server";
+import { nextQuestion } from "~/scheduler/due-times";
+import { textsOffReason, type TextsOff } from "~/scheduler/texts-off";
+import { isOptedOut } from "~/sms/opt-outs.server";
+import { formatUsPhone } from "~/sms/phone-codes.server";
+import type { PublicUser } from "~/users/users.server";
+import { formatLongDate } from "~/utils/format";
+
+export type TodayCard =
+  | { state: "on"; next: string; about: string }
+  | { state: TextsOff; phone: string; until: string | null };
+
+const NEXT_ABOUT = {
+  morning: "We'll ask for your goals for the day.",
+  evening: "We'll ask how today's goals went.",
+};
+
+function weekdayAndTime(instant: Date, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+  }).format(instant);
+}
+
+/** What the top of the dashboard says happens next: the next text, or what stops it. */
+export function todayCard(user: PublicUser, todaysGoals: Goal[], now = new Date()): TodayCard {
+  const reason = textsOffReason(
+    {
+      ...user,
+      optedOut: isOptedOut(user.phone),
+      scheduledTexts: entitlementsOf(user, now).scheduledTexts,
+    },
+    now,
+  );
+  if (reason) {
+    return {
+      state: reason,
+      phone: formatUsPhone(user.phone),
+      until: user.pausedUntil ? formatLongDate(user.pausedUntil, user.timezone) : null,
+    };
+  }
+  const next = nextQuestion(
+    {
+      timezone: user.timezone,
+      morning: user.preferredCheckInTimeMorning,
+      evening: user.preferredCheckInTimeEvening,
+    },
+    now,
+    todaysGoals.map((g) => ({ completed_at: g.completedAt, skipped_at: g.skippedAt })),
+  );
+  // "Tuesday 7:00 PM" (Intl puts a comma after the weekday).
+  const when = weekdayAndTime(next.dueAt, user.timezone).replace(",", "");
+  return { state: "on", next: `Next text: ${when}`, about: NEXT_ABOUT[next.kind] };
+}
