@@ -28,6 +28,7 @@ import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.serve
 import { getClientIp } from "~/utils/request.server";
 import { requireAnonymous } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { env } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const raw = new URL(request.url).searchParams.get("email");
   const parsed = raw === null ? null : resetEmail.safeParse(raw);
-  return json({ email: parsed?.success ? parsed.data : null });
+  return json({ email: parsed?.success ? parsed.data : null, supportEmail: env.SUPPORT_EMAIL });
 }
 
 type Intent = "request" | "reset";
@@ -136,7 +137,10 @@ export default function ForgotPasswordPage() {
               : "Enter your email. We'll text a 6-digit code to the verified phone of your account."}
           </CardDescription>
         </CardHeader>
-        <CardContent>{email ? <ResetStep email={email} /> : <RequestStep />}</CardContent>
+        <CardContent>
+          {email ? <ResetStep email={email} /> : <RequestStep />}
+          <NoVerifiedPhone />
+        </CardContent>
       </Card>
     </div>
   );
@@ -149,6 +153,29 @@ function FormAlert({ title, errors, id }: { title: string; errors?: string[]; id
       <p className="text-sm font-semibold text-destructive">{title}</p>
       <FieldErrors id={id} errors={errors} />
     </div>
+  );
+}
+
+/**
+ * Codes go only to a verified phone, and we hold no other way to reach a person: an account whose
+ * phone was never verified is reset by support (npm run reset-password) after it writes from its email.
+ */
+function NoVerifiedPhone() {
+  const { supportEmail } = useLoaderData<typeof loader>();
+  return (
+    <details className="mt-4 text-sm">
+      <summary className="cursor-pointer font-medium text-primary">
+        Never verified your phone, or lost it?
+      </summary>
+      <p className="mt-2 text-muted-foreground">
+        A code can only go to a phone number you verified. Write to{" "}
+        <a className={linkClass} href={`mailto:${supportEmail}?subject=Password%20reset`}>
+          {supportEmail}
+        </a>{" "}
+        from the email of your account: once we have checked it is you, we set a one-time password
+        and send it to that email.
+      </p>
+    </details>
   );
 }
 

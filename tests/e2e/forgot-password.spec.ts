@@ -65,4 +65,14 @@ test.describe("forgot password", () => {
       page.getByText(/If an account with a verified phone exists for that email/),
     ).toBeVisible();
   });
+
+  test("tells a person without a verified phone what to do", async ({ page }) => {
+    await page.goto("/forgot-password");
+    await page.getByText("Never verified your phone, or lost it?").click();
+    await expect(page.getByText(/A code can only go to a phone number you verified/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "support@streakcoach.app" })).toHaveAttribute(
+      "href",
+      "mailto:support@streakcoach.app?subject=Password%20reset",
+    );
+  });
 });

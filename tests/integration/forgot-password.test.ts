@@ -102,7 +102,7 @@ describe("forgot password", () => {
         forgot.loader,
         makeRequest(`/forgot-password?${new URLSearchParams({ email })}`),
       );
-      expect(await readJson(page)).toEqual({ email });
+      expect(await readJson(page)).toEqual({ email, supportEmail: "support@streakcoach.app" });
     }
     expect(forgot.CODE_SENT_NOTICE).toBe(NOTICE);
 
