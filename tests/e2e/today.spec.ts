@@ -1,0 +1,200 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  devPhoneTexts,
+  expect,
+  markPhoneVerified,
+  openDevPhone,
+  phoneOf,
+  seedGoals,
+  test,
+  toast,
+  withDatabase,
+} from "./fixtures";
+
+// The dashboard's first screen: what happens next, and today's goals kept with one tap. Run on a
+// phone viewport (this file) and desktop (the other describe), with JavaScript on and off.
+
+const CODE_TEXT = /verification code is (\d{6})/;
+const PHONE = { width: 390, height: 844 };
+
+function row(page: Page, description: string): Locator {
+  return page.getByRole("list", { name: "Today's Goals" }).getByTestId("goal-row").filter({
+    hasText: description,
+  });
+}
+
+function goalRow(id: number) {
+  return withDatabase((db) =>
+    db
+      .prepare<
+        [number],
+        {
+          description: string;
+          due_date: number;
+          completed_at: number | null;
+          skipped_at: number | null;
+        }
+      >("select description, due_date, completed_at, skipped_at from goals where id = ?")
+      .get(id),
+  );
+}
+
+/** Three goals due later today (the user's zone is New York; a minute before local midnight at most). */
+function seedToday(email: string, descriptions: string[]) {
+  const due = new Date(Math.min(Date.now() + 60 * 60_000, endOfNewYorkDay() - 60_000));
+  return seedGoals(
+    email,
+    descriptions.map((description) => ({ description, dueDate: due, createdAt: new Date() })),
+  );
+}
+
+function endOfNewYorkDay() {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
+  // Midnight at the end of the local day, within the hour of the UTC offset (EST/EDT): the earlier.
+  return Math.min(Date.parse(`${parts}T24:00:00-05:00`), Date.parse(`${parts}T24:00:00-04:00`));
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("a new user verifies the phone right on the dashboard and sees when the next text comes", async ({
+    page,
+    user,
+  }) => {
+    await page.goto("/dashboard");
+    const card = page.getByTestId("today-card");
+    await expect(
+      card.getByRole("heading", { name: "Verify your phone to start getting texts" }),
+    ).toBeVisible();
+    await expect(card).toBeInViewport();
+    await card.getByRole("button", { name: "Text me a code" }).click();
+    await expect(toast(page)).toContainText("Verification code sent");
+
+    const phone = phoneOf(user.email);
+    await openDevPhone(page, phone);
+    const codeText = devPhoneTexts(page, "received").last();
+    await expect(codeText).toContainText(CODE_TEXT);
+    const code = CODE_TEXT.exec((await codeText.textContent()) ?? "")![1]!;
+
+    await page.goto("/dashboard");
+    await card.getByLabel("Code from the text").fill(code);
+    await card.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(toast(page)).toContainText("Phone verified");
+    await expect(
+      card.getByRole("heading", {
+        name: /^Next text: (Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d{1,2}:\d{2} (AM|PM)$/,
+      }),
+    ).toBeVisible();
+  });
+
+  test("Done, Skip and Undo are one tap each, keep the goal in view and show the right state", async ({
+    page,
+    user,
+  }) => {
+    markPhoneVerified(user.email);
+    const [runId, readId] = seedToday(user.email, ["Run 5k", "Read 30 pages", "Call mom"]);
+    await page.goto("/dashboard");
+    await expect(
+      page.getByTestId("today-card").getByRole("heading", { name: /^Next text:/ }),
+    ).toBeVisible();
+    // Today's goals are on the first screen of a phone.
+    await expect(row(page, "Run 5k")).toBeInViewport();
+
+    await row(page, "Read 30 pages").getByRole("button", { name: "Done: Read 30 pages" }).click();
+    await expect(row(page, "Read 30 pages").getByText("Completed", { exact: true })).toBeVisible();
+    await expect(row(page, "Read 30 pages")).toBeInViewport();
+    await expect(toast(page)).toContainText("Goal completed!");
+    expect(goalRow(readId!)?.completed_at).not.toBeNull();
+
+    await row(page, "Run 5k").getByRole("button", { name: "Skip: Run 5k" }).click();
+    await expect(row(page, "Run 5k").getByText("Skipped", { exact: true })).toBeVisible();
+    await expect(row(page, "Run 5k")).toBeInViewport();
+    expect(goalRow(runId!)?.skipped_at).not.toBeNull();
+
+    await row(page, "Run 5k").getByRole("button", { name: "Undo: Run 5k" }).click();
+    await expect(row(page, "Run 5k").getByText("Pending", { exact: true })).toBeVisible();
+    await expect(row(page, "Run 5k").getByRole("button", { name: "Done: Run 5k" })).toBeVisible();
+    expect(goalRow(runId!)).toMatchObject({ completed_at: null, skipped_at: null });
+
+    // Today is never red while it runs: a goal is still open, and one is done.
+    const todayCell = page.locator("rect[data-day]").last();
+    await expect(todayCell).not.toHaveAttribute("fill", /destructive/);
+  });
+
+  test("a goal's wording and time are edited, and it is moved to tomorrow or deleted, from the dashboard", async ({
+    page,
+    user,
+  }) => {
+    markPhoneVerified(user.email);
+    const [editId, moveId, deleteId] = seedToday(user.email, ["Gym", "Dentist", "Taxes"]);
+    await page.goto("/dashboard");
+
+    const gym = row(page, "Gym");
+    await gym.getByText("Edit", { exact: true }).click();
+    await gym.getByLabel("Goal").fill("Gym: legs");
+    await gym.getByLabel("Due by").fill("21:30");
+    await gym.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page)).toContainText("Goal updated");
+    await expect(row(page, "Gym: legs")).toBeVisible();
+    await expect(row(page, "Gym: legs")).toContainText("9:30 PM");
+    expect(goalRow(editId!)?.description).toBe("Gym: legs");
+
+    const dentist = row(page, "Dentist");
+    const dueBefore = goalRow(moveId!)!.due_date;
+    await dentist.getByText("Edit", { exact: true }).click();
+    await dentist.getByRole("button", { name: "Move to tomorrow" }).click();
+    await expect(toast(page)).toContainText("Goal moved");
+    await expect(row(page, "Dentist")).toHaveCount(0);
+    const shift = goalRow(moveId!)!.due_date - dueBefore;
+    expect([23, 24, 25].map((h) => h * 3600_000)).toContain(shift);
+
+    const taxes = row(page, "Taxes");
+    await taxes.getByText("Edit", { exact: true }).click();
+    await taxes.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toContainText("Goal deleted");
+    await expect(row(page, "Taxes")).toHaveCount(0);
+    expect(goalRow(deleteId!)).toBeUndefined();
+  });
+
+  test("an empty wording is refused in the edit panel, which stays open with the message", async ({
+    page,
+    user,
+  }) => {
+    markPhoneVerified(user.email);
+    const [id] = seedToday(user.email, ["Stretch"]);
+    await page.goto("/dashboard");
+    const stretch = row(page, "Stretch");
+    await stretch.getByText("Edit", { exact: true }).click();
+    await stretch.getByLabel("Goal").fill(" ");
+    await stretch.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please enter a goal description")).toBeVisible();
+    expect(goalRow(id!)?.description).toBe("Stretch");
+  });
+});
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("Done comes back to the goal without JavaScript and changes it in place with it", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    markPhoneVerified(user.email);
+    const descriptions = Array.from({ length: 8 }, (_, i) => `Goal number ${i + 1}`);
+    const ids = seedToday(user.email, descriptions);
+    await page.goto("/dashboard");
+    const last = row(page, "Goal number 8");
+    await last.scrollIntoViewIfNeeded();
+    await last.getByRole("button", { name: "Done: Goal number 8" }).click();
+    await expect(last.getByText("Completed", { exact: true })).toBeVisible();
+    await expect(last).toBeInViewport();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`#goal-${ids[7]}$`));
+    else await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
