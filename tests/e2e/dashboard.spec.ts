@@ -51,7 +51,8 @@ async function openNewGoal(page: Page, javaScriptEnabled: boolean) {
 async function createGoal(page: Page, description: string, javaScriptEnabled: boolean) {
   const dialog = await openNewGoal(page, javaScriptEnabled);
   await dialog.getByLabel("What's your goal?").fill(description);
-  await expect(dialog.getByLabel("Due by")).toHaveValue("19:00");
+  // The user's evening check-in time (8:00 PM in fillRegisterForm): the goal is asked about then.
+  await expect(dialog.getByLabel("Due by")).toHaveValue("20:00");
   await dialog.getByRole("button", { name: "Create Goal" }).click();
   await expect(toast(page)).toContainText("Goal created!");
   await expect(toast(page)).toContainText("Your goal has been added successfully.");
@@ -99,7 +100,7 @@ test.describe("dashboard", () => {
     expect(goalsOf(user.email)).toEqual([]);
   });
 
-  test("creates a goal due 19:00 today and completes it", async ({
+  test("creates a goal due at the evening check-in time and completes it", async ({
     page,
     user,
     javaScriptEnabled,
@@ -109,11 +110,11 @@ test.describe("dashboard", () => {
 
     const row = goalRow(page, description);
     await expect(row).toContainText("Due by:");
-    await expect(row).toContainText("7:00 PM");
+    await expect(row).toContainText("8:00 PM");
     await expect(row).toContainText("Created at:");
-    // Pending until 19:00 in the user's time zone, Overdue after it: which one depends on the clock.
+    // Pending until 20:00 in the user's time zone, Overdue after it: which one depends on the clock.
     await expect(row.getByText(/^(Pending|Overdue)$/)).toBeVisible();
-    await expect(row.getByRole("img", { name: "Completed", exact: true })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: `Done: ${description}` })).toBeVisible();
     await expect(page.getByTestId("stat-total-goals")).toHaveText("1");
     await expect(page.getByTestId("stat-current-streak")).toHaveText("0 days");
     await expect(page.getByTestId("stat-completion-rate")).toHaveText("0%");
@@ -125,14 +126,13 @@ test.describe("dashboard", () => {
       }),
     ).toBeVisible();
 
-    // The row's options menu is a <details>, so it opens without JavaScript too.
-    await row.getByLabel(`Options for ${description}`).click();
-    await row.getByRole("button", { name: "Mark as completed" }).click();
+    // Done is one tap on the row, a plain form post without JavaScript.
+    await row.getByRole("button", { name: `Done: ${description}` }).click();
     await expect(toast(page)).toContainText("Goal completed!");
     await expect(toast(page)).toContainText("Your goal has been marked as complete.");
     await expect(row.getByText("Completed", { exact: true })).toBeVisible();
-    await expect(row.getByRole("img", { name: "Completed", exact: true })).toBeVisible();
-    await expect(row.getByLabel(`Options for ${description}`)).toHaveCount(0);
+    await expect(row.getByRole("button", { name: `Undo: ${description}` })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Done: ${description}` })).toHaveCount(0);
     await expect(page.getByTestId("stat-current-streak")).toHaveText("1 day");
     await expect(page.getByTestId("stat-completion-rate")).toHaveText("100%");
     await expect(page.getByTestId("stat-total-goals")).toHaveText("1");
@@ -295,8 +295,7 @@ test.describe("dashboard", () => {
     await createGoal(page, first, javaScriptEnabled);
     await createGoal(page, second, javaScriptEnabled);
     const row = goalRow(page, first);
-    await row.getByLabel(`Options for ${first}`).click();
-    await row.getByRole("button", { name: "Mark as completed" }).click();
+    await row.getByRole("button", { name: `Done: ${first}` }).click();
     await expect(toast(page)).toContainText("Goal completed!");
 
     await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
@@ -342,7 +341,8 @@ test.describe("dashboard", () => {
     expect(text).toContain(`Account: ${user.email}`);
     expect(text).toContain("Period: Last 7 days");
     expect(text).toContain("Goals in this period: 2");
-    expect(text).toMatch(/Overdue .*Walk the dog/);
+    // Two days ago and neither done nor skipped: missed.
+    expect(text).toMatch(/Missed .*Walk the dog/);
     expect(text).toMatch(/Completed .*Meditate/);
     expect(text).not.toContain("Old habit");
   });
@@ -372,8 +372,8 @@ test.describe("dashboard", () => {
     expect(goalById(goalId)?.completedAt).toBeNull();
     await page.goto("/dashboard");
     const row = goalRow(page, description);
-    await expect(row.getByText("Overdue", { exact: true })).toBeVisible();
-    await expect(row.getByLabel(`Options for ${description}`)).toBeVisible();
+    await expect(row.getByText("Missed", { exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Done: ${description}` })).toBeVisible();
     await expect(page.getByTestId("stat-completion-rate")).toHaveText("0%");
   });
 });

@@ -50,9 +50,7 @@ test("sign up, add a goal, complete it and send a chat message with the keyboard
   });
 
   await test.step("complete it", async () => {
-    await tabTo(page, page.getByLabel("Options for Stretch for ten minutes"));
-    await page.keyboard.press("Enter");
-    await tabTo(page, page.getByRole("button", { name: "Mark as completed" }));
+    await tabTo(page, page.getByRole("button", { name: "Done: Stretch for ten minutes" }));
     await page.keyboard.press("Enter");
     await expect(toast(page)).toContainText("Goal completed!");
     await expect(page.getByTestId("stat-current-streak")).toHaveText("1 day");

@@ -137,7 +137,7 @@ test.describe("the SMS loop", () => {
       const done = todayGoal(page, "Run 5k");
       await expect(done.getByText("Completed", { exact: true })).toBeVisible();
       await expect(done).toContainText("Great work today! Your 1-day streak is growing.");
-      await expect(done.getByRole("img", { name: "Completed", exact: true })).toBeVisible();
+      await expect(done.getByRole("button", { name: "Undo: Run 5k" })).toBeVisible();
       const open = todayGoal(page, "Read 30 pages");
       await expect(open.getByText(/^(Pending|Overdue)$/)).toBeVisible();
       await expect(open.getByRole("link", { name: /Proof photo/ })).toHaveCount(0);
