@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toApiGoals } from "~/goals/goal-api.server";
 import { exportUserData } from "~/users/users.server";
 import { requireUserId } from "~/utils/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const data = exportUserData(await requireUserId(request));
   if (!data) throw new Response("Not found", { status: 404 });
-  return new Response(JSON.stringify(data, null, 2), {
+  // Each goal with its outcome, as the /api gives it.
+  const goals = toApiGoals(data.goals, data.account.timezone);
+  return new Response(JSON.stringify({ ...data, goals }, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": 'attachment; filename="streakcoach-data.json"',
