@@ -78,7 +78,7 @@ describe("coachMessages", () => {
       "streak",
       "week",
     ]);
-    expect(Object.keys(context.goals[0]!).sort()).toEqual(["description", "done"]);
+    expect(Object.keys(context.goals[0]!).sort()).toEqual(["description", "done", "skipped"]);
   });
 
   it("redacts contact details a goal description happens to contain", () => {
@@ -180,5 +180,24 @@ describe("acceptDescription", () => {
     expect(acceptDescription("A note reading call 201-555-0123.")).toBeNull();
     expect(acceptDescription("A photo. ".repeat(40))).toBeNull();
     expect(acceptDescription("")).toBeNull();
+  });
+});
+
+describe("goal outcomes in the coach's context", () => {
+  it("tells a skip by choice apart from a goal not done, from goalState", () => {
+    const context = coachContext({
+      goals: [
+        { description: "Run", state: "completed" },
+        { description: "Read", state: "skipped" },
+        { description: "Call", state: "overdue" },
+      ],
+      streak: 2,
+      week: [],
+      photos: false,
+    });
+    const prompt = coachMessages(context)[1]!.content as string;
+    expect(prompt).toContain("- [done] Run");
+    expect(prompt).toContain("- [skipped by choice] Read");
+    expect(prompt).toContain("- [not done] Call");
   });
 });

@@ -1,3 +1,4 @@
+import type { GoalState } from "~/goals/goal-rules";
 import { segmentCount } from "~/sms/segments";
 import type { DayPattern } from "./feedback-rules";
 
@@ -15,7 +16,7 @@ export type ChatMessage = {
 };
 
 export type CoachContext = {
-  goals: { description: string; done: boolean }[];
+  goals: { description: string; done: boolean; skipped: boolean }[];
   streak: number;
   /** The local days before today, oldest first. */
   week: DayPattern[];
@@ -32,7 +33,13 @@ const DESCRIPTION_MAX_LENGTH = 200;
  * goal rows): everything else is dropped here, not trusted to be left out upstream.
  */
 export function coachContext(source: {
-  goals: readonly { description: string; completedAt?: Date | null; done?: boolean }[];
+  goals: readonly {
+    description: string;
+    completedAt?: Date | null;
+    done?: boolean;
+    /** From goalState: the goal's outcome, when the caller knows it. */
+    state?: GoalState;
+  }[];
   streak: number;
   week: readonly DayPattern[];
   photos: boolean;
@@ -41,7 +48,8 @@ export function coachContext(source: {
   return {
     goals: source.goals.map((g) => ({
       description: redactContacts(g.description),
-      done: g.done ?? Boolean(g.completedAt),
+      done: g.state ? g.state === "completed" : (g.done ?? Boolean(g.completedAt)),
+      skipped: g.state === "skipped",
     })),
     streak: source.streak,
     week: [...source.week],
@@ -80,7 +88,10 @@ export function coachMessages(context: CoachContext): ChatMessage[] {
   const done = context.goals.filter((g) => g.done).length;
   const lines = [
     "Today's goals:",
-    ...context.goals.map((g) => `- [${g.done ? "done" : "not done"}] ${g.description}`),
+    ...context.goals.map(
+      (g) =>
+        `- [${g.done ? "done" : g.skipped ? "skipped by choice" : "not done"}] ${g.description}`,
+    ),
     `Done today: ${done} of ${context.goals.length}.`,
     `Current streak: ${context.streak} ${context.streak === 1 ? "day" : "days"}.`,
     `Last ${context.week.length} days, oldest first: ${

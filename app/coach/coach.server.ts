@@ -1,4 +1,5 @@
-import type { User } from "../../db/schema";
+import type { Goal, User } from "../../db/schema";
+import { goalState } from "~/goals/goal-rules";
 import { entitlementsOf } from "~/billing/billing.server";
 import { replyInChannel, type Source } from "~/conversation/reply.server";
 import {
@@ -81,7 +82,8 @@ export async function sendCheckInFeedback(
     };
     const useLlm = isLlmConfigured() && entitlementsOf(user, now).aiFeedback;
     const text =
-      (useLlm && (await llmFeedback(user, checkIn, facts, today, options))) || ruleFeedback(facts);
+      (useLlm && (await llmFeedback(user, checkIn, facts, today, options, now))) ||
+      ruleFeedback(facts);
     setTodayFeedback(user, text, now);
     await replyInChannel(
       user,
@@ -101,12 +103,16 @@ async function llmFeedback(
   user: CoachUser,
   checkIn: CheckInForFeedback,
   facts: FeedbackFacts,
-  today: { description: string; completedAt: Date | null }[],
+  today: Goal[],
   options: CoachOptions,
+  now: Date,
 ) {
   const photoDescription = await describeProof(user, checkIn, options);
   const context = coachContext({
-    goals: today,
+    goals: today.map((g) => ({
+      description: g.description,
+      state: goalState(g, now, user.timezone),
+    })),
     streak: facts.streak,
     week: facts.week,
     photos: checkIn.mediaIds.length > 0,
