@@ -9,6 +9,10 @@ import * as unpublish from "~/routes/api.blog-posts_.$id_.unpublish";
 import * as postBySlug from "~/routes/api.blog-posts_.slug.$slug";
 import * as goals from "~/routes/api.goals";
 import * as completeGoal from "~/routes/api.goals_.$id_.complete";
+import * as oneGoal from "~/routes/api.goals_.$id";
+import * as moveGoal from "~/routes/api.goals_.$id_.move";
+import * as reopenGoal from "~/routes/api.goals_.$id_.reopen";
+import * as skipGoal from "~/routes/api.goals_.$id_.skip";
 import * as login from "~/routes/api.login";
 import * as logout from "~/routes/api.logout";
 import * as messages from "~/routes/api.messages";
@@ -232,6 +236,31 @@ const ENDPOINTS: Endpoint[] = [
       llmFeedback: fc.constant("Well done"),
     },
   },
+  {
+    name: "PATCH and DELETE /api/goals/{id}",
+    route: oneGoal,
+    path: (id) => `/api/goals/${segment(id)}`,
+    param: goalIdParam,
+    methods: ["GET", "PATCH", "DELETE", "POST"],
+    body: {
+      description: fc.constantFrom("Run 10k", "Read"),
+      dueDate: fc.constantFrom("2026-12-01T18:00:00Z", "2026-12-02T08:30:00-05:00"),
+    },
+  },
+  ...(
+    [
+      ["skip", skipGoal],
+      ["reopen", reopenGoal],
+      ["move", moveGoal],
+    ] as const
+  ).map(([verb, route]) => ({
+    name: `PATCH /api/goals/{id}/${verb}`,
+    route,
+    path: (id: string) => `/api/goals/${segment(id)}/${verb}`,
+    param: goalIdParam,
+    methods: ["GET", "PATCH", "POST"],
+    body: {},
+  })),
   {
     name: "POST /api/login",
     route: login,
