@@ -1,4 +1,5 @@
 import twilio from "twilio";
+import { readBytesWithin } from "~/utils/body.server";
 import { env } from "~/utils/env.server";
 
 /** Twilio's webhook bodies are a few KiB at most (ten media URLs included); anything bigger is not Twilio. */
@@ -95,27 +96,12 @@ export async function readTwilioForm(request: Request): Promise<TwilioParams> {
 }
 
 async function readLimited(request: Request, limit: number) {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        throw plain(413, "Request body is too large");
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // A body that breaks off mid-way (client gone, malformed chunking) is a bad request, not our bug.
+  // A body that breaks off mid-way (client gone, malformed chunking) is a bad request, not our bug.
+  const bytes = await readBytesWithin(request.body, limit).catch(() => {
     throw plain(400, "The request body could not be read");
-  }
-  return Buffer.concat(chunks);
+  });
+  if (!bytes) throw plain(413, "Request body is too large");
+  return bytes;
 }
 
 /**

@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { isAdmin } from "~/users/user-options";
 import { getUserById, toPublicUser, type PublicUser } from "~/users/users.server";
+import { readBytesWithin } from "./body.server";
 import { getUser } from "./session.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -56,21 +57,11 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 }
 
 export async function readLimited(request: Request, limit: number) {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw apiError(413, "Request body is too large");
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const bytes = await readBytesWithin(request.body, limit).catch(() => {
+    throw apiError(400, "The request body could not be read");
+  });
+  if (!bytes) throw apiError(413, "Request body is too large");
+  return new TextDecoder().decode(bytes);
 }
 
 /** Validates with the same zod schema as the form; a failure is a 400 naming each bad field. */

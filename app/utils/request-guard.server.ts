@@ -1,5 +1,6 @@
 import { json, type ServerBuild } from "@remix-run/node";
 import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "./body-limits";
+import { readBytesWithin } from "./body.server";
 import { env } from "./env.server";
 import { rememberClientAddress } from "./request.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
@@ -117,7 +118,9 @@ async function withBodyWithin(request: Request, limit: number): Promise<Request>
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > limit) throw refuse(request, 413, tooLargeMessage(limit));
   if (!request.body) return request;
-  const body = await readBytesWithin(request.body, limit);
+  const body = await readBytesWithin(request.body, limit).catch(() => {
+    throw refuse(request, 400, "The request body could not be read.");
+  });
   if (!body) throw refuse(request, 413, tooLargeMessage(limit));
   return new Request(request.url, {
     method: request.method,
@@ -125,24 +128,6 @@ async function withBodyWithin(request: Request, limit: number): Promise<Request>
     body,
     signal: request.signal,
   });
-}
-
-/** The stream's bytes, or null as soon as they pass `limit` (the rest is never read). */
-export async function readBytesWithin(stream: ReadableStream<Uint8Array>, limit: number) {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 function tooLargeMessage(limit: number) {
