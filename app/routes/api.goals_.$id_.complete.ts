@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { ownMediaIds } from "~/conversation/thread.server";
 import { toApiGoal } from "~/goals/goal-api.server";
 import { CompleteGoalSchema } from "~/goals/goal-schema";
-import { completeGoal } from "~/goals/goals.server";
+import { completeGoal, getGoal } from "~/goals/goals.server";
 import {
   apiError,
   MAX_JSON_BYTES,
@@ -56,7 +57,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const caller = await requireApiUser(request);
   const id = parseId(params.id);
   const extras = parseOrThrow(CompleteGoalSchema, await readCompletionBody(request));
-  const goal = completeGoal(caller.id, id, extras);
+  if (!getGoal(caller.id, id)) return apiError(404, "Goal not found");
+  // Proof is the caller's own stored photos only, by the same rule as the chat's.
+  const proof = ownMediaIds(caller.id, extras.proofImageUrls ?? []);
+  if (!proof.ok) {
+    throw apiError(400, "Please correct the highlighted fields", {
+      proofImageUrls: proof.refused.map((url) => `Not one of your images: ${url.slice(0, 200)}`),
+    });
+  }
+  const goal = completeGoal(caller.id, id, {
+    ...extras,
+    proofImageUrls: extras.proofImageUrls && proof.ids.map((mediaId) => `/media/${mediaId}`),
+  });
   if (!goal) return apiError(404, "Goal not found");
   return json(toApiGoal(goal, caller.timezone));
 }

@@ -61,6 +61,23 @@ beforeAll(async () => {
   bobGoal = newGoal(bob.id, "bob today");
 });
 
+let mediaCount = 0;
+/** A photo stored for the user, as an MMS or a chat upload stores it; returns its /media URL. */
+function storedPhoto(userId: number) {
+  const id = `photo${++mediaCount}${Date.now().toString(36)}`;
+  db.insert(schema.media)
+    .values({
+      id,
+      userId,
+      fileName: "p.png",
+      contentType: "image/png",
+      size: 1,
+      data: Buffer.from([0]),
+    })
+    .run();
+  return `/media/${id}`;
+}
+
 const ids = (body: { id: number }[]) => body.map((g) => g.id).sort((a, b) => a - b);
 
 describe("GET /api/goals", () => {
@@ -377,11 +394,12 @@ describe("PATCH /api/goals/{id}/complete", () => {
 
   it("attaches proof and feedback, and keeps the first completedAt when completed twice", async () => {
     const id = newGoal(alice.id, "with proof");
+    const [photo1, photo2] = [storedPhoto(alice.id), storedPhoto(alice.id)];
     const first = await readJson(
-      await complete(id, aliceCookie, { json: { proofImageUrls: ["https://img.example/1.jpg"] } }),
+      await complete(id, aliceCookie, { json: { proofImageUrls: [photo1] } }),
     );
     expect(dbGoal(id)!.completedAt).not.toBeNull();
-    expect(first.proofImageUrls).toEqual(["https://img.example/1.jpg"]);
+    expect(first.proofImageUrls).toEqual([photo1]);
     // Move the first completion into the past so that a second one could not match it by chance.
     const firstCompletedAt = new Date("2026-01-02T03:04:05.678Z");
     db.update(schema.goals)
@@ -389,16 +407,28 @@ describe("PATCH /api/goals/{id}/complete", () => {
       .where(eq(schema.goals.id, id))
       .run();
     const second = await complete(id, aliceCookie, {
-      json: { proofImageUrls: ["https://img.example/2.jpg"], llmFeedback: "Great job!" },
+      json: { proofImageUrls: [photo2], llmFeedback: "Great job!" },
     });
     expect(second.status).toBe(200);
     const body = await readJson(second);
     expect(body.completedAt).toBe(firstCompletedAt!.toISOString());
     expect(dbGoal(id)).toMatchObject({
       completedAt: firstCompletedAt,
-      proofImageUrls: ["https://img.example/1.jpg", "https://img.example/2.jpg"],
+      proofImageUrls: [photo1, photo2],
       llmFeedback: "Great job!",
     });
+  });
+
+  it("takes only the caller's own stored photos as proof: another's, or any other URL, is a 400", async () => {
+    const id = newGoal(alice.id, "proof of someone else");
+    const before = dbGoal(id);
+    for (const url of [storedPhoto(bob.id), "https://img.example/1.jpg", "/media/nope"]) {
+      const response = await complete(id, aliceCookie, { json: { proofImageUrls: [url] } });
+      expect(response.status).toBe(400);
+      const answer = await readJson(response);
+      expect(answer.errors.proofImageUrls).toEqual([`Not one of your images: ${url}`]);
+      expect(dbGoal(id)).toEqual(before);
+    }
   });
 
   it("answers 404 to another user and changes nothing", async () => {
