@@ -268,6 +268,13 @@ function applySubscription(
   if (!user) return "ignored";
   const customerId = idOf(subscription.customer);
   if (user.stripeCustomerId && customerId && user.stripeCustomerId !== customerId) return "ignored";
+  if (!user.stripeCustomerId && customerId && customerHeldByAnother(customerId, user.id)) {
+    // Retrying cannot fix this (Stripe would retry for days): someone must look at both accounts.
+    console.error(
+      `Stripe subscription ${subscription.id} names customer ${customerId}, already linked to another account than user ${user.id}; ignored`,
+    );
+    return "ignored";
+  }
   const sameSubscription = user.stripeSubscriptionId === subscription.id;
   if (sameSubscription) {
     if (user.subscriptionUpdatedAt && at < user.subscriptionUpdatedAt) return "ignored";
@@ -294,6 +301,15 @@ function applySubscription(
     .where(eq(users.id, user.id))
     .run();
   return "processed";
+}
+
+function customerHeldByAnother(customerId: string, userId: number) {
+  const holder = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.stripeCustomerId, customerId))
+    .get();
+  return holder !== undefined && holder.id !== userId;
 }
 
 function paymentFailed(invoice: Stripe.Invoice, at: Date): EventOutcome {

@@ -595,6 +595,31 @@ describe("Stripe webhooks", () => {
     ).toEqual({ n: 0 });
   });
 
+  it("answers 200 and changes nothing when a subscription names a customer linked to another account", async () => {
+    const { user: holder } = await subscribed("premium");
+    const heldCustomer = row(holder.id).stripeCustomerId!;
+    const { user: other } = await signedInUser();
+    const before = { holder: row(holder.id), other: row(other.id) };
+    const subscription = fakeSubscription({
+      id: `sub_test_${randomBytes(6).toString("hex")}`,
+      itemId: "si_test_clash",
+      customer: heldCustomer,
+      status: "active",
+      metadata: { userId: String(other.id) },
+      price: PRICE_PREMIUM,
+      periodEnd: clock + 30 * 86_400,
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const event = stripeEvent({ type: "customer.subscription.updated", object: subscription });
+    expect(await deliverOk(event)).toBe("ignored");
+    expect(logged.mock.calls.flat().join(" ")).toContain(`customer ${heldCustomer}`);
+    logged.mockRestore();
+    expect(row(holder.id)).toEqual(before.holder);
+    expect(row(other.id)).toEqual(before.other);
+    // Applied once: Stripe's retry is a duplicate.
+    expect(await readJson(await deliver(event))).toEqual({ received: true, outcome: "duplicate" });
+  });
+
   it("answers 500 when applying fails, and releases the event id so Stripe's retry applies it", async () => {
     const { user, cookie } = await signedInUser();
     const session = await startCheckout(cookie, "premium");
