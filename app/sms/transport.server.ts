@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gte } from "drizzle-orm";
 import twilio from "twilio";
 import { db, schema } from "~/utils/db.server";
+import { readBytesWithin } from "~/utils/body.server";
 import { env } from "~/utils/env.server";
 
 export type SendResult = { sid: string; status: string };
@@ -82,17 +83,39 @@ function twilioTransport(): SmsTransport {
         .map((m) => ({ sid: m.sid, body: m.body, sentAt: m.dateCreated }));
     },
     async fetchMedia(url) {
-      // Credentials go only to Twilio's API (or its stand-in), never to another host named in a webhook.
+      // Only a URL on Twilio's API (or its stand-in) is fetched, never another host named in a webhook.
       const target = new URL(url.replace(/^https:\/\/api\.twilio\.com/, baseUrl));
       if (target.origin !== new URL(baseUrl).origin)
         throw new Error("media URL is not on the Twilio API");
-      const res = await fetch(target, {
-        headers: { Authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString("base64")}` },
-        signal: AbortSignal.timeout(10_000),
-      });
-      return readMedia(res);
+      const authorization = `Basic ${Buffer.from(`${sid}:${token}`).toString("base64")}`;
+      return readMedia(await fetchWithCredentialsFor(target, target.origin, authorization));
     },
   };
+}
+
+const MAX_MEDIA_REDIRECTS = 5;
+
+/**
+ * Follows redirects by hand: Twilio's media URLs redirect to a CDN, and the global fetch remix-serve
+ * installs would carry the Authorization header there. Credentials go to `credentialsOrigin` only.
+ */
+async function fetchWithCredentialsFor(url: URL, credentialsOrigin: string, authorization: string) {
+  let target = url;
+  for (let hop = 0; hop <= MAX_MEDIA_REDIRECTS; hop++) {
+    const res = await fetch(target, {
+      headers: target.origin === credentialsOrigin ? { Authorization: authorization } : {},
+      redirect: "manual",
+      signal: AbortSignal.timeout(10_000),
+    });
+    const location = res.headers.get("location");
+    if (res.status < 300 || res.status >= 400 || !location) return res;
+    await res.body?.cancel();
+    target = new URL(location, target);
+    if (target.protocol !== "https:" && target.protocol !== url.protocol) {
+      throw new Error("media download redirected to an insecure URL");
+    }
+  }
+  throw new Error("media download redirected too many times");
 }
 
 export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
@@ -101,8 +124,8 @@ async function readMedia(res: Response) {
   if (!res.ok) throw new Error(`media download failed with ${res.status}`);
   const declared = Number(res.headers.get("content-length") ?? 0);
   if (declared > MAX_MEDIA_BYTES) throw new Error("media is too large");
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (bytes.byteLength > MAX_MEDIA_BYTES) throw new Error("media is too large");
+  const bytes = await readBytesWithin(res.body, MAX_MEDIA_BYTES);
+  if (!bytes) throw new Error("media is too large");
   return { contentType: res.headers.get("content-type") ?? "application/octet-stream", bytes };
 }
 

@@ -29,7 +29,7 @@ export type FakeMessage = {
 
 export type FakeRequest = { method: string; path: string; authorization: string | null };
 
-export type FakeMedia = { contentType: string; bytes: Buffer };
+export type FakeMedia = { contentType: string; bytes: Buffer } | { redirectTo: string };
 
 /** A valid 1x1 PNG: what the fake serves for inbound MMS media unless told otherwise. */
 export const TINY_PNG = Buffer.from(
@@ -204,6 +204,11 @@ export async function startFakeTwilio({ accountSid, authToken }: FakeTwilioOptio
     const item = /^\/Messages\/[A-Za-z0-9]+\/Media\/([A-Za-z0-9]+)$/.exec(rest);
     if (item && req.method === "GET") {
       const found = media.get(item[1]!);
+      // Real Twilio answers a media URL with a redirect to its CDN, which wants no credentials.
+      if (found && "redirectTo" in found) {
+        res.writeHead(307, { Location: found.redirectTo });
+        return res.end();
+      }
       if (found) {
         res.writeHead(200, {
           "Content-Type": found.contentType,

@@ -1,0 +1,84 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { installGlobals } from "@remix-run/node";
+import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+
+// The production server runs under remix-serve, which installs Remix's fetch as the global one; that
+// fetch keeps every header across a redirect to another host. The tests run under it too.
+installGlobals({ nativeFetch: false });
+
+const ACCOUNT_SID = `AC${"7".repeat(32)}`;
+const AUTH_TOKEN = "fake-auth-token-security-0123456789";
+const FROM = "+12015550100";
+
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  from: FROM,
+  env: { APP_URL: TEST_APP_URL },
+});
+const { fake } = twilioEnv;
+
+const { createTestUser } = await import("../helpers/requests");
+const { receiveInboundSms } = await import("~/sms/inbound.server");
+const { getTransport } = await import("~/sms/transport.server");
+const { db, schema, sqlite } = await import("~/utils/db.server");
+
+/** A CDN stand-in on another local port: it records what it was sent and serves one PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const cdnRequests: IncomingHttpHeaders[] = [];
+const cdn = createServer((req, res) => {
+  cdnRequests.push(req.headers);
+  res.writeHead(200, { "Content-Type": "image/png", "Content-Length": PNG.byteLength });
+  res.end(PNG);
+});
+await new Promise<void>((resolve) => cdn.listen(0, "127.0.0.1", resolve));
+const cdnUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/media/photo.png`;
+
+afterAll(async () => {
+  await new Promise((resolve) => cdn.close(resolve));
+  await twilioEnv.restore();
+});
+
+beforeEach(() => {
+  fake.reset();
+  cdnRequests.length = 0;
+});
+
+describe("MMS photos behind Twilio's redirect to its CDN", () => {
+  it("the credentials go to the Twilio API only, never to the host it redirects to", async () => {
+    const path = fake.addMedia({ redirectTo: cdnUrl });
+    const file = await getTransport().fetchMedia(`https://api.twilio.com${path}`);
+    expect(file.contentType).toBe("image/png");
+    expect(Buffer.compare(file.bytes, PNG)).toBe(0);
+    expect(fake.requests.at(-1)).toMatchObject({
+      path,
+      authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString("base64")}`,
+    });
+    expect(cdnRequests).toHaveLength(1);
+    expect(cdnRequests[0]!.authorization).toBeUndefined();
+  });
+
+  it("the photo of an MMS still arrives through the inbound path and is stored for its owner", async () => {
+    const user = await createTestUser();
+    sqlite.prepare("update users set phone_verified_at = ? where id = ?").run(Date.now(), user.id);
+    const path = fake.addMedia({ redirectTo: cdnUrl });
+    await receiveInboundSms({
+      from: user.phone,
+      body: "proof",
+      messageSid: `SM${"a".repeat(32)}`,
+      media: [{ url: `https://api.twilio.com${path}`, contentType: "image/png" }],
+    });
+    const stored = db
+      .select()
+      .from(schema.media)
+      .all()
+      .filter((m) => m.userId === user.id);
+    expect(stored).toHaveLength(1);
+    expect(Buffer.compare(Buffer.from(stored[0]!.data), PNG)).toBe(0);
+    expect(cdnRequests.every((h) => h.authorization === undefined)).toBe(true);
+  });
+});
