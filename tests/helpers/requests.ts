@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { rememberClientAddress } from "~/utils/request.server";
 import { createUserSession } from "~/utils/session.server";
 import { createUser } from "~/users/users.server";
 import { setAdminRole } from "~/users/users.server";
@@ -41,6 +42,8 @@ export async function sessionCookie(userId: number) {
 }
 
 type RequestOptions = {
+  /** The socket's address, as the server records it for the request (see request.server.ts). */
+  address?: string;
   method?: string;
   json?: unknown;
   body?: BodyInit;
@@ -56,11 +59,13 @@ export function makeRequest(pathname: string, options: RequestOptions = {}) {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(options.json);
   }
-  return new Request(new URL(pathname, "http://localhost"), {
+  const request = new Request(new URL(pathname, "http://localhost"), {
     method: options.method ?? (body ? "POST" : "GET"),
     headers,
     body,
   });
+  if (options.address) rememberClientAddress(request, { clientAddress: options.address });
+  return request;
 }
 
 type Handler = (args: LoaderFunctionArgs) => unknown;

@@ -44,8 +44,8 @@ const registration = (email: string, phone = nextPhone()) => ({
 const getMe = (cookie?: string) => call(apiUser.loader, makeRequest("/api/user", { cookie }));
 const login = (json: unknown, headers?: Record<string, string>) =>
   call(apiLogin.action, makeRequest("/api/login", { method: "POST", json, headers }));
-const register = (json: unknown, headers?: Record<string, string>) =>
-  call(apiUsers.action, makeRequest("/api/users", { method: "POST", json, headers }));
+const register = (json: unknown, headers?: Record<string, string>, address?: string) =>
+  call(apiUsers.action, makeRequest("/api/users", { method: "POST", json, headers, address }));
 const logout = (cookie?: string) =>
   call(apiLogout.action, makeRequest("/api/logout", { method: "POST", cookie }));
 const getUser = (id: number | string, cookie?: string) =>
@@ -355,7 +355,8 @@ describe("POST /api/users (registration)", () => {
   it("creates the account, signs it in and records the consent", async () => {
     const response = await register(
       { ...registration("New.Person@Example.com", "(201) 555-0123"), roles: ["admin"] },
-      { "X-Forwarded-For": "198.51.100.7", "User-Agent": "curl/8" },
+      { "User-Agent": "curl/8" },
+      "198.51.100.7",
     );
     expect(response.status).toBe(201);
     const body = await readJson(response);

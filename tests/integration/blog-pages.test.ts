@@ -237,10 +237,8 @@ describe("POST /newsletter", () => {
       makeRequest("/newsletter", {
         method: "POST",
         body,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "X-Forwarded-For": ip,
-        },
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        address: ip,
       }),
     );
   };
@@ -302,10 +300,8 @@ describe("POST /newsletter", () => {
       makeRequest("/newsletter", {
         method: "POST",
         body: new URLSearchParams({ redirectTo: "/blog" }),
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "X-Forwarded-For": freshIp(),
-        },
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        address: freshIp(),
       }),
     );
     expect(await toastOf(missing)).toMatchObject({ type: "error" });

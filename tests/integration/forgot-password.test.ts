@@ -48,7 +48,7 @@ function post(fields: Record<string, string>, ip = "203.0.113.7") {
     makeRequest("/forgot-password", {
       method: "POST",
       body: new URLSearchParams(fields),
-      headers: { "X-Forwarded-For": ip },
+      address: ip,
     }),
   );
 }

@@ -203,6 +203,6 @@ describe("redirects that cannot fail after a write", () => {
       }),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(response.headers.get("Location")).toBe(`/dashboard#goal-${goal.id}`);
   });
 });
