@@ -61,7 +61,9 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
   const claimed = claimReceipt().run({ messageSid: input.messageSid, phone });
   if (claimed.changes === 0) return { status: "duplicate" };
   try {
-    const user = getUserByPhone(phone);
+    // A number belongs to the account that verified it: until then its texts are a stranger's.
+    const holder = getUserByPhone(phone);
+    const user = holder?.phoneVerifiedAt ? holder : undefined;
     const invitationReply = answerAsPartner(phone, input.body);
     if (invitationReply) {
       await sendTextToNumber(phone, invitationReply);

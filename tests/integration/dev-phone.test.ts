@@ -28,6 +28,16 @@ function reply(fields: Record<string, string>, photo?: File) {
   return call(devPhone.action, makeRequest("/dev/phone", { method: "POST", body }));
 }
 
+/** Only the account that verified a number gets its texts. */
+async function verifiedUser() {
+  const user = await createTestUser();
+  db.update(schema.users)
+    .set({ phoneVerifiedAt: new Date() })
+    .where(eq(schema.users.id, user.id))
+    .run();
+  return user;
+}
+
 describe("/dev/phone with the local transport", () => {
   it("lists the numbers of accounts and of texts sent, and shows what a number received, newest last", async () => {
     const user = await createTestUser();
@@ -67,7 +77,7 @@ describe("/dev/phone with the local transport", () => {
   });
 
   it("a reply takes the real inbound path and the page shows it with the answer", async () => {
-    const user = await createTestUser();
+    const user = await verifiedUser();
     const res = await reply({ phone: user.phone, message: "HELP" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(
@@ -105,7 +115,7 @@ describe("/dev/phone with the local transport", () => {
   });
 
   it("sends a photo as an MMS", async () => {
-    const user = await createTestUser();
+    const user = await verifiedUser();
     const res = await reply(
       { phone: user.phone, message: "" },
       new File([PNG], "proof.png", { type: "image/png" }),
@@ -136,5 +146,20 @@ describe("/dev/phone with the local transport", () => {
     );
     expect(notImage.status).toBe(400);
     expect(db.select().from(messages).where(eq(messages.userId, user.id)).all()).toHaveLength(0);
+  });
+
+  it("a number held by an account that never verified it is treated as a stranger's", async () => {
+    const user = await createTestUser();
+    await reply({ phone: user.phone, message: "Run 5k" });
+    expect(db.select().from(messages).where(eq(messages.userId, user.id)).all()).toHaveLength(0);
+    expect(
+      db.select().from(schema.goals).where(eq(schema.goals.userId, user.id)).all(),
+    ).toHaveLength(0);
+    const page = await readJson(await load(user.phone));
+    expect(page.account).toMatchObject({ email: user.email, verified: false });
+    expect(page.thread.map((t: { body: string }) => t.body)).toEqual([
+      "Run 5k",
+      expect.stringMatching(/isn't linked to an account/),
+    ]);
   });
 });

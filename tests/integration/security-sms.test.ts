@@ -82,3 +82,32 @@ describe("MMS photos behind Twilio's redirect to its CDN", () => {
     expect(cdnRequests.every((h) => h.authorization === undefined)).toBe(true);
   });
 });
+
+describe("a number belongs to the account that verified it", () => {
+  it("texts from a number an account holds but never verified are a stranger's: no thread, goals or photos", async () => {
+    const user = await createTestUser();
+    const path = fake.addMedia();
+    const result = await receiveInboundSms({
+      from: user.phone,
+      body: "Run 5k",
+      messageSid: `SM${"b".repeat(32)}`,
+      media: [{ url: `https://api.twilio.com${path}`, contentType: "image/png" }],
+    });
+    expect(result.status).toBe("unknown_number");
+    const mine = (table: "messages" | "goals" | "media") =>
+      sqlite.prepare(`select count(*) as n from ${table} where user_id = ?`).get(user.id);
+    expect(mine("messages")).toEqual({ n: 0 });
+    expect(mine("goals")).toEqual({ n: 0 });
+    expect(mine("media")).toEqual({ n: 0 });
+
+    sqlite.prepare("update users set phone_verified_at = ? where id = ?").run(Date.now(), user.id);
+    const owned = await receiveInboundSms({
+      from: user.phone,
+      body: "HELP",
+      messageSid: `SM${"c".repeat(32)}`,
+      media: [],
+    });
+    expect(owned).toMatchObject({ status: "handled", user: { id: user.id } });
+    expect(mine("messages")).not.toEqual({ n: 0 });
+  });
+});
