@@ -146,11 +146,16 @@ export const smsOptOuts = sqliteTable("sms_opt_outs", {
 });
 
 /** Every inbound MessageSid once: Twilio retries webhooks, and a retry must change nothing. */
-export const inboundReceipts = sqliteTable("inbound_receipts", {
-  messageSid: text("message_sid").primaryKey(),
-  fromPhone: text("from_phone").notNull(),
-  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull().default(now),
-});
+export const inboundReceipts = sqliteTable(
+  "inbound_receipts",
+  {
+    messageSid: text("message_sid").primaryKey(),
+    fromPhone: text("from_phone").notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  // A stranger is answered once a day: the earlier texts of a number are looked up by it.
+  (t) => [index("inbound_receipts_from_idx").on(t.fromPhone, t.receivedAt)],
+);
 
 export const phoneCodes = sqliteTable(
   "phone_codes",

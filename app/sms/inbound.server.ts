@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { handleIncomingText } from "~/conversation/engine.server";
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
@@ -57,7 +57,8 @@ const IMAGE_TYPES = new Set([
  * number, keeps proof photos in our database, and hands the text to the conversation engine.
  */
 export async function receiveInboundSms(input: InboundSms): Promise<InboundResult> {
-  const phone = toUsE164(input.from) ?? input.from;
+  const usMobile = toUsE164(input.from);
+  const phone = usMobile ?? input.from;
   const claimed = claimReceipt().run({ messageSid: input.messageSid, phone });
   if (claimed.changes === 0) return { status: "duplicate" };
   try {
@@ -70,7 +71,7 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
       return { status: "partner", reply: invitationReply };
     }
     if (!user) {
-      await answerUnknownNumber(phone, input.body);
+      if (usMobile && !isOurOwnNumber(phone)) await answerUnknownNumber(phone, input);
       return { status: "unknown_number" };
     }
     const mediaIds = await storeMedia(user.id, input.media);
@@ -95,14 +96,47 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
   }
 }
 
-async function answerUnknownNumber(phone: string, body: string) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const earlierTextsFrom = preparedQuery(() =>
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(inboundReceipts)
+    .where(
+      and(
+        eq(inboundReceipts.fromPhone, sql.placeholder("phone")),
+        gt(inboundReceipts.receivedAt, sql.placeholder("since")),
+        ne(inboundReceipts.messageSid, sql.placeholder("messageSid")),
+      ),
+    )
+    .prepare(),
+);
+
+function isOurOwnNumber(phone: string) {
+  return env.TWILIO_FROM_NUMBER !== undefined && toUsE164(env.TWILIO_FROM_NUMBER) === phone;
+}
+
+/**
+ * A number with no account (a US mobile, not ours) gets one answer a day, whatever it sends: a
+ * stranger cannot make us text anyone more than that. A STOP is always confirmed, as carriers require.
+ */
+async function answerUnknownNumber(phone: string, input: InboundSms) {
   const reading = interpretReply({
     phase: "none",
     goals: [],
-    text: body,
+    text: input.body,
     media: 0,
     optedOut: isOptedOut(phone),
   });
+  if (reading.intent === "stop") {
+    optOut(phone, "keyword");
+    await sendTextToNumber(phone, templates.stopConfirmed(), { compliance: true });
+    return;
+  }
+  const since = Date.now() - DAY_MS;
+  const earlier = earlierTextsFrom().get({ phone, since, messageSid: input.messageSid })?.n ?? 0;
+  if (reading.intent === "start") optIn(phone);
+  if (earlier > 0) return;
   // A coach or partner is not an account holder, but they know what they signed up for.
   const inviters = partnersOfNumber(phone)
     .filter((p) => p.status === "active")
@@ -110,17 +144,10 @@ async function answerUnknownNumber(phone: string, body: string) {
   const pointer = inviters.length
     ? templates.partnerInfo(inviters)
     : templates.unknownNumber(env.APP_URL);
-  if (reading.intent === "stop") {
-    optOut(phone, "keyword");
-    await sendTextToNumber(phone, templates.stopConfirmed(), { compliance: true });
-  } else if (reading.intent === "start") {
-    optIn(phone);
-    await sendTextToNumber(phone, pointer);
-  } else if (reading.intent === "help") {
-    await sendTextToNumber(phone, templates.help(env.SUPPORT_EMAIL));
-  } else {
-    await sendTextToNumber(phone, pointer);
-  }
+  await sendTextToNumber(
+    phone,
+    reading.intent === "help" ? templates.help(env.SUPPORT_EMAIL) : pointer,
+  );
 }
 
 /** Downloads the images in parallel with the account's credentials and keeps them; other types and failures are skipped. */

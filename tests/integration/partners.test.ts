@@ -411,8 +411,15 @@ describe("consent", () => {
     expect(partnerRows(user.id)[0]).toMatchObject({ status: "active" });
     expect(partnersForSettings(user.id)[0]).toMatchObject({ state: "active" });
 
-    // Another text from an active partner gets the pointer to what they signed up for.
+    // A number without an account is answered once a day: the same day, silence.
+    const answered = outbox(phone).length;
     await textFrom(phone, "hello?");
+    expect(outbox(phone)).toHaveLength(answered);
+    // The next day an active partner gets the pointer to what they signed up for.
+    sqlite
+      .prepare("update inbound_receipts set received_at = received_at - ? where from_phone = ?")
+      .run(25 * 3600_000, phone);
+    await textFrom(phone, "hello again?");
     expect(outbox(phone).at(-1)).toBe(templates.partnerInfo(["Sam"]));
 
     await tick(SUNDAY_2.tick);

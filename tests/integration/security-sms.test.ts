@@ -111,3 +111,34 @@ describe("a number belongs to the account that verified it", () => {
     expect(mine("messages")).not.toEqual({ n: 0 });
   });
 });
+
+describe("texts from numbers without an account", () => {
+  let sidCount = 0;
+  const text = (from: string, body: string) =>
+    receiveInboundSms({
+      from,
+      body,
+      messageSid: `SM${String(++sidCount).padStart(32, "0")}`,
+      media: [],
+    });
+
+  it("get one answer a day, whatever they send; STOP is always confirmed", async () => {
+    const stranger = "+12015550142";
+    await text(stranger, "hi");
+    expect(fake.messagesTo(stranger)).toHaveLength(1);
+    expect(fake.messagesTo(stranger)[0]!.body).toMatch(/isn't linked to an account/);
+    for (const body of ["hello?", "HELP", "START", "who is this"]) await text(stranger, body);
+    expect(fake.messagesTo(stranger)).toHaveLength(1);
+    await text(stranger, "STOP");
+    expect(fake.messagesTo(stranger)).toHaveLength(2);
+    expect(fake.messagesTo(stranger)[1]!.body).toMatch(/unsubscribed|opted out|STOP/i);
+  });
+
+  it("are never answered when international, not a valid US mobile, or our own number", async () => {
+    for (const from of ["+447700900123", "+33612345678", "+1201555", FROM]) {
+      await text(from, "hi");
+      await text(from, "HELP");
+    }
+    expect(fake.messages).toHaveLength(0);
+  });
+});

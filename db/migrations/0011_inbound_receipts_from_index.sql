@@ -1,0 +1,1 @@
+CREATE INDEX `inbound_receipts_from_idx` ON `inbound_receipts` (`from_phone`,`received_at`);
