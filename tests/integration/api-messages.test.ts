@@ -326,6 +326,22 @@ describe("POST /api/mock/send-morning-sms and /send-evening-sms", () => {
     expect(outbox(user.phone)).toHaveLength(2);
   });
 
+  it("send a question at most 3 times a day, then answer 429 and text nothing", async () => {
+    const user = await createTestUser();
+    verify(user.id);
+    const cookie = await sessionCookie(user.id);
+    for (let i = 0; i < 3; i += 1) expect((await sendNow("morning", {}, cookie)).status).toBe(200);
+    const limited = await sendNow("morning", {}, cookie);
+    expect(limited.status).toBe(429);
+    expect(await readJson(limited)).toEqual({
+      message: "The morning question can be sent at most 3 times a day. Please try again tomorrow.",
+    });
+    expect(outbox(user.phone)).toHaveLength(3);
+    // Each question has its own count.
+    createGoal(user.id, { description: "Read", dueDate: new Date() });
+    expect((await sendNow("evening", {}, cookie)).status).toBe(200);
+  });
+
   it("refuse with 409 and a reason when the number may not be texted", async () => {
     const unverified = await createTestUser();
     const cookie = await sessionCookie(unverified.id);
