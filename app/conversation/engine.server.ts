@@ -16,6 +16,7 @@ import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.
 import { templates } from "~/sms/templates";
 import { EVENING_TIMES } from "~/users/user-options";
 import { db, preparedQuery, schema } from "~/utils/db.server";
+import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
 import { dueTimeInText } from "./due-time";
@@ -130,10 +131,14 @@ function act(
 ) {
   const none = { linkedGoalIds: [] as number[] };
   switch (reading.intent) {
+    // The registry of opted-out numbers changes only for a number its account has verified (and by
+    // texts from the number itself): anyone can type a stranger's number into an account.
     case "stop":
+      if (!user.phoneVerifiedAt) return { ...none, reply: templates.unverifiedKeyword() };
       optOut(user.phone, "keyword");
       return { ...none, reply: templates.stopConfirmed() };
     case "start":
+      if (!user.phoneVerifiedAt) return { ...none, reply: templates.unverifiedKeyword() };
       optIn(user.phone);
       return { ...none, reply: templates.startConfirmed() };
     case "help":
@@ -146,7 +151,7 @@ function act(
       pause(user, reading.days, now);
       return { ...none, reply: templates.paused(reading.days) };
     case "resume":
-      setUser(user.id, { sendCheckInReminders: true, pausedUntil: null });
+      resumeTexts(user.id);
       return { ...none, reply: templates.resumed() };
     case "list_goals":
       return {

@@ -44,6 +44,7 @@ const cases: Record<string, string[]> = {
   unknown: [templates.unknown()],
   stopConfirmed: [templates.stopConfirmed()],
   startConfirmed: [templates.startConfirmed()],
+  unverifiedKeyword: [templates.unverifiedKeyword()],
   help: [templates.help("support@streakcoach.app")],
   accessEnded: [
     templates.accessEnded("trial", "https://streakcoach.fly.dev"),

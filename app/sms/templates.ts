@@ -81,6 +81,8 @@ export const templates = {
     `${BRAND}: You are unsubscribed and will receive no more messages. Reply START to resubscribe.`,
   startConfirmed: () =>
     `${BRAND}: You are subscribed again to daily goal check-ins (about 2 msgs/day). Msg & data rates may apply. Reply HELP for help, STOP to cancel.`,
+  unverifiedKeyword: () =>
+    `${BRAND}: your number isn't verified yet, so we don't text it and nothing changed. Verify it on your dashboard to get check-in texts.`,
   help: (supportEmail: string) =>
     `${BRAND} goal check-ins: about 2 msgs/day. Msg & data rates may apply. Reply STOP to cancel. Help: ${supportEmail}`,
   accessEnded: (what: "trial" | "plan", appUrl: string) =>
