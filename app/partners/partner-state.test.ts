@@ -1,5 +1,7 @@
 import {
-  MAX_INVITATIONS_PER_NUMBER_PER_DAY,
+  MAX_INVITATIONS_PER_ACCOUNT_PER_DAY,
+  MAX_INVITATIONS_PER_NUMBER,
+  REINVITE_AFTER_DAYS,
   MAX_PARTNERS_PER_USER,
   mayReceive,
   partnerState,
@@ -171,6 +173,8 @@ describe("mayReceive", () => {
 describe("limits", () => {
   it("are the ones Settings promises", () => {
     expect(MAX_PARTNERS_PER_USER).toBe(5);
-    expect(MAX_INVITATIONS_PER_NUMBER_PER_DAY).toBe(3);
+    expect(MAX_INVITATIONS_PER_ACCOUNT_PER_DAY).toBe(3);
+    expect(MAX_INVITATIONS_PER_NUMBER).toBe(3);
+    expect(REINVITE_AFTER_DAYS).toBe(30);
   });
 });

@@ -15,8 +15,12 @@ export type PartnerChoices = {
 };
 
 export const MAX_PARTNERS_PER_USER = 5;
-/** How many different accounts may invite one number in a day, so nobody is flooded with invitations. */
-export const MAX_INVITATIONS_PER_NUMBER_PER_DAY = 3;
+/** Invitation texts one account may cause in a rolling day, removed partners included. */
+export const MAX_INVITATIONS_PER_ACCOUNT_PER_DAY = 3;
+/** Invitation texts one number may receive, from every account together, in a rolling 30 days. */
+export const MAX_INVITATIONS_PER_NUMBER = 3;
+/** A number that has not said YES (it declined or ignored us) is not invited again for this long. */
+export const REINVITE_AFTER_DAYS = 30;
 
 export const STATE_LABELS: Record<PartnerState, string> = {
   invited: "Invited",

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gt, inArray } from "drizzle-orm";
+import { and, count, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Partner } from "../../db/schema";
 import { createShareLink, revokeShareLink } from "~/sharing/share-links.server";
 import { isOptedOut, optIn } from "~/sms/opt-outs.server";
@@ -7,9 +7,12 @@ import { sendTextToNumber } from "~/sms/outbound.server";
 import { templates } from "~/sms/templates";
 import { getUserById } from "~/users/users.server";
 import { db, schema, sqlite } from "~/utils/db.server";
+import { isPlainName } from "~/utils/plain-name";
 import {
-  MAX_INVITATIONS_PER_NUMBER_PER_DAY,
+  MAX_INVITATIONS_PER_ACCOUNT_PER_DAY,
+  MAX_INVITATIONS_PER_NUMBER,
   MAX_PARTNERS_PER_USER,
+  REINVITE_AFTER_DAYS,
   mayReceive,
   partnerState,
   readPartnerAnswer,
@@ -25,25 +28,32 @@ export class PartnerError extends Error {}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function invitersToday(phone: string, now: Date) {
-  return (
+function invitationsSince(where: SQL | undefined) {
+  return db.select({ n: count() }).from(partnerInvitations).where(where).get()?.n ?? 0;
+}
+
+/** Whether the number has said YES to anyone: it knows us and may hear from another inviter. */
+function hasAccepted(phone: string) {
+  return Boolean(
     db
-      .select({ n: countDistinct(partnerInvitations.userId) })
-      .from(partnerInvitations)
-      .where(
-        and(
-          eq(partnerInvitations.phone, phone),
-          gt(partnerInvitations.createdAt, new Date(now.getTime() - DAY_MS)),
-        ),
-      )
-      .get()?.n ?? 0
+      .select({ id: partners.id })
+      .from(partners)
+      .where(and(eq(partners.phone, phone), eq(partners.status, "active")))
+      .get(),
   );
 }
 
-function checkCanInvite(userId: number, phone: string, now: Date) {
+function checkCanInvite(userId: number, input: PartnerInput, now: Date) {
   const owner = getUserById(userId);
   if (!owner) throw new PartnerError("Your account no longer exists.");
-  if (owner.phone === phone) throw new PartnerError("That is your own number.");
+  // Invitations are texts to strangers: only a verified account may cause them.
+  if (!owner.phoneVerifiedAt) {
+    throw new PartnerError("Verify your phone number before inviting a coach or partner.");
+  }
+  if (owner.phone === input.phone) throw new PartnerError("That is your own number.");
+  if (!isPlainName(input.inviterName) || !isPlainName(input.name)) {
+    throw new PartnerError("Names can only be names: no links, addresses or numbers.");
+  }
   const existing = db
     .select({ n: count() })
     .from(partners)
@@ -57,23 +67,27 @@ function checkCanInvite(userId: number, phone: string, now: Date) {
   const duplicate = db
     .select({ id: partners.id })
     .from(partners)
-    .where(and(eq(partners.userId, userId), eq(partners.phone, phone)))
+    .where(and(eq(partners.userId, userId), eq(partners.phone, input.phone)))
     .get();
   if (duplicate) throw new PartnerError("You have already added this number.");
-  const others = db
-    .select({ userId: partnerInvitations.userId })
-    .from(partnerInvitations)
-    .where(
-      and(
-        eq(partnerInvitations.phone, phone),
-        gt(partnerInvitations.createdAt, new Date(now.getTime() - DAY_MS)),
-        eq(partnerInvitations.userId, userId),
-      ),
-    )
-    .get();
-  if (!others && invitersToday(phone, now) >= MAX_INVITATIONS_PER_NUMBER_PER_DAY) {
+  const day = new Date(now.getTime() - DAY_MS);
+  if (
+    invitationsSince(
+      and(eq(partnerInvitations.userId, userId), gt(partnerInvitations.createdAt, day)),
+    ) >= MAX_INVITATIONS_PER_ACCOUNT_PER_DAY
+  ) {
     throw new PartnerError(
-      "This number has been invited too many times today. Please try again tomorrow.",
+      `You can send up to ${MAX_INVITATIONS_PER_ACCOUNT_PER_DAY} invitations a day. Please try again tomorrow.`,
+    );
+  }
+  const window = and(
+    eq(partnerInvitations.phone, input.phone),
+    gt(partnerInvitations.createdAt, new Date(now.getTime() - REINVITE_AFTER_DAYS * DAY_MS)),
+  );
+  const invited = invitationsSince(window);
+  if (invited >= MAX_INVITATIONS_PER_NUMBER || (invited > 0 && !hasAccepted(input.phone))) {
+    throw new PartnerError(
+      "This number was invited recently and has not accepted, so we won't text it again for now.",
     );
   }
 }
@@ -83,7 +97,7 @@ function checkCanInvite(userId: number, phone: string, now: Date) {
  * replies YES. Their summaries will carry a share link made for them (no photos, no expiry).
  */
 export async function addPartner(userId: number, input: PartnerInput, now = new Date()) {
-  checkCanInvite(userId, input.phone, now);
+  checkCanInvite(userId, input, now);
   const partner = sqlite.transaction(() => {
     const link = createShareLink(
       userId,

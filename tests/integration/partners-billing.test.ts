@@ -66,7 +66,7 @@ async function userWithActivePartner(billing: Billing) {
   sqlite
     .prepare(
       `update users set trial_ends_at = ?, plan = ?, subscription_status = ?, current_period_end = ?,
-       cancel_at_period_end = 0 where id = ?`,
+       cancel_at_period_end = 0, phone_verified_at = ${Date.now()} where id = ?`,
     )
     .run(
       billing.trialEndsAt ? Date.parse(billing.trialEndsAt) : null,
