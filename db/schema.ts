@@ -18,6 +18,8 @@ export const users = sqliteTable(
     /** E.164; one account per number, since inbound texts are routed by it. */
     phone: text("phone").notNull().unique(),
     phoneVerifiedAt: integer("phone_verified_at", { mode: "timestamp_ms" }),
+    /** A new number asked for by a verified account: it replaces `phone` once its code is entered. */
+    pendingPhone: text("pending_phone"),
     timezone: text("timezone").notNull().default("America/New_York"),
     preferredCheckInTimeMorning: text("preferred_check_in_time_morning").notNull().default("08:00"),
     preferredCheckInTimeEvening: text("preferred_check_in_time_evening").notNull().default("19:00"),
@@ -164,7 +166,7 @@ export const phoneCodes = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify_phone", "reset_password"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify_phone", "reset_password", "change_phone"] }).notNull(),
     phone: text("phone").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),

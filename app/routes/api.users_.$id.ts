@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isAdmin } from "~/users/user-options";
-import { SettingsSchema } from "~/users/user-schema";
+import { applySettings, ContactChangeError } from "~/account/contact-change.server";
+import { SettingsApiSchema } from "~/users/user-schema";
 import {
   DuplicateEmailError,
   DuplicatePhoneError,
   getUserById,
   toPublicUser,
-  updateUser,
 } from "~/users/users.server";
 import {
   apiError,
@@ -35,11 +35,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
   await ensurePrimary();
+  const caller = await requireApiUser(request);
   const user = await requireVisibleUser(request, params.id);
-  const patch = parseOrThrow(SettingsSchema, await readJsonBody(request));
+  const { currentPassword, ...patch } = parseOrThrow(
+    SettingsApiSchema,
+    await readJsonBody(request),
+  );
   try {
-    return json(toPublicUser(updateUser(user.id, patch)));
+    const outcome = await applySettings(caller.id, user, patch, currentPassword);
+    return json(toPublicUser(outcome.user));
   } catch (error) {
+    if (error instanceof ContactChangeError) {
+      throw apiError(400, "Please correct the highlighted fields", {
+        currentPassword: [error.message],
+      });
+    }
     if (error instanceof DuplicateEmailError || error instanceof DuplicatePhoneError) {
       return apiError(409, error.message);
     }

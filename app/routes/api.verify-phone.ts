@@ -1,3 +1,5 @@
+import { tellOldNumber } from "~/account/contact-change.server";
+import { codePurposeOf } from "~/account/phone-verification.server";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { checkCode, checkFailureMessage, issueCode, normalizeCode } from "~/sms/phone-codes.server";
@@ -47,7 +49,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if ("code" in body) {
     const { code } = parseOrThrow(CheckSchema, body);
-    const result = checkCode(user, "verify_phone", code);
+    const result = checkCode(user, codePurposeOf(user), code);
+    if (result.ok && result.previousPhone) {
+      await tellOldNumber(result.previousPhone, user.pendingPhone!);
+      return json({
+        message: "Your account now uses the new phone number.",
+        phone: user.pendingPhone,
+        phoneVerifiedAt: result.phoneVerifiedAt,
+      });
+    }
     if (result.ok) {
       return json({
         message: "Your phone number has been verified successfully.",
@@ -68,12 +78,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if ("phone" in body) {
     const input = parseOrThrow(SendSchema, body);
-    if (input.phone !== user.phone) {
+    if (input.phone !== (user.pendingPhone ?? user.phone)) {
       return apiError(400, "This is not the phone number on your account", {
         phone: ["Enter the phone number saved in your settings"],
       });
     }
-    const result = await issueCode(user, "verify_phone");
+    const result = await issueCode(user, codePurposeOf(user));
     if (result.sent) {
       return json({ message: result.message, expiresAt: result.expiresAt });
     }

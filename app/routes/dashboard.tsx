@@ -20,7 +20,7 @@ import { hasPendingCode } from "~/sms/phone-codes.server";
 import {
   isPhoneVerificationIntent,
   phoneVerificationIntent,
-} from "~/sms/phone-verification.server";
+} from "~/account/phone-verification.server";
 import { resumeTexts } from "~/users/texting.server";
 import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";

@@ -16,25 +16,22 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { applySettings, ContactChangeError } from "~/account/contact-change.server";
 import {
-  checkCode,
-  checkFailureMessage,
-  CODE_TTL_MINUTES,
-  formatUsPhone,
-  hasPendingCode,
-  INVALID_CODE,
-  isWellFormedCode,
-  issueCode,
-} from "~/sms/phone-codes.server";
+  codePurposeOf,
+  isPhoneVerificationIntent,
+  phoneVerificationIntent,
+} from "~/account/phone-verification.server";
+import { CODE_TTL_MINUTES, formatUsPhone, hasPendingCode } from "~/sms/phone-codes.server";
 import { nationalDigits } from "~/users/phone";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
-import { ChangePasswordSchema, DeleteAccountSchema, SettingsFormSchema } from "~/users/user-schema";
+import { ChangePasswordSchema, DeleteAccountSchema, SettingsPageSchema } from "~/users/user-schema";
 import {
   changePassword,
   deleteAccount,
   DuplicateEmailError,
   DuplicatePhoneError,
-  updateUser,
+  getUserById,
   WrongPasswordError,
 } from "~/users/users.server";
 import { ensurePrimary } from "~/utils/litefs.server";
@@ -83,10 +80,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       receiveWeeklySummary: user.receiveWeeklySummary,
     },
     phoneVerification: {
-      verified: Boolean(user.phoneVerifiedAt),
-      // A code can be entered while an unused, unexpired one exists for the current number.
-      codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone"),
-      phone: formatUsPhone(user.phone),
+      // A new number asked for waits for its own code; until then the verified one stays.
+      verified: Boolean(user.phoneVerifiedAt) && !user.pendingPhone,
+      changing: Boolean(user.pendingPhone),
+      // A code can be entered while an unused, unexpired one exists for the number it went to.
+      codePending:
+        (!user.phoneVerifiedAt || Boolean(user.pendingPhone)) &&
+        hasPendingCode(user, codePurposeOf(user)),
+      phone: formatUsPhone(user.pendingPhone ?? user.phone),
       ttlMinutes: CODE_TTL_MINUTES,
     },
     billing: billingSummary(user),
@@ -109,11 +110,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "settings") {
-    const submission = parseWithZod(formData, { schema: SettingsFormSchema });
-    if (submission.status !== "success") return reply("settings", submission.reply());
+    const submission = parseWithZod(formData, { schema: SettingsPageSchema });
+    if (submission.status !== "success") {
+      return reply("settings", submission.reply({ hideFields: ["currentPassword"] }));
+    }
+    const { currentPassword, ...patch } = submission.value;
+    let outcome;
     try {
-      updateUser(user.id, submission.value);
+      outcome = await applySettings(user.id, getUserById(user.id)!, patch, currentPassword);
     } catch (error) {
+      if (error instanceof ContactChangeError) {
+        return reply(
+          "settings",
+          submission.reply({
+            fieldErrors: { currentPassword: [error.message] },
+            hideFields: ["currentPassword"],
+          }),
+        );
+      }
       if (error instanceof DuplicateEmailError) {
         return reply(
           "settings",
@@ -129,6 +143,12 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       throw error;
+    }
+    if (outcome.pendingPhone) {
+      return redirectWithToast("/settings", {
+        title: "Confirm your new number",
+        description: `We texted a code to ${formatUsPhone(outcome.pendingPhone)}. Enter it below to switch; until then we keep texting your current number.`,
+      });
     }
     return redirectWithToast("/settings", {
       title: "Settings updated",
@@ -253,45 +273,9 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  if (intent === "send-code") {
-    const result = await issueCode(user, "verify_phone");
-    if (result.sent) {
-      return redirectWithToast("/settings", {
-        title: "Verification code sent",
-        description: result.message,
-      });
-    }
-    if (result.reason === "already_verified") {
-      return redirectWithToast("/settings", {
-        title: "Phone verified",
-        description: result.message,
-        type: "info",
-      });
-    }
-    return redirectWithToast("/settings", {
-      title: "Error",
-      description: result.message,
-      type: "error",
-    });
-  }
-
-  if (intent === "verify-code") {
-    const code = formData.get("code");
-    // A malformed entry is refused without spending one of the code's tries.
-    const result =
-      typeof code === "string" && isWellFormedCode(code)
-        ? checkCode(user, "verify_phone", code)
-        : null;
-    if (result?.ok) {
-      return redirectWithToast("/settings", {
-        title: "Phone verified",
-        description: "Your phone number has been verified successfully.",
-      });
-    }
-    return redirectWithToast("/settings", {
-      ...(result ? checkFailureMessage(result) : INVALID_CODE),
-      type: "error",
-    });
+  if (isPhoneVerificationIntent(intent)) {
+    const fresh = getUserById(user.id)!;
+    return redirectWithToast("/settings", await phoneVerificationIntent(fresh, intent, formData));
   }
 
   throw new Response("Unknown action.", { status: 400 });
@@ -326,7 +310,7 @@ export default function SettingsPage() {
 
 function PreferencesForm() {
   const { user } = useLoaderData<typeof loader>();
-  const [form, fields] = useForm<z.input<typeof SettingsFormSchema>>({
+  const [form, fields] = useForm<z.input<typeof SettingsPageSchema>>({
     id: "settings",
     lastResult: useLastResult("settings"),
     defaultValue: user,
@@ -367,6 +351,17 @@ function PreferencesForm() {
             </div>
           </Field>
           <PhoneVerification />
+          <Field
+            id={fields.currentPassword.id}
+            label="Current password"
+            hint="Needed only to change your email or phone number."
+            errors={fields.currentPassword.errors}
+          >
+            <Input
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              autoComplete="current-password"
+            />
+          </Field>
           <OptionSelectField field={fields.timezone} label="Time zone" options={TIME_ZONES} />
         </CardContent>
       </Card>
@@ -374,7 +369,8 @@ function PreferencesForm() {
         <CardHeader>
           <CardTitle className="text-xl">Check-in Preferences</CardTitle>
           <CardDescription>
-            When we text you, in your time zone. Changes apply from your next local day.
+            When we text you, in your time zone. A new time still ahead today is used today; one
+            already past starts tomorrow (never the same question twice in a day).
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

@@ -6,11 +6,13 @@ import { getUserByEmail, getUserById, setPassword } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { isOptedOut } from "./opt-outs.server";
-import { sendTextToUser } from "./outbound.server";
+import { sendTextToNumber, sendTextToUser } from "./outbound.server";
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 const { phoneCodes, users } = schema;
 
-export type CodePurpose = "verify_phone" | "reset_password";
+export type CodePurpose = "verify_phone" | "reset_password" | "change_phone";
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MINUTES = 10;
@@ -41,9 +43,14 @@ export function isWellFormedCode(input: string) {
 }
 
 export function codeText(purpose: CodePurpose, code: string) {
-  return purpose === "verify_phone"
-    ? `StreakCoach: your verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`
-    : `StreakCoach: your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Didn't ask for it? Ignore this text.`;
+  return purpose === "reset_password"
+    ? `StreakCoach: your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Didn't ask for it? Ignore this text.`
+    : `StreakCoach: your verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`;
+}
+
+/** The number a code of this purpose goes to: a new number waits for its own code. */
+function codeTarget(user: User, purpose: CodePurpose) {
+  return purpose === "change_phone" ? user.pendingPhone : user.phone;
 }
 
 /*
@@ -118,9 +125,11 @@ export async function issueCode(
   if (!user) throw new Error(`user ${who.id} not found`);
   if (purpose === "verify_phone" && user.phoneVerifiedAt) return failure("already_verified");
   if (purpose === "reset_password" && !user.phoneVerifiedAt) return failure("unverified");
-  // sendTextToUser checks these again right before sending; checked here first so no code is used up.
-  if (isOptedOut(user.phone)) return failure("opted_out");
-  if (user.phoneUndeliverableCode) return failure("undeliverable");
+  const target = codeTarget(user, purpose);
+  if (!target) return failure("failed");
+  // The sending checks these again right before sending; checked here first so no code is used up.
+  if (isOptedOut(target)) return failure("opted_out");
+  if (purpose !== "change_phone" && user.phoneUndeliverableCode) return failure("undeliverable");
 
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
@@ -147,7 +156,7 @@ export async function issueCode(
       .set({ expiresAt: now })
       .where(and(mine, isNull(phoneCodes.usedAt), gt(phoneCodes.expiresAt, now)))
       .run();
-    const row = { userId: user.id, purpose, phone: user.phone };
+    const row = { userId: user.id, purpose, phone: target };
     const id = tx
       .insert(phoneCodes)
       .values({
@@ -171,13 +180,16 @@ export async function issueCode(
   }
 
   const text = codeText(purpose, code);
-  // The thread keeps that a code was sent, never the code itself.
-  const outcome = await sendTextToUser(
-    user,
-    text,
-    purpose === "verify_phone" ? "verification" : "password_reset",
-    { storeBody: text.replace(code, "******") },
-  );
+  // The thread keeps that a code was sent, never the code itself; a new number is not the user's yet.
+  const outcome =
+    purpose === "change_phone"
+      ? { sent: await sendTextToNumber(target, text), reason: "failed" as const }
+      : await sendTextToUser(
+          user,
+          text,
+          purpose === "verify_phone" ? "verification" : "password_reset",
+          { storeBody: text.replace(code, "******") },
+        );
   if (!outcome.sent) {
     // A code that never left cannot be used (it still counts towards the hourly limit).
     db.update(phoneCodes).set({ expiresAt: now }).where(eq(phoneCodes.id, issued.id)).run();
@@ -187,16 +199,16 @@ export async function issueCode(
   }
   return {
     sent: true,
-    phone: user.phone,
+    phone: target,
     expiresAt,
-    message: `We texted a 6-digit code to ${formatUsPhone(user.phone)}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+    message: `We texted a 6-digit code to ${formatUsPhone(target)}. It expires in ${CODE_TTL_MINUTES} minutes.`,
   };
 }
 
 export type CheckFailure = "invalid" | "expired" | "too_many_attempts" | "no_code";
 
 export type CheckResult =
-  | { ok: true; purpose: CodePurpose; phoneVerifiedAt: Date | null }
+  | { ok: true; purpose: CodePurpose; phoneVerifiedAt: Date | null; previousPhone?: string }
   | { ok: false; reason: "invalid"; attemptsLeft: number }
   | { ok: false; reason: Exclude<CheckFailure, "invalid"> };
 
@@ -224,7 +236,7 @@ export function checkCode(
         and(
           eq(phoneCodes.userId, user.id),
           eq(phoneCodes.purpose, purpose),
-          eq(phoneCodes.phone, user.phone),
+          eq(phoneCodes.phone, codeTarget(user, purpose) ?? ""),
           isNull(phoneCodes.usedAt),
         ),
       )
@@ -239,6 +251,7 @@ export function checkCode(
       return { ok: false, reason: "invalid", attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
     }
     tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, row.id)).run();
+    if (purpose === "change_phone") return movePhone(tx, user, row.phone, now);
     if (purpose !== "verify_phone") {
       return { ok: true, purpose, phoneVerifiedAt: user.phoneVerifiedAt };
     }
@@ -250,6 +263,25 @@ export function checkCode(
       .get();
     return { ok: true, purpose, phoneVerifiedAt: verified?.phoneVerifiedAt ?? null };
   });
+}
+
+/** The new number, proven by its code, replaces the old one (unless another account verified it first). */
+function movePhone(tx: Tx, user: User, phone: string, now: Date): CheckResult {
+  if (tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).get()) {
+    tx.update(users).set({ pendingPhone: null }).where(eq(users.id, user.id)).run();
+    return { ok: false, reason: "no_code" };
+  }
+  tx.update(users)
+    .set({
+      phone,
+      pendingPhone: null,
+      phoneVerifiedAt: now,
+      phoneUndeliverableCode: null,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, user.id), eq(users.pendingPhone, phone)))
+    .run();
+  return { ok: true, purpose: "change_phone", phoneVerifiedAt: now, previousPhone: user.phone };
 }
 
 /** Title and text for a failed check, as toasts and the API show them. */
@@ -292,7 +324,7 @@ export function hasPendingCode(who: Pick<User, "id">, purpose: CodePurpose, now 
       and(
         eq(phoneCodes.userId, user.id),
         eq(phoneCodes.purpose, purpose),
-        eq(phoneCodes.phone, user.phone),
+        eq(phoneCodes.phone, codeTarget(user, purpose) ?? ""),
         isNull(phoneCodes.usedAt),
         gt(phoneCodes.expiresAt, now),
         lt(phoneCodes.attempts, MAX_CODE_ATTEMPTS),

@@ -45,6 +45,11 @@ const cases: Record<string, string[]> = {
   stopConfirmed: [templates.stopConfirmed()],
   startConfirmed: [templates.startConfirmed()],
   unverifiedKeyword: [templates.unverifiedKeyword()],
+  emailChanged: [templates.emailChanged("a-rather-long-support-address@streakcoach.example.com")],
+  phoneChangeRequested: [
+    templates.phoneChangeRequested("0123", "a-rather-long-support-address@streakcoach.example.com"),
+  ],
+  phoneChanged: [templates.phoneChanged("0123", "a-rather-long-support-address@streakcoach.example.com")],
   help: [templates.help("support@streakcoach.app")],
   accessEnded: [
     templates.accessEnded("trial", "https://streakcoach.fly.dev"),

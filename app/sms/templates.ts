@@ -83,6 +83,12 @@ export const templates = {
     `${BRAND}: You are subscribed again to daily goal check-ins (about 2 msgs/day). Msg & data rates may apply. Reply HELP for help, STOP to cancel.`,
   unverifiedKeyword: () =>
     `${BRAND}: your number isn't verified yet, so we don't text it and nothing changed. Verify it on your dashboard to get check-in texts.`,
+  emailChanged: (supportEmail: string) =>
+    `${BRAND}: the email address on your account was just changed. If this wasn't you, reset your password and write to ${supportEmail}.`,
+  phoneChangeRequested: (lastDigits: string, supportEmail: string) =>
+    `${BRAND}: someone asked to move your account to a number ending in ${lastDigits}. Nothing changes until that number confirms. Not you? Write to ${supportEmail}.`,
+  phoneChanged: (lastDigits: string, supportEmail: string) =>
+    `${BRAND}: your account now uses the number ending in ${lastDigits}; this number gets no more texts from us. Not you? Write to ${supportEmail}.`,
   help: (supportEmail: string) =>
     `${BRAND} goal check-ins: about 2 msgs/day. Msg & data rates may apply. Reply STOP to cancel. Help: ${supportEmail}`,
   accessEnded: (what: "trial" | "plan", appUrl: string) =>

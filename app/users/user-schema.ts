@@ -80,6 +80,11 @@ export const SettingsSchema = z
   })
   .partial();
 
+/** PATCH /api/users/{id}: settings, with the caller's password when email or phone change. */
+export const SettingsApiSchema = SettingsSchema.extend({
+  currentPassword: z.string().max(200).optional(),
+});
+
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 export type SettingsInput = z.infer<typeof SettingsSchema>;
 
@@ -93,6 +98,11 @@ export const SettingsFormSchema = SettingsSchema.required({
 }).extend({
   sendCheckInReminders: z.boolean().default(false),
   receiveWeeklySummary: z.boolean().default(false),
+});
+
+/** The Settings form: the current password comes along for a change of email or phone. */
+export const SettingsPageSchema = SettingsFormSchema.extend({
+  currentPassword: z.string().max(200).optional(),
 });
 
 /** A new password typed twice, for every form that sets one; combine with `matchingNewPasswords`. */

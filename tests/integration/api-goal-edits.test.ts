@@ -238,7 +238,7 @@ describe("skip, reopen and move", () => {
 });
 
 it("every goal in the list answers carries status and skippedAt", async () => {
-  const goal = goalOf(alice.id, "Listed");
+  const goal = goalOf(alice.id, "Listed", new Date());
   await send(skipRoute.action, "PATCH", `/api/goals/${goal.id}/skip`, goal.id, aliceCookie);
   for (const query of ["", "?active=true"]) {
     const list = await readJson(

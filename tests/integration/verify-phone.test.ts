@@ -17,6 +17,15 @@ import {
 
 const { localOutbox, phoneCodes } = schema;
 
+function lastTextTo(phone: string) {
+  return db
+    .select()
+    .from(localOutbox)
+    .where(eq(localOutbox.toPhone, phone))
+    .orderBy(desc(localOutbox.id))
+    .get()?.body;
+}
+
 function lastCodeTo(phone: string) {
   const text = db
     .select()
@@ -315,28 +324,45 @@ describe("settings: verify phone without JavaScript", () => {
     expect(textCount(user.phone)).toBe(0);
   });
 
-  it("the settings form itself still works and changing the phone clears the verified state", async () => {
+  it("a new number for a verified account needs the password, then its own code, and the old number is told", async () => {
     const { user, cookie } = await signedIn();
     await postForm(cookie, { intent: "send-code" });
     await postForm(cookie, { intent: "verify-code", code: lastCodeTo(user.phone) });
     expect(getUserById(user.id)!.phoneVerifiedAt).not.toBeNull();
-
-    const { res, toast } = await postForm(cookie, {
+    const fields = {
       intent: "settings",
       email: user.email,
       phone: "(201) 555-0199",
       timezone: "America/New_York",
       preferredCheckInTimeMorning: "08:00",
       preferredCheckInTimeEvening: "19:00",
-    });
+    };
+
+    const refused = await postForm(cookie, fields);
+    expect(refused.res.status).toBe(400);
+    expect(getUserById(user.id)).toMatchObject({ phone: user.phone, pendingPhone: null });
+
+    const { res, toast } = await postForm(cookie, { ...fields, currentPassword: user.password });
     expect(res.status).toBe(302);
-    expect(toast).toMatchObject({ title: "Settings updated" });
-    const saved = getUserById(user.id)!;
-    expect(saved.phone).toBe("+12015550199");
-    expect(saved.phoneVerifiedAt).toBeNull();
+    expect(toast).toMatchObject({ title: "Confirm your new number" });
+    // Until the new number proves itself, the verified one stays the account's.
+    expect(getUserById(user.id)).toMatchObject({ phone: user.phone, pendingPhone: "+12015550199" });
+    expect(getUserById(user.id)!.phoneVerifiedAt).not.toBeNull();
     expect((await loadSettings(cookie)).phoneVerification).toMatchObject({
       verified: false,
-      codePending: false,
+      changing: true,
+      codePending: true,
+      phone: "(201) 555-0199",
     });
+
+    const moved = await postForm(cookie, {
+      intent: "verify-code",
+      code: lastCodeTo("+12015550199"),
+    });
+    expect(moved.toast).toMatchObject({ title: "Phone number changed" });
+    const saved = getUserById(user.id)!;
+    expect(saved).toMatchObject({ phone: "+12015550199", pendingPhone: null });
+    expect(saved.phoneVerifiedAt).not.toBeNull();
+    expect(lastTextTo(user.phone)).toMatch(/now uses the number ending in 0199/);
   });
 });

@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import type { User } from "../../db/schema";
+import { issueCode } from "~/sms/phone-codes.server";
+import { sendTextToNumber } from "~/sms/outbound.server";
+import { isOptedOut } from "~/sms/opt-outs.server";
+import { templates } from "~/sms/templates";
+import { db, schema } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { verifyPassword } from "~/users/password.server";
+import type { SettingsInput } from "~/users/user-schema";
+import { DuplicatePhoneError, getUserById, getUserByPhone, updateUser } from "~/users/users.server";
+
+// An account is taken over through its email and phone: with them an attacker resets the password by
+// text. So changing either needs the current password of whoever asks, a verified number is replaced
+// only once the new one proves itself with a code, and the old number is told what changed.
+
+export class ContactChangeError extends Error {}
+
+export const CURRENT_PASSWORD_REQUIRED =
+  "Enter your current password to change your email or phone number";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
+
+export type SettingsOutcome = {
+  user: User;
+  /** The new number waiting for its code, when one was asked for. */
+  pendingPhone: string | null;
+};
+
+/**
+ * Applies settings to `target` on behalf of `actorId` (the user, or an admin). A new phone for an
+ * account whose number is verified waits in `pendingPhone` while a code goes to it.
+ */
+export async function applySettings(
+  actorId: number,
+  target: User,
+  patch: SettingsInput,
+  currentPassword: string | undefined,
+): Promise<SettingsOutcome> {
+  const emailChanged = patch.email !== undefined && patch.email !== target.email;
+  const phoneChanged = patch.phone !== undefined && patch.phone !== target.phone;
+  if (emailChanged || phoneChanged) await requireActorPassword(actorId, currentPassword);
+  const holdPhone = phoneChanged && Boolean(target.phoneVerifiedAt);
+  if (holdPhone) {
+    const holder = getUserByPhone(patch.phone!);
+    if (holder && holder.id !== target.id) throw new DuplicatePhoneError();
+  }
+  const { phone: _kept, ...rest } = patch;
+  const user = updateUser(target.id, holdPhone ? rest : patch);
+  if (emailChanged) await tellNumber(target, templates.emailChanged(env.SUPPORT_EMAIL));
+  if (!holdPhone) return { user, pendingPhone: null };
+  db.update(schema.users)
+    .set({ pendingPhone: patch.phone! })
+    .where(eq(schema.users.id, target.id))
+    .run();
+  await issueCode(target, "change_phone");
+  await tellNumber(
+    target,
+    templates.phoneChangeRequested(lastDigits(patch.phone!), env.SUPPORT_EMAIL),
+  );
+  return { user: getUserById(target.id)!, pendingPhone: patch.phone! };
+}
+
+/** After the new number's code: the old (verified) number hears that texts now go elsewhere. */
+export async function tellOldNumber(previousPhone: string, newPhone: string) {
+  if (isOptedOut(previousPhone)) return;
+  await sendTextToNumber(
+    previousPhone,
+    templates.phoneChanged(lastDigits(newPhone), env.SUPPORT_EMAIL),
+  );
+}
+
+async function requireActorPassword(actorId: number, password: string | undefined) {
+  if (!password) throw new ContactChangeError(CURRENT_PASSWORD_REQUIRED);
+  const actor = getUserById(actorId);
+  if (!actor || !(await verifyPassword(password, actor.passwordHash))) {
+    throw new ContactChangeError(CURRENT_PASSWORD_WRONG);
+  }
+}
+
+/** Only a verified number that has not said STOP is told (it is the owner's, as far as we know). */
+async function tellNumber(user: User, text: string) {
+  if (!user.phoneVerifiedAt || isOptedOut(user.phone)) return;
+  await sendTextToNumber(user.phone, text);
+}
+
+function lastDigits(phone: string) {
+  return phone.slice(-4);
+}
