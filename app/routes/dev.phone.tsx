@@ -247,7 +247,9 @@ function Thread() {
         ) : (
           <p className="text-sm text-muted-foreground">This number has no texts yet.</p>
         )}
+        {/* A new text in the thread means the last one went: a fresh, empty form (with JavaScript). */}
         <Form
+          key={thread.length}
           method="post"
           encType="multipart/form-data"
           className="grid gap-4 border-t pt-4"

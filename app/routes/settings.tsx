@@ -353,7 +353,7 @@ function PreferencesForm() {
           <PhoneVerification />
           <Field
             id={fields.currentPassword.id}
-            label="Current password"
+            label="Confirm with your password"
             hint="Needed only to change your email or phone number."
             errors={fields.currentPassword.errors}
           >

@@ -74,6 +74,8 @@ test.describe("settings", () => {
       "Pacific Time (PT)",
       "Alaska Time (AKT)",
       "Hawaii-Aleutian Time (HST)",
+      "Arizona Time (MST, no daylight saving)",
+      "Atlantic Time (AST, Puerto Rico)",
     ]);
 
     await expect(page.getByRole("heading", { name: "Check-in Preferences" })).toBeVisible();
@@ -261,4 +263,30 @@ test.describe("settings", () => {
     await expect(page.getByRole("alert")).toContainText("Invalid email or password");
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
+});
+
+test("changing the email asks for the password; a wrong one changes nothing", async ({
+  page,
+  user,
+}) => {
+  await page.goto("/settings");
+  const newEmail = `changed-${Date.now().toString(36)}@example.com`;
+  await page.getByLabel("Email").fill(newEmail);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    page.getByText("Enter your current password to change your email or phone number"),
+  ).toBeVisible();
+  await page.getByLabel("Email").fill(newEmail);
+  await page.getByLabel("Confirm with your password").fill("not my password");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your current password is not correct").first()).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+
+  await page.getByLabel("Email").fill(newEmail);
+  await page.getByLabel("Confirm with your password").fill(user.password);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page)).toContainText("Settings updated");
+  await page.reload();
+  await expect(page.getByLabel("Email")).toHaveValue(newEmail);
 });
