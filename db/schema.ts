@@ -16,7 +16,8 @@ export const users = sqliteTable(
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     /** E.164; one account per number, since inbound texts are routed by it. */
-    phone: text("phone").notNull().unique(),
+    /** Any account may hold a number; the account that verifies it owns it (one verified holder). */
+    phone: text("phone").notNull(),
     phoneVerifiedAt: integer("phone_verified_at", { mode: "timestamp_ms" }),
     /** A new number asked for by a verified account: it replaces `phone` once its code is entered. */
     pendingPhone: text("pending_phone"),
@@ -57,6 +58,10 @@ export const users = sqliteTable(
   (t) => [
     index("users_morning_idx").on(t.timezone, t.preferredCheckInTimeMorning),
     index("users_evening_idx").on(t.timezone, t.preferredCheckInTimeEvening),
+    index("users_phone_idx").on(t.phone),
+    uniqueIndex("users_verified_phone_unique")
+      .on(t.phone)
+      .where(sql`${t.phoneVerifiedAt} is not null`),
   ],
 );
 
@@ -166,7 +171,9 @@ export const phoneCodes = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify_phone", "reset_password", "change_phone"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["verify_phone", "reset_password", "change_phone"],
+    }).notNull(),
     phone: text("phone").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),

@@ -39,11 +39,11 @@ export async function applySettings(
   const emailChanged = patch.email !== undefined && patch.email !== target.email;
   const phoneChanged = patch.phone !== undefined && patch.phone !== target.phone;
   if (emailChanged || phoneChanged) await requireActorPassword(actorId, currentPassword);
-  const holdPhone = phoneChanged && Boolean(target.phoneVerifiedAt);
-  if (holdPhone) {
-    const holder = getUserByPhone(patch.phone!);
-    if (holder && holder.id !== target.id) throw new DuplicatePhoneError();
+  if (phoneChanged) {
+    const owner = getUserByPhone(patch.phone!);
+    if (owner && owner.id !== target.id) throw new DuplicatePhoneError();
   }
+  const holdPhone = phoneChanged && Boolean(target.phoneVerifiedAt);
   const { phone: _kept, ...rest } = patch;
   const user = updateUser(target.id, holdPhone ? rest : patch);
   if (emailChanged) await tellNumber(target, templates.emailChanged(env.SUPPORT_EMAIL));

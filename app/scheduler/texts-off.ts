@@ -3,12 +3,7 @@
 // holds the two forms to one answer (tests/integration/today-card.test.ts).
 
 export type TextsOff =
-  | "unverified"
-  | "opted_out"
-  | "undeliverable"
-  | "plan_ended"
-  | "reminders_off"
-  | "paused";
+  "unverified" | "opted_out" | "undeliverable" | "plan_ended" | "reminders_off" | "paused";
 
 export type TextsOffInput = {
   phoneVerifiedAt: Date | null;

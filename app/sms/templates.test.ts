@@ -49,7 +49,9 @@ const cases: Record<string, string[]> = {
   phoneChangeRequested: [
     templates.phoneChangeRequested("0123", "a-rather-long-support-address@streakcoach.example.com"),
   ],
-  phoneChanged: [templates.phoneChanged("0123", "a-rather-long-support-address@streakcoach.example.com")],
+  phoneChanged: [
+    templates.phoneChanged("0123", "a-rather-long-support-address@streakcoach.example.com"),
+  ],
   help: [templates.help("support@streakcoach.app")],
   accessEnded: [
     templates.accessEnded("trial", "https://streakcoach.fly.dev"),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, like, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import { trialEndFrom } from "~/billing/entitlements";
 import { env } from "~/utils/env.server";
 import { db, isUniqueViolation, preparedQuery, schema } from "~/utils/db.server";
@@ -43,6 +43,8 @@ export function toPublicUser(user: User): PublicUser {
 export type ConsentEvidence = { ip: string | null; userAgent: string | null };
 
 export async function createUser(input: RegisterInput, consent: ConsentEvidence): Promise<User> {
+  // A number someone verified is theirs; a number only typed into another account blocks nobody.
+  if (getUserByPhone(input.phone)) throw new DuplicatePhoneError();
   const passwordHash = await hashPassword(input.password);
   try {
     return db.transaction((tx) => {
@@ -87,11 +89,11 @@ const userById = preparedQuery(() =>
     .where(eq(users.id, sql.placeholder("id")))
     .prepare(),
 );
-const userByPhone = preparedQuery(() =>
+const verifiedOwnerOf = preparedQuery(() =>
   db
     .select()
     .from(users)
-    .where(eq(users.phone, sql.placeholder("phone")))
+    .where(and(eq(users.phone, sql.placeholder("phone")), isNotNull(users.phoneVerifiedAt)))
     .prepare(),
 );
 
@@ -99,9 +101,12 @@ export function getUserById(id: number): User | undefined {
   return userById().get({ id });
 }
 
-/** The account a number belongs to (E.164). */
+/**
+ * The account a number belongs to (E.164): the one that verified it. Other accounts may hold the
+ * number unverified (anyone can type a number), and none of them is its owner.
+ */
 export function getUserByPhone(phone: string): User | undefined {
-  return userByPhone().get({ phone });
+  return verifiedOwnerOf().get({ phone });
 }
 
 export function getUserByEmail(email: string): User | undefined {

@@ -412,10 +412,14 @@ describe("POST /api/users (registration)", () => {
     expect(userCount()).toBe(count);
   });
 
-  it("gets 409 for a phone number another account has, and creates nothing", async () => {
+  it("gets 409 for a phone number another account has verified, and creates nothing", async () => {
     expect((await register(registration("phone-a@example.com", "(201) 555-0999"))).status).toBe(
       201,
     );
+    db.update(schema.users)
+      .set({ phoneVerifiedAt: new Date() })
+      .where(eq(schema.users.phone, "+12015550999"))
+      .run();
     const count = userCount();
     const response = await register(registration("phone-b@example.com", "201.555.0999"));
     expect(response.status).toBe(409);

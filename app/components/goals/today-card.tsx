@@ -23,6 +23,19 @@ export function TodayCard({
   }
   switch (card.state) {
     case "unverified":
+      if (card.numberTaken) {
+        return (
+          <Panel tone="off" title="Another account has verified your number">
+            <p>
+              {card.phone} belongs to the account that verified it first. Enter a different mobile
+              number to get texts.
+            </p>
+            <Link to="/settings" className={buttonClass("default", "sm")}>
+              Change your number
+            </Link>
+          </Panel>
+        );
+      }
       return (
         <Panel tone="action" title="Verify your phone to start getting texts">
           <VerifyPhone phone={card.phone} codePending={codePending} />
