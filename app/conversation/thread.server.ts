@@ -162,8 +162,9 @@ export function threadPage(user: Owner, rawPage: string | null, now = new Date()
   for (const row of rows) {
     byDay.get(localDay(row.createdAt, user.timezone))?.push(toThreadMessage(row, user, names));
   }
+  // Page 1 holds the newest days; on a page they read like a phone, oldest first, newest last.
   return {
-    days: onPage.map((day) => ({
+    days: [...onPage].reverse().map((day) => ({
       day,
       label: dayLabel(day, today),
       messages: byDay.get(day) ?? [],

@@ -54,11 +54,11 @@ describe("thread grouping by the user's local day", () => {
     const late = addMessage(user.id, "2026-11-22T04:30:00Z", { body: "late on Saturday" });
     const early = addMessage(user.id, "2026-11-22T05:10:00Z", { body: "just after midnight" });
     const page = threadPage(user, null, NOW);
-    expect(page.days.map((d) => d.day)).toEqual(["2026-11-22", "2026-11-21"]);
-    expect(page.days[0]!.messages.map((m) => m.id)).toEqual([early.id]);
-    expect(page.days[1]!.messages.map((m) => m.id)).toEqual([late.id]);
-    expect(page.days[1]!.messages[0]!.time).toBe("11:30 PM");
-    expect(page.days[1]!.label).toBe("Saturday, November 21, 2026");
+    expect(page.days.map((d) => d.day)).toEqual(["2026-11-21", "2026-11-22"]);
+    expect(page.days[1]!.messages.map((m) => m.id)).toEqual([early.id]);
+    expect(page.days[0]!.messages.map((m) => m.id)).toEqual([late.id]);
+    expect(page.days[0]!.messages[0]!.time).toBe("11:30 PM");
+    expect(page.days[0]!.label).toBe("Saturday, November 21, 2026");
   });
 
   it("reads the same instants in another zone by that zone's days", async () => {
@@ -70,16 +70,16 @@ describe("thread grouping by the user's local day", () => {
     expect(page.days[0]!.messages.map((m) => m.time)).toEqual(["8:30 PM", "9:10 PM"]);
   });
 
-  it("shows the newest day first and, within a day, the oldest message first", async () => {
+  it("reads like a phone: oldest day first, and within a day the oldest message first", async () => {
     const user = await newOwner();
     const a = addMessage(user.id, "2026-11-20T13:00:00Z");
     const c = addMessage(user.id, "2026-11-22T14:30:00Z");
     const b = addMessage(user.id, "2026-11-22T13:00:00Z");
     const d = addMessage(user.id, "2026-11-22T14:30:00Z"); // same instant as c: by id
     const page = threadPage(user, null, NOW);
-    expect(page.days.map((day) => day.day)).toEqual(["2026-11-22", "2026-11-20"]);
-    expect(page.days[0]!.messages.map((m) => m.id)).toEqual([b.id, c.id, d.id]);
-    expect(page.days[1]!.messages.map((m) => m.id)).toEqual([a.id]);
+    expect(page.days.map((day) => day.day)).toEqual(["2026-11-20", "2026-11-22"]);
+    expect(page.days[1]!.messages.map((m) => m.id)).toEqual([b.id, c.id, d.id]);
+    expect(page.days[0]!.messages.map((m) => m.id)).toEqual([a.id]);
   });
 
   it("labels today 'Today - ...' and other days by their long date", async () => {
@@ -87,7 +87,7 @@ describe("thread grouping by the user's local day", () => {
     addMessage(user.id, "2026-11-22T14:00:00Z");
     addMessage(user.id, "2026-11-21T14:00:00Z");
     const labels = threadPage(user, null, NOW).days.map((d) => d.label);
-    expect(labels).toEqual(["Today - Sunday, November 22, 2026", "Saturday, November 21, 2026"]);
+    expect(labels).toEqual(["Saturday, November 21, 2026", "Today - Sunday, November 22, 2026"]);
     expect(dayLabel("2026-11-21", "2026-11-21")).toBe("Today - Saturday, November 21, 2026");
     expect(dayLabel("2027-01-01", "2026-11-21")).toBe("Friday, January 1, 2027");
   });
@@ -113,7 +113,7 @@ describe("thread grouping by the user's local day", () => {
 });
 
 describe("thread paging by days", () => {
-  it("pages 7 days at a time, newest days first, and says which days are shown", async () => {
+  it("pages 7 days at a time, the newest days on page 1, and says which days are shown", async () => {
     const user = await newOwner();
     // Twelve days with messages: November 11 to 22, two on each day.
     for (let d = 11; d <= 22; d++) {
@@ -124,24 +124,25 @@ describe("thread paging by days", () => {
     const first = threadPage(user, null, NOW);
     expect(first).toMatchObject({ page: 1, pages: 2, totalDays: 12 });
     expect(first.summary).toBe("Showing 1 to 7 of 12 days");
+    // The newest seven days, shown oldest first.
     expect(first.days.map((d) => d.day)).toEqual([
-      "2026-11-22",
-      "2026-11-21",
-      "2026-11-20",
-      "2026-11-19",
-      "2026-11-18",
-      "2026-11-17",
       "2026-11-16",
+      "2026-11-17",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
     ]);
     expect(first.days.every((d) => d.messages.length === 2)).toBe(true);
     const second = threadPage(user, "2", NOW);
     expect(second.summary).toBe("Showing 8 to 12 of 12 days");
     expect(second.days.map((d) => d.day)).toEqual([
-      "2026-11-15",
-      "2026-11-14",
-      "2026-11-13",
-      "2026-11-12",
       "2026-11-11",
+      "2026-11-12",
+      "2026-11-13",
+      "2026-11-14",
+      "2026-11-15",
     ]);
     expect(second.days.every((d) => d.messages.length === 2)).toBe(true);
   });

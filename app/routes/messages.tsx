@@ -48,13 +48,14 @@ export async function action({ request }: ActionFunctionArgs) {
     await handleIncomingText(user, { text: submission.value.message, source: "web" });
   } catch (error) {
     console.error(`web chat message of user ${user.id} failed`, error);
-    return redirectWithToast("/messages", {
+    return redirectWithToast("/messages#latest", {
       title: "Error",
       description: "Failed to send message",
       type: "error",
     });
   }
-  return redirect("/messages");
+  // Without JavaScript the page comes back at the newest message, where the answer is.
+  return redirect("/messages#latest");
 }
 
 export default function MessagesPage() {
@@ -71,9 +72,9 @@ export default function MessagesPage() {
     >
       <Card>
         <CardContent className="space-y-6 pt-6">
-          <ChatForm lastResult={actionData?.result} maxLength={maxLength} />
-          <ChatThread days={thread.days} />
           {thread.totalDays > 0 ? <DayPagination {...thread} /> : null}
+          <ChatThread days={thread.days} />
+          <ChatForm lastResult={actionData?.result} maxLength={maxLength} />
         </CardContent>
       </Card>
     </PageShell>

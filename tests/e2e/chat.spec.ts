@@ -195,3 +195,37 @@ test.describe("web chat", () => {
     await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
   });
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the chat opens at the newest message, and a send keeps the answer in view", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    const userId = userIdOf(user.email);
+    withDatabase((db) => {
+      const insert = db.prepare(
+        "insert into messages (user_id, from_system, body, source, created_at) values (?, ?, ?, 'web', ?)",
+      );
+      for (let i = 0; i < 20; i += 1) {
+        insert.run(userId, i % 2, `Message number ${i + 1}`, Date.now() - (40 - i) * 60_000);
+      }
+    });
+    await openChat(page);
+    // Oldest first, newest last, and the page opens there, with the box under it.
+    await expect(chatMessages(page).first()).toContainText("Message number 1");
+    await expect(chatMessages(page).last()).toContainText("Message number 20");
+    if (javaScriptEnabled) await expect(chatMessages(page).last()).toBeInViewport();
+    await expect(chatInput(page)).toBeVisible();
+
+    await chatInput(page).fill("goal: Walk the dog");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    const answer = chatMessages(page, "system").last();
+    await expect(answer).toContainText("Got it: 1 goal for today: 1) Walk the dog");
+    await expect(answer).toBeInViewport();
+    await expect(chatInput(page)).toBeInViewport();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/\/messages#latest$/);
+  });
+});

@@ -93,7 +93,7 @@ describe("/messages action (the web chat)", () => {
   it("sends a message through the engine as web and stores the coach's answer", async () => {
     const response = await send("  goal: Run 5k  ", cookie);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/messages");
+    expect(response.headers.get("Location")).toBe("/messages#latest");
     const [reply, mine] = messagesOf(user.id);
     expect(mine).toMatchObject({ fromSystem: false, source: "web", body: "goal: Run 5k" });
     expect(reply).toMatchObject({ fromSystem: true, source: "web" });
@@ -109,7 +109,7 @@ describe("/messages action (the web chat)", () => {
     expect(texted).toEqual([]);
 
     const page = await readJson(await load(cookie));
-    const today = page.thread.days[0];
+    const today = page.thread.days.at(-1);
     expect(today.label).toMatch(/^Today - /);
     expect(
       today.messages.map((m: { side: string; badge: string | null }) => [m.side, m.badge]),
@@ -134,7 +134,7 @@ describe("/messages action (the web chat)", () => {
     const response = await send("hello", cookie);
     spy.mockRestore();
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/messages");
+    expect(response.headers.get("Location")).toBe("/messages#latest");
     const toast = response.headers.getSetCookie().find((c) => c.startsWith("__toast="));
     expect(toast).toBeDefined();
     const page = await call(

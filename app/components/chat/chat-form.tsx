@@ -52,13 +52,26 @@ export function ChatForm({
     const failed = Boolean(lastResult?.error) || toast?.type === "error";
     if (failed) return;
     formRef.current?.reset();
-    inputRef.current?.focus();
+    inputRef.current?.focus({ preventScroll: true });
+    formRef.current?.scrollIntoView({ block: "end" });
   }, [sending, navigation.state, lastResult, toast]);
+
+  // The page opens at the newest message, with the box under it.
+  useEffect(() => {
+    formRef.current?.scrollIntoView({ block: "end" });
+  }, []);
 
   const formProps = getFormProps(form);
   const { key: inputKey, ...inputProps } = getInputProps(fields.message, { type: "text" });
   return (
-    <div>
+    <div id="latest" className="scroll-mb-4 border-t pt-4">
+      {pendingText ? (
+        <div className="mb-3 flex justify-end" aria-hidden="true">
+          <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-blue-700 px-4 py-2 text-sm text-white opacity-60 sm:max-w-[70%]">
+            {pendingText}
+          </p>
+        </div>
+      ) : null}
       <Form
         ref={formRef}
         method="post"
@@ -94,13 +107,6 @@ export function ChatForm({
           Send
         </PendingButton>
       </Form>
-      {pendingText ? (
-        <div className="mt-3 flex justify-end" aria-hidden="true">
-          <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-blue-700 px-4 py-2 text-sm text-white opacity-60 sm:max-w-[70%]">
-            {pendingText}
-          </p>
-        </div>
-      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { MessageBubble } from "./message-bubble";
 
 export const EMPTY_THREAD = "No messages yet. Start a conversation!";
 
-/** The conversation by calendar day, newest day first; within a day the texts read oldest first. */
+/** The conversation by calendar day, read like a phone: oldest first, the newest message last. */
 export function ChatThread({ days }: { days: ThreadDay[] }) {
   if (days.length === 0) {
     return <p className="py-10 text-center text-muted-foreground">{EMPTY_THREAD}</p>;

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 
-/** 'Showing 1 to 7 of 12 days' with links to the newer and older pages of days. */
+/** 'Showing 1 to 7 of 12 days' above the thread, with links to earlier and later days. */
 export function DayPagination({
   page,
   pages,
@@ -19,14 +19,14 @@ export function DayPagination({
     >
       <p data-testid="chat-summary">{summary}</p>
       <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={href(page - 1)} className={buttonClass("outline", "sm")} rel="prev">
-            Previous
-          </Link>
-        ) : null}
         {page < pages ? (
           <Link to={href(page + 1)} className={buttonClass("outline", "sm")} rel="next">
-            Next
+            Earlier messages
+          </Link>
+        ) : null}
+        {page > 1 ? (
+          <Link to={href(page - 1)} className={buttonClass("outline", "sm")} rel="prev">
+            Later messages
           </Link>
         ) : null}
       </div>
