@@ -56,9 +56,9 @@ export function ChatForm({
     formRef.current?.scrollIntoView({ block: "end" });
   }, [sending, navigation.state, lastResult, toast]);
 
-  // The page opens at the newest message, with the box under it.
+  // The page opens at the newest message, with the box under it (at once, not gliding down).
   useEffect(() => {
-    formRef.current?.scrollIntoView({ block: "end" });
+    formRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
   }, []);
 
   const formProps = getFormProps(form);
