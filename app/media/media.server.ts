@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/utils/db.server";
+import { thumbnailOf } from "./thumbnails.server";
 
 /** Media ids are random opaque tokens (base64url); anything else cannot exist. */
 const MEDIA_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -47,6 +48,36 @@ export function mediaResponse(row: StoredMedia, vary: string) {
       Vary: vary,
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}
+
+/** `?size=thumb` asks for the small version pages show; the link opens the full photo. */
+export function wantsThumbnail(request: Request) {
+  return new URL(request.url).searchParams.get("size") === "thumb";
+}
+
+// A grey square for a stored file that is no readable image: a page shows it instead of a broken one.
+const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160"><rect width="160" height="160" fill="#d1d5db"/></svg>`;
+
+export async function thumbnailResponse(row: StoredMedia, vary: string) {
+  const bytes = await thumbnailOf(row);
+  const headers = {
+    "Cache-Control": "private, max-age=86400",
+    Vary: vary,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  };
+  if (!bytes) {
+    return new Response(PLACEHOLDER, {
+      headers: { ...headers, "Content-Type": "image/svg+xml" },
+    });
+  }
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      ...headers,
+      "Content-Type": "image/webp",
+      "Content-Length": String(bytes.byteLength),
     },
   });
 }

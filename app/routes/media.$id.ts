@@ -1,5 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findMedia, mediaNotFound, mediaResponse } from "~/media/media.server";
+import {
+  findMedia,
+  mediaNotFound,
+  mediaResponse,
+  thumbnailResponse,
+  wantsThumbnail,
+} from "~/media/media.server";
 import { isAdmin } from "~/users/user-options";
 import { getUser } from "~/utils/session.server";
 
@@ -12,5 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!user) return mediaNotFound();
   const row = findMedia(params.id ?? "");
   if (!row || (row.userId !== user.id && !isAdmin(user))) return mediaNotFound();
-  return mediaResponse(row, "Cookie");
+  return wantsThumbnail(request) ? thumbnailResponse(row, "Cookie") : mediaResponse(row, "Cookie");
 }

@@ -27,13 +27,15 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
             {message.images.map((image, i) => (
               <li key={`${i}-${image.label}`}>
                 {image.href ? (
-                  <a
-                    href={image.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="break-all underline underline-offset-2"
-                  >
-                    {image.label}
+                  <a href={image.href} target="_blank" rel="noopener noreferrer" className="block">
+                    <img
+                      src={`${image.href}?size=thumb`}
+                      alt={image.label}
+                      width={160}
+                      height={160}
+                      loading="lazy"
+                      className="h-32 w-32 rounded-lg object-cover"
+                    />
                   </a>
                 ) : (
                   <span className="break-all italic">{image.label}</span>

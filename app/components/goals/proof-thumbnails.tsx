@@ -1,4 +1,4 @@
-/** A goal's proof photos as linked thumbnails, for summaries and share pages. */
+/** A goal's proof photos as small thumbnails (served resized) that open the full photo. */
 export function ProofThumbnails({ photos, goal }: { photos: string[]; goal: string }) {
   if (!photos.length) return null;
   return (
@@ -6,7 +6,7 @@ export function ProofThumbnails({ photos, goal }: { photos: string[]; goal: stri
       {photos.map((src, i) => (
         <a key={src} href={src}>
           <img
-            src={src}
+            src={`${src}?size=thumb`}
             alt={`Proof photo ${i + 1} for ${goal}`}
             className="h-20 w-20 rounded object-cover"
             loading="lazy"
