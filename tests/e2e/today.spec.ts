@@ -109,17 +109,20 @@ test.describe("on a phone", () => {
     await expect(row(page, "Read 30 pages").getByText("Completed", { exact: true })).toBeVisible();
     await expect(row(page, "Read 30 pages")).toBeInViewport();
     await expect(toast(page)).toContainText("Goal completed!");
-    expect(goalRow(readId!)?.completed_at).not.toBeNull();
+    // With JavaScript the row changes before the server answers: wait for the stored state.
+    await expect.poll(() => goalRow(readId!)?.completed_at).not.toBeNull();
 
     await row(page, "Run 5k").getByRole("button", { name: "Skip: Run 5k" }).click();
     await expect(row(page, "Run 5k").getByText("Skipped", { exact: true })).toBeVisible();
     await expect(row(page, "Run 5k")).toBeInViewport();
-    expect(goalRow(runId!)?.skipped_at).not.toBeNull();
+    await expect.poll(() => goalRow(runId!)?.skipped_at).not.toBeNull();
 
     await row(page, "Run 5k").getByRole("button", { name: "Undo: Run 5k" }).click();
     await expect(row(page, "Run 5k").getByText("Pending", { exact: true })).toBeVisible();
     await expect(row(page, "Run 5k").getByRole("button", { name: "Done: Run 5k" })).toBeVisible();
-    expect(goalRow(runId!)).toMatchObject({ completed_at: null, skipped_at: null });
+    await expect
+      .poll(() => goalRow(runId!))
+      .toMatchObject({ completed_at: null, skipped_at: null });
 
     // Today is never red while it runs: a goal is still open, and one is done.
     const todayCell = page.locator("rect[data-day]").last();
