@@ -57,8 +57,15 @@ export function wantsThumbnail(request: Request) {
   return new URL(request.url).searchParams.get("size") === "thumb";
 }
 
-// A grey square for a stored file that is no readable image: a page shows it instead of a broken one.
-const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160"><rect width="160" height="160" fill="#d1d5db"/></svg>`;
+// Shown instead of a thumbnail when the stored file is no readable image: a crossed-out picture and
+// 'No preview', so a page never shows a broken image; the link still opens the file itself.
+const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">
+<rect width="160" height="160" fill="#e5e7eb"/>
+<g fill="none" stroke="#4b5563" stroke-width="5" stroke-linecap="round" stroke-linejoin="round">
+<rect x="48" y="38" width="64" height="52" rx="6"/><path d="M52 82l18-18 14 14 8-8 16 16"/>
+<path d="M40 30l80 68"/></g>
+<text x="80" y="128" font-family="system-ui,sans-serif" font-size="17" fill="#374151" text-anchor="middle">No preview</text>
+</svg>`;
 
 export async function thumbnailResponse(row: StoredMedia, vary: string) {
   const bytes = await thumbnailOf(row);

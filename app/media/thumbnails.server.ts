@@ -11,41 +11,81 @@ const CACHE_BYTES = 8 * 1024 * 1024;
 sharp.concurrency(1);
 sharp.cache(false);
 
-const cache = new Map<string, Buffer>();
-let cachedBytes = 0;
+/** Least recently used entries go first once the total size passes maxBytes. */
+export class ByteLru {
+  // Each entry costs its bytes plus this, so empty entries (unreadable files) are bounded too.
+  static readonly ENTRY_OVERHEAD = 64;
+  private entries = new Map<string, Buffer>();
+  private total = 0;
 
-function remember(id: string, bytes: Buffer) {
-  cache.set(id, bytes);
-  cachedBytes += bytes.byteLength;
-  for (const [oldest, old] of cache) {
-    if (cachedBytes <= CACHE_BYTES) break;
-    cache.delete(oldest);
-    cachedBytes -= old.byteLength;
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string) {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: Buffer) {
+    const cost = (bytes: Buffer) => bytes.byteLength + ByteLru.ENTRY_OVERHEAD;
+    if (cost(value) > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) this.total -= cost(old);
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    this.total += cost(value);
+    for (const [oldest, bytes] of this.entries) {
+      if (this.total <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.total -= cost(bytes);
+    }
+  }
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.total };
+  }
+}
+
+const cache = new ByteLru(CACHE_BYTES);
+// A page asks for several thumbnails at once; the same photo is resized once, not per request.
+const inFlight = new Map<string, Promise<Buffer>>();
+
+// An unreadable file is remembered as empty, so it is not decoded again on every request.
+const UNREADABLE = Buffer.alloc(0);
+let made = 0;
+
+async function resize(data: Buffer): Promise<Buffer> {
+  made += 1;
+  try {
+    return await sharp(data, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer();
+  } catch {
+    return UNREADABLE;
   }
 }
 
 /** A WebP at most THUMBNAIL_SIZE px on its longer side, or null when the file is not a readable image. */
 export async function thumbnailOf(row: StoredMedia): Promise<Buffer | null> {
-  const hit = cache.get(row.id);
-  if (hit) {
-    // Most recently used last, so the cache drops the oldest first.
-    cache.delete(row.id);
-    cache.set(row.id, hit);
-    return hit;
+  let bytes = cache.get(row.id);
+  if (!bytes) {
+    let job = inFlight.get(row.id);
+    if (!job) {
+      job = resize(Buffer.from(row.data)).finally(() => inFlight.delete(row.id));
+      inFlight.set(row.id, job);
+    }
+    bytes = await job;
+    cache.set(row.id, bytes);
   }
-  try {
-    const bytes = await sharp(Buffer.from(row.data), { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 70 })
-      .toBuffer();
-    remember(row.id, bytes);
-    return bytes;
-  } catch {
-    return null;
-  }
+  return bytes.byteLength > 0 ? bytes : null;
 }
 
-export function thumbnailCacheSize() {
-  return { entries: cache.size, bytes: cachedBytes };
+/** What the cache holds and how many thumbnails sharp has made since start (for tests). */
+export function thumbnailStats() {
+  return { ...cache.size, made };
 }

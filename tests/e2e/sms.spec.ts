@@ -150,6 +150,13 @@ test.describe("the SMS loop", () => {
       expect(mine.status()).toBe(200);
       expect(mine.headers()["content-type"]).toBe("image/png");
       expect(Buffer.compare(await mine.body(), ONE_PIXEL_PNG)).toBe(0);
+      // The page shows a thumbnail made by the server; the link opens the photo itself.
+      const thumbnail = proof.getByRole("img");
+      await expect(thumbnail).toHaveAttribute("src", `${href}?size=thumb`);
+      const thumb = await page.request.get(`${href}?size=thumb`);
+      expect(thumb.status()).toBe(200);
+      expect(thumb.headers()["content-type"]).toBe("image/webp");
+      expect(thumb.headers()["cache-control"]).toMatch(/^private/);
 
       // Another signed-in user, and nobody at all, get the same 404 as for an id that does not exist.
       const otherContext = await browser.newContext();
@@ -158,6 +165,7 @@ test.describe("the SMS loop", () => {
         await register(otherPage, uniqueEmail("ot"));
         const theirs = await otherPage.request.get(href);
         expect(theirs.status()).toBe(404);
+        expect((await otherPage.request.get(`${href}?size=thumb`)).status()).toBe(404);
       } finally {
         await otherContext.close();
       }
@@ -166,6 +174,7 @@ test.describe("the SMS loop", () => {
       });
       try {
         expect((await anonymous.get(href)).status()).toBe(404);
+        expect((await anonymous.get(`${href}?size=thumb`)).status()).toBe(404);
       } finally {
         await anonymous.dispose();
       }

@@ -1,4 +1,5 @@
 import type { ThreadMessage } from "~/conversation/thread.server";
+import { thumbnailUrl } from "~/components/goals/proof-thumbnails";
 import { cn } from "~/utils/cn";
 
 /** One text: ours on the left in grey, the user's on the right in blue with its channel badge. */
@@ -23,18 +24,24 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
           <p className="whitespace-pre-wrap break-words text-sm">{message.body}</p>
         ) : null}
         {message.images.length ? (
-          <ul className="mt-1 space-y-0.5 text-sm">
+          <ul className="mt-1 flex flex-wrap gap-1.5 text-sm">
             {message.images.map((image, i) => (
               <li key={`${i}-${image.label}`}>
                 {image.href ? (
-                  <a href={image.href} target="_blank" rel="noopener noreferrer" className="block">
+                  <a
+                    href={image.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="block rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+                  >
                     <img
-                      src={`${image.href}?size=thumb`}
+                      src={thumbnailUrl(image.href)}
                       alt={image.label}
-                      width={160}
-                      height={160}
+                      width={80}
+                      height={80}
                       loading="lazy"
-                      className="h-32 w-32 rounded-lg object-cover"
+                      decoding="async"
+                      className="h-20 w-20 rounded-lg bg-black/10 object-cover"
                     />
                   </a>
                 ) : (
