@@ -9,10 +9,10 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatForm } from "~/components/chat/chat-form";
 import { ChatThread } from "~/components/chat/chat-thread";
-import { DayPagination } from "~/components/chat/day-pagination";
+import { DaySummary } from "~/components/chat/day-pagination";
 import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { handleIncomingText } from "~/conversation/engine.server";
 import { ChatMessageSchema, MESSAGE_MAX_LENGTH, threadPage } from "~/conversation/thread.server";
 import { getUserById } from "~/users/users.server";
@@ -71,11 +71,16 @@ export default function MessagesPage() {
       }
     >
       <Card>
-        <CardContent className="space-y-6 pt-6">
-          {thread.totalDays > 0 ? <DayPagination {...thread} /> : null}
-          <ChatThread days={thread.days} />
+        <div className="space-y-4 p-4 sm:space-y-6 sm:p-6">
+          <ChatThread
+            key={thread.page}
+            days={thread.days}
+            page={thread.page}
+            pages={thread.pages}
+          />
           <ChatForm lastResult={actionData?.result} maxLength={maxLength} />
-        </CardContent>
+          {thread.totalDays > 0 ? <DaySummary summary={thread.summary} /> : null}
+        </div>
       </Card>
     </PageShell>
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import {
   ONE_PIXEL_PNG,
@@ -7,7 +8,9 @@ import {
   phoneOf,
   test,
   textAsPhone,
+  localDaysAgo,
   userIdOf,
+  userTimeZoneOf,
   withDatabase,
 } from "./fixtures";
 
@@ -28,7 +31,34 @@ function chatMessages(page: Page, side?: "user" | "system") {
 }
 
 function summary(page: Page) {
-  return page.getByRole("navigation", { name: "Conversation pages" });
+  return page.getByTestId("chat-summary");
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/** Stores messages for the user directly, with optional photos. */
+function storeMessages(
+  email: string,
+  rows: { body: string; fromSystem?: boolean; at: Date; photos?: Buffer[] }[],
+) {
+  const userId = userIdOf(email);
+  withDatabase((db) => {
+    const insertMedia = db.prepare(
+      "insert into media (id, user_id, file_name, content_type, size, data, created_at) values (?, ?, ?, 'image/png', ?, ?, ?)",
+    );
+    const insertMessage = db.prepare(
+      "insert into messages (user_id, from_system, body, media_urls, source, created_at) values (?, ?, ?, ?, 'web', ?)",
+    );
+    for (const row of rows) {
+      const at = row.at.getTime();
+      const urls = (row.photos ?? []).map((data, i) => {
+        const id = randomBytes(16).toString("base64url");
+        insertMedia.run(id, userId, `photo-${i + 1}.png`, data.byteLength, data, at);
+        return `/media/${id}`;
+      });
+      insertMessage.run(userId, row.fromSystem ? 1 : 0, row.body, JSON.stringify(urls), at);
+    }
+  });
 }
 
 /** Messages stored for the user, whoever wrote them. */
@@ -104,8 +134,9 @@ test.describe("web chat", () => {
     await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
     await expect(chatInput(page)).toHaveValue("");
 
-    // The Send button, with and without JavaScript.
+    // The Send button, with and without JavaScript; with it, typing goes on in the box (desktop).
     await sendWithButton(page, "goal: Stretch");
+    if (javaScriptEnabled) await expect(chatInput(page)).toBeFocused();
     await expect(chatMessages(page, "user").last()).toContainText("goal: Stretch");
     await expect(chatMessages(page, "system").last()).toContainText(
       "Got it: 1 goal for today: 1) Stretch",
@@ -189,6 +220,15 @@ test.describe("web chat", () => {
     await expect(texted.getByTestId("source-badge")).toHaveText("SMS");
     const image = texted.getByRole("link", { name: "[Image: photo-1.png]" });
     await expect(image).toHaveAttribute("href", /^\/media\/[A-Za-z0-9_-]+$/);
+    // A thumbnail made by the server, opening the photo itself.
+    const href = (await image.getAttribute("href"))!;
+    const thumbnail = image.getByRole("img", { name: "[Image: photo-1.png]" });
+    await expect(thumbnail).toHaveAttribute("src", `${href}?size=thumb`);
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1);
+    const thumb = await page.request.get(`${href}?size=thumb`);
+    expect(thumb.headers()["content-type"]).toBe("image/webp");
     await expect(chatMessages(page, "system")).toContainText(
       "Got it: 1 goal for today: 1) Stretch",
     );
@@ -202,30 +242,116 @@ test.describe("on a phone", () => {
   test("the chat opens at the newest message, and a send keeps the answer in view", async ({
     page,
     user,
-    javaScriptEnabled,
   }) => {
-    const userId = userIdOf(user.email);
-    withDatabase((db) => {
-      const insert = db.prepare(
-        "insert into messages (user_id, from_system, body, source, created_at) values (?, ?, ?, 'web', ?)",
-      );
-      for (let i = 0; i < 20; i += 1) {
-        insert.run(userId, i % 2, `Message number ${i + 1}`, Date.now() - (40 - i) * 60_000);
-      }
-    });
+    storeMessages(
+      user.email,
+      Array.from({ length: 20 }, (_, i) => ({
+        body: `Message number ${i + 1}`,
+        fromSystem: i % 2 === 1,
+        at: minutesAgo(40 - i),
+      })),
+    );
     await openChat(page);
     // Oldest first, newest last, and the page opens there, with the box under it.
     await expect(chatMessages(page).first()).toContainText("Message number 1");
     await expect(chatMessages(page).last()).toContainText("Message number 20");
-    if (javaScriptEnabled) await expect(chatMessages(page).last()).toBeInViewport();
-    await expect(chatInput(page)).toBeVisible();
+    await expect(chatMessages(page).last()).toBeInViewport();
+    await expect(chatMessages(page).first()).not.toBeInViewport();
+    await expect(chatInput(page)).toBeInViewport();
 
     await chatInput(page).fill("goal: Walk the dog");
     await page.getByRole("button", { name: "Send", exact: true }).click();
     const answer = chatMessages(page, "system").last();
     await expect(answer).toContainText("Got it: 1 goal for today: 1) Walk the dog");
+    await expect(chatMessages(page).last()).toHaveAttribute("data-side", "system");
+    await expect(chatMessages(page, "user").last()).toContainText("goal: Walk the dog");
+    await expect(chatMessages(page, "user").last()).toBeInViewport();
     await expect(answer).toBeInViewport();
     await expect(chatInput(page)).toBeInViewport();
-    if (!javaScriptEnabled) await expect(page).toHaveURL(/\/messages#latest$/);
+    await expect(page).toHaveURL(/\/messages#latest$/);
+
+    // Scrolled up and sending again: the thread comes back down to the answer.
+    await chatMessages(page).first().scrollIntoViewIfNeeded();
+    await expect(answer).not.toBeInViewport();
+    await chatInput(page).fill("goal: Call mom");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(chatMessages(page).last()).toContainText("Got it: 1 goal for today: 1) Call mom");
+    await expect(chatMessages(page).last()).toBeInViewport();
+    await expect(chatMessages(page, "user").last()).toBeInViewport();
+  });
+
+  test("'Earlier messages' at the top of the thread opens the days before, at their newest", async ({
+    page,
+    user,
+  }) => {
+    // Nine days with two messages each: seven on the first page, two behind 'Earlier messages'.
+    const timeZone = userTimeZoneOf(user.email);
+    storeMessages(
+      user.email,
+      Array.from({ length: 9 }, (_, day) => {
+        const noon = localDaysAgo(day, timeZone);
+        return [
+          { body: `Question ${day}`, fromSystem: true, at: noon },
+          { body: `Answer ${day}`, at: new Date(noon.getTime() + 60_000) },
+        ];
+      }).flat(),
+    );
+    await openChat(page);
+    await expect(page.getByTestId("chat-day")).toHaveCount(7);
+    await expect(summary(page)).toHaveText("Showing 1 to 7 of 9 days");
+    await expect(chatMessages(page).last()).toContainText("Answer 0");
+    await expect(chatMessages(page).last()).toBeInViewport();
+    await expect(page.getByRole("link", { name: "Later messages" })).toHaveCount(0);
+
+    const earlier = page.getByRole("link", { name: "Earlier messages" });
+    await expect(earlier).toHaveAttribute("href", "/messages?page=2");
+    await earlier.click();
+    await expect(page).toHaveURL(/\/messages\?page=2$/);
+    await expect(summary(page)).toHaveText("Showing 8 to 9 of 9 days");
+    await expect(page.getByTestId("chat-day")).toHaveCount(2);
+    await expect(chatMessages(page).first()).toContainText("Question 8");
+    await expect(chatMessages(page).last()).toContainText("Answer 7");
+    await expect(chatMessages(page).last()).toBeInViewport();
+    await expect(page.getByRole("link", { name: "Earlier messages" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Later messages" }).click();
+    await expect(page).toHaveURL(/\/messages$/);
+    await expect(chatMessages(page).last()).toContainText("Answer 0");
+    await expect(chatMessages(page).last()).toBeInViewport();
+  });
+
+  test("photos show as thumbnails that open the photo, in dark mode too", async ({
+    page,
+    user,
+  }) => {
+    storeMessages(user.email, [
+      {
+        body: "Proof of the run",
+        at: minutesAgo(5),
+        photos: [ONE_PIXEL_PNG, Buffer.from("broken")],
+      },
+      { body: "Nice work!", fromSystem: true, at: minutesAgo(4) },
+    ]);
+    await page.goto("/faq");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveClass("dark");
+    await openChat(page);
+
+    const photos = chatMessages(page, "user").getByRole("link");
+    await expect(photos).toHaveCount(2);
+    for (const [i, link] of (await photos.all()).entries()) {
+      const href = (await link.getAttribute("href"))!;
+      expect(href).toMatch(/^\/media\/[A-Za-z0-9_-]+$/);
+      const img = link.getByRole("img", { name: `[Image: photo-${i + 1}.png]` });
+      await expect(img).toHaveAttribute("src", `${href}?size=thumb`);
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    // The file that is no image shows the server's 'No preview' picture, not a broken image.
+    const broken = (await photos.nth(1).getAttribute("href"))!;
+    const placeholder = await page.request.get(`${broken}?size=thumb`);
+    expect(placeholder.status()).toBe(200);
+    expect(placeholder.headers()["content-type"]).toBe("image/svg+xml");
   });
 });

@@ -4,6 +4,7 @@ import * as exportRoute from "~/routes/messages_.export[.csv]";
 import * as messagesRoute from "~/routes/messages";
 import { listAllGoals } from "~/goals/goals.server";
 import { db, schema } from "~/utils/db.server";
+import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 vi.mock("~/conversation/engine.server", async (importOriginal) => {
@@ -77,6 +78,44 @@ describe("/messages loader", () => {
     ]);
     expect(body.thread.days[0].messages[0].time).toMatch(/^\d{1,2}:\d\d [AP]M$/);
     expect(body.thread.summary).toBe("Showing 1 to 1 of 1 days");
+  });
+  it("reads like a phone: days and messages oldest to newest, the newest message last on page 1", async () => {
+    // Ten local days with a question and an answer each, the last day today, plus one more message.
+    const today = localDay(new Date(), user.timezone);
+    const at = (day: number, minute: number) =>
+      new Date(startOfLocalDay(addDays(today, -day), user.timezone).getTime() + minute * 60_000);
+    const rows = [];
+    for (let day = 9; day >= 0; day--) {
+      rows.push(
+        { userId: user.id, fromSystem: true, body: `ask ${day}`, createdAt: at(day, 0) },
+        { userId: user.id, fromSystem: false, body: `answer ${day}`, createdAt: at(day, 1) },
+      );
+    }
+    rows.push({ userId: user.id, fromSystem: true, body: "newest", createdAt: at(0, 2) });
+    db.insert(schema.messages).values(rows.reverse()).run();
+
+    type Day = { day: string; label: string; messages: { body: string }[] };
+    const bodies = (days: Day[]) => days.flatMap((d) => d.messages.map((m) => m.body));
+
+    const first = (await readJson(await load(cookie))).thread;
+    expect(first).toMatchObject({ page: 1, pages: 2, totalDays: 10 });
+    const firstDays = first.days.map((d: Day) => d.day);
+    expect(firstDays).toEqual([...firstDays].sort());
+    expect(first.days.at(-1).label).toMatch(/^Today - /);
+    expect(bodies(first.days).slice(-3)).toEqual(["ask 0", "answer 0", "newest"]);
+    expect(bodies(first.days).slice(0, 2)).toEqual(["ask 6", "answer 6"]);
+
+    const second = (await readJson(await load(cookie, "?page=2"))).thread;
+    expect(second).toMatchObject({ page: 2, pages: 2, summary: "Showing 8 to 10 of 10 days" });
+    expect(bodies(second.days)).toEqual([
+      "ask 9",
+      "answer 9",
+      "ask 8",
+      "answer 8",
+      "ask 7",
+      "answer 7",
+    ]);
+    expect(second.days.at(-1).day < first.days[0].day).toBe(true);
   });
 });
 

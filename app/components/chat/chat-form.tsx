@@ -7,13 +7,22 @@ import { FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { ChatMessageSchema } from "~/conversation/thread.server";
 import { useRootData } from "~/root";
+import { CHAT_LOG_ID } from "./chat-thread";
+import { CHAT_ACTION as ACTION } from "./pending-message";
 
-const ACTION = "/messages";
+/** The newest message at the bottom of the thread box, and the box on the screen. */
+function showNewest(form: HTMLFormElement | null) {
+  const log = document.getElementById(CHAT_LOG_ID);
+  // The box is a reversed column: the largest scrollTop is its bottom in every browser.
+  if (log) log.scrollTop = log.scrollHeight;
+  form?.scrollIntoView({ block: "nearest", behavior: "instant" });
+}
 
 /**
  * The chat box: a real form posted to the /messages action (Enter or Send submit it natively).
- * With JavaScript the typed text shows while it is sending and the box is cleared once it is sent;
- * after a failure (a field error or the 'Failed to send message' toast) the text stays.
+ * With JavaScript the typed text shows while it is sending, and once it is sent the box is cleared
+ * and the thread shows the newest messages; after a failure (a field error or the 'Failed to send
+ * message' toast) the text stays.
  */
 export function ChatForm({
   lastResult,
@@ -34,11 +43,6 @@ export function ChatForm({
     navigation.state === "submitting" &&
     navigation.formMethod === "POST" &&
     navigation.formAction === ACTION;
-  // The text being sent, shown until the page has reloaded with it (submitting, then loading).
-  const pendingText =
-    navigation.formMethod === "POST" && navigation.formAction === ACTION
-      ? String(navigation.formData?.get("message") ?? "").trim()
-      : "";
 
   // Clear the box once a send has finished without an error.
   const sent = useRef(false);
@@ -52,26 +56,20 @@ export function ChatForm({
     const failed = Boolean(lastResult?.error) || toast?.type === "error";
     if (failed) return;
     formRef.current?.reset();
-    inputRef.current?.focus({ preventScroll: true });
-    formRef.current?.scrollIntoView({ block: "end" });
+    // On a phone the keyboard would come back up and cover the answer; on a desktop typing goes on.
+    if (window.matchMedia("(hover: hover) and (pointer: fine)").matches) {
+      inputRef.current?.focus({ preventScroll: true });
+    }
+    showNewest(formRef.current);
   }, [sending, navigation.state, lastResult, toast]);
 
-  // The page opens at the newest message, with the box under it (at once, not gliding down).
-  useEffect(() => {
-    formRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
-  }, []);
+  // The page opens with the box under the newest message at the bottom of the screen.
+  useEffect(() => showNewest(formRef.current), []);
 
   const formProps = getFormProps(form);
   const { key: inputKey, ...inputProps } = getInputProps(fields.message, { type: "text" });
   return (
     <div id="latest" className="scroll-mb-4 border-t pt-4">
-      {pendingText ? (
-        <div className="mb-3 flex justify-end" aria-hidden="true">
-          <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-blue-700 px-4 py-2 text-sm text-white opacity-60 sm:max-w-[70%]">
-            {pendingText}
-          </p>
-        </div>
-      ) : null}
       <Form
         ref={formRef}
         method="post"
