@@ -10,16 +10,17 @@ import {
   listTodayGoals,
   todayFor,
 } from "~/goals/goals.server";
-import { interpretReply, type Interpretation, type Phase } from "~/sms/interpret";
+import { interpretInConversation, type Interpretation, type Phase } from "~/sms/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
 import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.server";
-import { templates } from "~/sms/templates";
+import { templates, type ListedGoal } from "~/sms/templates";
+import { deleteGoal, editGoal, moveGoalToTomorrow, skipGoal } from "~/goals/goal-edits.server";
 import { EVENING_TIMES } from "~/users/user-options";
 import { db, preparedQuery, schema } from "~/utils/db.server";
 import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
-import { dueTimeInText } from "./due-time";
+import { dueTimeInText } from "~/sms/interpret-due-time";
 import { replyInChannel, type Source } from "./reply.server";
 
 export type { Source };
@@ -80,7 +81,7 @@ export async function handleIncomingText(
     createdAt: now,
   })!;
   const today = listTodayGoals(user, now);
-  const reading = interpretReply({
+  const reading = interpretInConversation({
     phase: pendingPhase(user, now),
     goals: today.map((g) => g.description),
     text: incoming.text,
@@ -144,9 +145,17 @@ function act(
     case "help":
       return { ...none, reply: templates.help(env.SUPPORT_EMAIL) };
     case "set_goals":
-      return setGoals(user, reading.goals, now);
+      return setGoals(user, reading.goals, reading.due, now);
     case "check_in":
-      return checkIn(user, reading.completed, today, mediaIds, now);
+      return checkIn(user, reading, today, mediaIds, now);
+    case "edit_goal":
+    case "remove_goal":
+    case "move_goal":
+      return changeGoalByText(user, reading, today, now);
+    case "add_habit":
+    case "stop_habit":
+    case "list_habits":
+      return { ...none, reply: templates.unknown() };
     case "pause":
       pause(user, reading.days, now);
       return { ...none, reply: templates.paused(reading.days) };
@@ -172,16 +181,16 @@ function act(
   }
 }
 
-function setGoals(user: EngineUser, descriptions: string[], now: Date) {
+function setGoals(user: EngineUser, descriptions: string[], due: (string | null)[], now: Date) {
   const day = todayFor(user, now);
   const checkInAt = zonedInstant(day, user.preferredCheckInTimeEvening, user.timezone);
   // After the evening check-in, goals set today are due by the end of the day rather than already late.
   const defaultTime = checkInAt > now ? user.preferredCheckInTimeEvening : "23:59";
   const created = db.transaction(() =>
-    descriptions.map((description) =>
+    descriptions.map((description, i) =>
       createGoal(user.id, {
         description,
-        dueDate: zonedInstant(day, dueTimeInText(description) ?? defaultTime, user.timezone),
+        dueDate: zonedInstant(day, due[i] ?? defaultTime, user.timezone),
       }),
     ),
   );
@@ -195,32 +204,90 @@ function setGoals(user: EngineUser, descriptions: string[], now: Date) {
       : null;
   return {
     linkedGoalIds: created.map((g) => g.id),
-    reply: templates.goalsSet(descriptions, checkInLabel),
+    // The whole day's list, numbered as every later text numbers it (by due time).
+    reply: templates.goalsSet(
+      listTodayGoals(user, now).map((g) => g.description),
+      checkInLabel,
+    ),
   };
 }
 
 function checkIn(
   user: EngineUser,
-  numbers: number[],
+  reading: { completed: number[]; skipped: number[]; tomorrow: number[] },
   today: Goal[],
   mediaIds: string[],
   now: Date,
 ) {
   if (today.length === 0) return { linkedGoalIds: [], reply: templates.noGoalsToCheck() };
   const proof = mediaIds.map((id) => `/media/${id}`);
-  const done = numbers.map((n) => today[n - 1]).filter((g): g is Goal => Boolean(g));
-  for (const goal of done)
-    completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
+  const pick = (numbers: number[]) =>
+    numbers.map((n) => today[n - 1]).filter((g): g is Goal => Boolean(g));
+  const done = pick(reading.completed);
+  const skipped = pick(reading.skipped);
+  const moved = pick(reading.tomorrow).filter((g) => !g.completedAt);
+  db.transaction(() => {
+    for (const goal of done)
+      completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
+    for (const goal of skipped) skipGoal(user.id, goal.id, now);
+    for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone);
+  });
   if (pendingPhase(user, now) === "evening")
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
   const streak = goalStats(user, now).streak;
   return {
-    linkedGoalIds: done.map((g) => g.id),
+    linkedGoalIds: [...done, ...skipped, ...moved].map((g) => g.id),
     reply: templates.checkedIn(
       done.map((g) => g.description),
       today.length,
       streak,
+      {
+        skipped: skipped.map((g) => g.description),
+        tomorrow: moved.map((g) => g.description),
+      },
     ),
+  };
+}
+
+const listed = (goals: Goal[]): ListedGoal[] =>
+  goals.map((g) => ({
+    description: g.description,
+    state: g.completedAt ? "done" : g.skippedAt ? "skipped" : "open",
+  }));
+
+/** "change 2 to …", "remove 3", "move 1 to tomorrow": the same edits as the dashboard's. */
+function changeGoalByText(
+  user: EngineUser,
+  reading: Extract<Interpretation, { intent: "edit_goal" | "remove_goal" | "move_goal" }>,
+  today: Goal[],
+  now: Date,
+) {
+  const goal = today[reading.goal - 1];
+  if (!goal) return { linkedGoalIds: [], reply: templates.unknown() };
+  const linkedGoalIds = [goal.id];
+  if (reading.intent === "edit_goal") {
+    const time = dueTimeInText(reading.text);
+    editGoal(user.id, goal.id, {
+      description: reading.text,
+      ...(time ? { dueDate: zonedInstant(todayFor(user, now), time, user.timezone) } : {}),
+    });
+    return {
+      linkedGoalIds,
+      reply: templates.goalEdited(reading.goal, listed(listTodayGoals(user, now))),
+    };
+  }
+  if (reading.intent === "remove_goal") {
+    deleteGoal(user.id, goal.id);
+    return {
+      linkedGoalIds: [],
+      reply: templates.goalRemoved(goal.description, listed(listTodayGoals(user, now))),
+    };
+  }
+  if (goal.completedAt) return { linkedGoalIds, reply: templates.goalNotMovable() };
+  moveGoalToTomorrow(user.id, goal.id, user.timezone);
+  return {
+    linkedGoalIds,
+    reply: templates.goalMoved(goal.description, listed(listTodayGoals(user, now))),
   };
 }
 

@@ -1,8 +1,10 @@
-// Reading an evening check-in: which of today's goals (1-based) the user reports done.
+// Reading an evening check-in: which of today's goals (1-based) the user reports done, skipped or
+// moved to tomorrow.
 import { bulletItems, numberedItems } from "./interpret-goals";
 import { normalize, NUMBER_WORDS, stem, stemsMatch } from "./interpret-text";
 
-type Polarity = 1 | -1;
+// "open": not done (yet); "later": still to be done today, so never read as skipped.
+type Outcome = "done" | "open" | "later" | "skip" | "tomorrow";
 // A "flex" mark reports on the goals just before it ("run done", "2 no") or, with none pending,
 // opens the ones after it ("done with the run"); a "prefix" mark always opens ("skipped 2").
 type MarkKind = "prefix" | "flex";
@@ -10,39 +12,52 @@ type MarkKind = "prefix" | "flex";
 type Item =
   | { type: "sep" }
   | { type: "word" }
+  | { type: "today" }
   | { type: "ref"; goals: number[]; byWord: boolean }
-  | { type: "mark"; polarity: Polarity; kind: MarkKind };
+  | { type: "mark"; outcome: Outcome; kind: MarkKind };
 
 const FLEX_DONE =
   "done|finished|completed|complete|yes|y|yep|yeah|yup|ya|yea|yass|check|checked|crushed|nailed|smashed|" +
   "accomplished|achieved|✅|✔|✓|☑|👍|💪|🎉|🙌|💯|🔥|👌|🥳|⭐|🌟|🏆|😎|😀|😃|😄|😁|😊|🙂|🤩";
 const FLEX_NOT_DONE =
-  "no|n|nope|nah|x|❌|✗|✘|✖|👎|😞|😔|😢|😭|🙁|☹|😩|😫|😕|🤦|🤷|😬|🚫|⛔|not done|not yet|" +
-  "not finished|not completed|not complete|not really|half way|halfway|half done|half|partially|partly|" +
-  "partial|in progress|pending|tomorrow|later|incomplete|unfinished|almost|nearly|failed|fail|nada|undone";
+  "no|n|nope|nah|x|❌|✗|✘|✖|👎|😞|😔|😢|😭|🙁|☹|😩|😫|😕|🤦|🤷|😬|🚫|⛔|not done|" +
+  "not finished|not completed|not complete|not really|incomplete|unfinished|failed|fail|nada|undone";
+const FLEX_LATER =
+  "not yet|half way|halfway|half done|half|partially|partly|partial|in progress|pending|later|almost|nearly";
+const FLEX_TOMORROW = "tomorrow|tmrw|tmr|tomorow|postponed|rescheduled|deferred";
+const FLEX_SKIP = "skipped|cancelled|canceled";
 const PREFIX_DONE = "did|got|managed|managed to|knocked out|ticked off|finally did";
 const PREFIX_NOT_DONE =
   "didn't|didnt|did not|haven't|havent|have not|hasn't|couldn't|couldnt|could not|wasn't|wasnt|was not|" +
-  "won't|wont|will not|not|never|forgot|forgot to|skipped|skip|skipping|missed|miss|will|gonna|going to|" +
-  "need to|still need to|yet to|ran out of time for|no time for|blew off|bailed on|none|nothing|neither|" +
-  "zero|0|dropped|ditched|postponed";
+  "not|never|forgot|forgot to|missed|miss|ran out of time for|no time for|none|nothing|neither|zero|0";
+const PREFIX_LATER = "will|gonna|going to|need to|still need to|yet to|about to|still have to";
+const PREFIX_SKIP =
+  "skip|skipping|won't|wont|will not|not going to|not gonna|passing on|passed on|pass on|bailed on|" +
+  "bailing on|blew off|dropped|ditched|gave up on|giving up on|cancelling|canceling|not doing";
+const PREFIX_TOMORROW = "postpone|postponing";
 
 interface MarkEntry {
   words: string[];
-  polarity: Polarity;
+  outcome: Outcome;
   kind: MarkKind;
 }
 
 const MARKS: MarkEntry[] = (
   [
-    [FLEX_DONE, 1, "flex"],
-    [FLEX_NOT_DONE, -1, "flex"],
-    [PREFIX_DONE, 1, "prefix"],
-    [PREFIX_NOT_DONE, -1, "prefix"],
+    [FLEX_DONE, "done", "flex"],
+    [FLEX_NOT_DONE, "open", "flex"],
+    [FLEX_LATER, "later", "flex"],
+    [FLEX_TOMORROW, "tomorrow", "flex"],
+    [FLEX_SKIP, "skip", "flex"],
+    [PREFIX_DONE, "done", "prefix"],
+    [PREFIX_NOT_DONE, "open", "prefix"],
+    [PREFIX_LATER, "later", "prefix"],
+    [PREFIX_SKIP, "skip", "prefix"],
+    [PREFIX_TOMORROW, "tomorrow", "prefix"],
   ] as const
 )
-  .flatMap(([list, polarity, kind]) =>
-    list.split("|").map((phrase) => ({ words: phrase.split(" "), polarity, kind })),
+  .flatMap(([list, outcome, kind]) =>
+    list.split("|").map((phrase) => ({ words: phrase.split(" "), outcome, kind })),
   )
   .sort((a, b) => b.words.length - a.words.length);
 
@@ -61,7 +76,7 @@ const GENERIC = new Set(
   "finish complet start work try continu spend keep practic go get mak do tak".split(" "),
 );
 const QUANTITY_AFTER =
-  /^(?:pages?|miles?|mi|km|k|min|mins|minutes?|hours?|hrs?|steps?|reps?|laps?|sets?|times?|chapters?|glass(?:es)?|cups?|of|out|percent|more|days?|x)$/;
+  /^(?:weeks?|wks?|months?|nights?|pages?|miles?|mi|km|k|min|mins|minutes?|hours?|hrs?|steps?|reps?|laps?|sets?|times?|chapters?|glass(?:es)?|cups?|of|out|percent|more|days?|x)$/;
 const ORDINALS: Record<string, number> = {
   first: 1,
   "1st": 1,
@@ -188,8 +203,11 @@ function classify(clause: string, ctx: Context): Item[] {
       items.push({ type: "sep" });
       i += 1;
     } else if (mark) {
-      items.push({ type: "mark", polarity: mark.polarity, kind: mark.kind });
+      items.push({ type: "mark", outcome: mark.outcome, kind: mark.kind });
       i += mark.words.length;
+    } else if (words[i] === "today" || words[i] === "tonight") {
+      items.push({ type: "today" });
+      i += 1;
     } else {
       const ref = refAt(words, i, ctx);
       if (ref) pushRef(items, ref);
@@ -214,15 +232,19 @@ function pushRef(items: Item[], ref: { goals: number[]; byWord: boolean }) {
 }
 
 interface Reading {
-  refs: Array<{ goals: number[]; polarity: Polarity }>;
-  marks: Polarity[];
+  refs: Array<{ goals: number[]; outcome: Outcome }>;
+  marks: Outcome[];
 }
 
 function readClause(items: Item[]): Reading {
-  type Occurrence = { goals: number[]; at: number; prefix?: Polarity; suffix?: Polarity };
+  type Occurrence = { goals: number[]; at: number; prefix?: Outcome; suffix?: Outcome };
   const occurrences: Occurrence[] = [];
-  let prefix: Polarity | undefined;
+  let prefix: Outcome | undefined;
   let pending: Occurrence[] = [];
+  // "not calling mom today": a goal not done *today*, within one comma-separated part, is skipped.
+  let part: Occurrence[] = [];
+  const skippedToday = new Set<Occurrence>();
+  const attached = new Set<number>();
   items.forEach((item, at) => {
     if (item.type === "sep") {
       // "didn't read, ran the 5k": a comma before a goal word ends the "didn't";
@@ -230,28 +252,40 @@ function readClause(items: Item[]): Reading {
       const next = items[at + 1];
       if (next?.type === "ref" && next.byWord) prefix = undefined;
       pending = [];
+      part = [];
+    } else if (item.type === "today") {
+      for (const o of part) skippedToday.add(o);
     } else if (item.type === "ref") {
       const occurrence = { goals: item.goals, at, prefix };
       occurrences.push(occurrence);
       pending.push(occurrence);
+      part.push(occurrence);
     } else if (item.type === "mark") {
       if (item.kind === "flex" && pending.length > 0) {
-        for (const o of pending) o.suffix = item.polarity;
+        for (const o of pending) o.suffix = item.outcome;
+        attached.add(at);
         prefix = undefined;
-      } else prefix = item.polarity;
+      } else prefix = item.outcome;
       pending = [];
     }
   });
   // "reading skipped": a mark after the last goal, with no goal of its own, reports on the earlier ones.
+  // The last such mark is the most specific: "reading, will do it tomorrow".
   const lastRef = occurrences[occurrences.length - 1]?.at ?? -1;
-  const trailing = items.slice(lastRef + 1).find((i) => i.type === "mark");
-  const trailingPolarity = trailing?.type === "mark" ? trailing.polarity : undefined;
+  const trailing = items
+    .slice(lastRef + 1)
+    .filter((i, k) => i.type === "mark" && !attached.has(lastRef + 1 + k))
+    .at(-1);
+  const trailingOutcome = trailing?.type === "mark" ? trailing.outcome : undefined;
   return {
-    refs: occurrences.map((o) => ({
-      goals: o.goals,
-      polarity: o.suffix ?? o.prefix ?? trailingPolarity ?? 1,
-    })),
-    marks: items.flatMap((i) => (i.type === "mark" ? [i.polarity] : [])),
+    refs: occurrences.map((o) => {
+      const outcome = o.suffix ?? o.prefix ?? trailingOutcome ?? "done";
+      return {
+        goals: o.goals,
+        outcome: outcome === "open" && skippedToday.has(o) ? "skip" : outcome,
+      };
+    }),
+    marks: items.flatMap((i) => (i.type === "mark" ? [i.outcome] : [])),
   };
 }
 
@@ -286,26 +320,55 @@ function yesNoSequence(text: string, count: number): number[] | null {
   return flags.flatMap((f, i) => (f && i < count ? [i + 1] : []));
 }
 
-function refsIn(text: string, ctx: Context): Set<number> {
-  return new Set(classify(text, ctx).flatMap((i) => (i.type === "ref" ? i.goals : [])));
+/** Each goal named in the text with what the text says of it (the last word on a goal wins). */
+function outcomesIn(text: string, ctx: Context): Map<number, Outcome> {
+  const outcomes = new Map<number, Outcome>();
+  for (const ref of readClause(classify(text, ctx)).refs)
+    for (const g of ref.goals) outcomes.set(g, ref.outcome);
+  return outcomes;
 }
 
-function wholeAnswer(text: string, ctx: Context): number[] | null | undefined {
+export interface CheckIn {
+  completed: number[];
+  skipped: number[];
+  tomorrow: number[];
+}
+
+const sorted = (goals: Iterable<number>) => [...goals].sort((a, b) => a - b);
+
+function checkIn(completed: number[], others = new Map<number, Outcome>()): CheckIn {
+  const named = (outcome: Outcome) =>
+    sorted([...others].filter(([g, o]) => o === outcome && !completed.includes(g)).map(([g]) => g));
+  return { completed: sorted(completed), skipped: named("skip"), tomorrow: named("tomorrow") };
+}
+
+function wholeAnswer(text: string, ctx: Context): CheckIn | null | undefined {
   const percent = /\b(\d{1,3})\s*(?:%|percent)/.exec(text);
-  if (percent) return percent[1] === "100" ? range(1, ctx.count) : percent[1] === "0" ? [] : null;
+  if (percent)
+    return percent[1] === "100"
+      ? checkIn(range(1, ctx.count))
+      : percent[1] === "0"
+        ? checkIn([])
+        : null;
   const fraction = /\b(\d+)\s*(?:\/|out of|outta|of)\s*(\d+)\b/.exec(text);
   if (fraction) {
-    if (fraction[1] === fraction[2]) return range(1, ctx.count);
-    return fraction[1] === "0" ? [] : null;
+    if (fraction[1] === fraction[2]) return checkIn(range(1, ctx.count));
+    return fraction[1] === "0" ? checkIn([]) : null;
   }
   const except = EXCEPT_ALL.exec(text);
   if (except) {
-    const left = refsIn(except[1] ?? "", ctx);
-    if (left.size > 0) return range(1, ctx.count).filter((g) => !left.has(g));
+    // "all done but 3, I'll do it tomorrow": what is said of the exceptions still counts.
+    const left = outcomesIn(except[1] ?? "", ctx);
+    if (left.size > 0)
+      return checkIn(
+        range(1, ctx.count).filter((g) => !left.has(g)),
+        left,
+      );
   }
   const only = ONLY_EXCEPT.exec(text);
-  if (only) return [...refsIn(only[1] ?? "", ctx)].sort((a, b) => a - b);
-  return yesNoSequence(text, ctx.count) ?? undefined;
+  if (only) return checkIn([...outcomesIn(only[1] ?? "", ctx).keys()]);
+  const yesNo = yesNoSequence(text, ctx.count);
+  return yesNo ? checkIn(yesNo) : undefined;
 }
 
 // A goal repeated word for word is the strongest evidence, and it keeps goals that contain a mark
@@ -320,13 +383,18 @@ function quoteGoals(text: string, goals: string[]): string {
   }, text);
 }
 
+const contextOf = (goals: string[]): Context => ({
+  count: goals.length,
+  keywords: goals.map(goalKeywords),
+});
+
 /**
- * The goals reported done, or null when the text does not read as a check-in
+ * What the reply says of today's goals, or null when the text does not read as a check-in
  * (small talk, an unrelated list, an amount we cannot place such as "2 of them").
  */
-export function parseCheckIn(rawText: string, goals: string[]): number[] | null {
+export function parseCheckIn(rawText: string, goals: string[]): CheckIn | null {
   const text = quoteGoals(normalize(rawText), goals);
-  const ctx: Context = { count: goals.length, keywords: goals.map(goalKeywords) };
+  const ctx = contextOf(goals);
   const whole = wholeAnswer(text, ctx);
   if (whole !== undefined) return whole;
 
@@ -338,14 +406,47 @@ export function parseCheckIn(rawText: string, goals: string[]): number[] | null 
 
   if (refs.length === 0) {
     if (marks.length === 0 || AMBIGUOUS_AMOUNT.test(text)) return null;
-    const negative = marks.includes(-1) && (!marks.includes(1) || marks[0] === -1);
-    return negative ? [] : range(1, ctx.count);
+    const negative =
+      marks.some((m) => m !== "done") && (!marks.includes("done") || marks[0] !== "done");
+    return checkIn(negative ? [] : range(1, ctx.count));
   }
-  const latest = new Map<number, Polarity>();
-  for (const ref of refs) for (const g of ref.goals) latest.set(g, ref.polarity);
-  const done = [...latest].filter(([, p]) => p === 1).map(([g]) => g);
-  if (done.length > 0) return done.sort((a, b) => a - b);
+  const latest = new Map<number, Outcome>();
+  for (const ref of refs) for (const g of ref.goals) latest.set(g, ref.outcome);
+  const done = [...latest].filter(([, o]) => o === "done").map(([g]) => g);
+  if (done.length > 0) return checkIn(done, latest);
   // Only misses were named ("skipped 2", "didn't do the reading"): the rest were done.
-  if (WHOLE_NEGATIVE.test(text)) return [];
-  return range(1, ctx.count).filter((g) => !latest.has(g));
+  if (WHOLE_NEGATIVE.test(text)) return checkIn([], latest);
+  return checkIn(
+    range(1, ctx.count).filter((g) => !latest.has(g)),
+    latest,
+  );
+}
+
+const refsOf = (text: string, goals: string[]) =>
+  classify(quoteGoals(normalize(text), goals), contextOf(goals)).filter(
+    (i): i is Extract<Item, { type: "ref" }> => i.type === "ref",
+  );
+
+/** Whether the text names one particular goal of today's (by number, order or words; not "all"). */
+export const namesAGoal = (text: string, goals: string[]) =>
+  refsOf(text, goals).some((r) => r.goals.length === 1);
+
+/** Whether it names a goal by its words or starts with one ("reading not today", "3 not today"). */
+export function reportsOnAGoal(text: string, goals: string[]): boolean {
+  const items = classify(quoteGoals(normalize(text), goals), contextOf(goals));
+  return items[0]?.type === "ref" || refsOf(text, goals).some((r) => r.byWord);
+}
+
+/**
+ * The one goal a phrase names ("2", "#3", "the last one", "the gym", "calling mom"), or null when it
+ * names none, several, or says more than a name.
+ */
+export function goalNamedBy(phrase: string, goals: string[]): number | null {
+  if (goals.length === 0) return null;
+  const ctx = contextOf(goals);
+  const items = classify(quoteGoals(normalize(phrase), goals), ctx);
+  const named = new Set(items.flatMap((i) => (i.type === "ref" ? i.goals : [])));
+  const extraWords = items.filter((i) => i.type === "word" || i.type === "mark").length;
+  if (named.size !== 1 || extraWords > 1) return null;
+  return [...named][0] ?? null;
 }

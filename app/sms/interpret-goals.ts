@@ -91,7 +91,11 @@ function markersOf(text: string, re: RegExp): Marker[] {
     const digits = m[1] ?? m[2] ?? m[3];
     if (!digits || m.index === undefined) continue;
     const end = m.index + m[0].length;
-    if (re === BARE_MARKER && QUANTITY_UNIT.test(text.slice(end))) continue;
+    if (
+      re === BARE_MARKER &&
+      (QUANTITY_UNIT.test(text.slice(end)) || /^(?:and|or|&)\b/i.test(text.slice(end)))
+    )
+      continue;
     found.push({ value: Number(digits), start: m.index, end });
   }
   return found;

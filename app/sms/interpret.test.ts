@@ -44,6 +44,23 @@ describe("scored sets", () => {
     expect(pct, report).toBeGreaterThanOrEqual(95);
   });
 
+  it("scores at least 96% on the shared version-2 development set", () => {
+    const { pct, report } = score(
+      path.join(SHARED, "dev2.jsonl"),
+      path.join(SHARED, "dev2.expected.jsonl"),
+    );
+    expect(pct, report).toBeGreaterThanOrEqual(96);
+  });
+
+  it("scores at least 90% on our own version-2 held-out set", () => {
+    const { pct, total, report } = score(
+      path.join(FIXTURES, "heldout2.jsonl"),
+      path.join(FIXTURES, "heldout2.expected.jsonl"),
+    );
+    expect(total).toBeGreaterThanOrEqual(40);
+    expect(pct, report).toBeGreaterThanOrEqual(90);
+  });
+
   it("scores at least 90% on our own held-out set", () => {
     const { pct, total, report } = score(
       path.join(FIXTURES, "heldout.jsonl"),
@@ -80,8 +97,9 @@ const evening = (text: string, goals = GOALS, media = 0): ReplyInput => ({
 const idle = (text: string): ReplyInput => ({ phase: "none", goals: [], text, media: 0 });
 const optedOut = (input: ReplyInput): ReplyInput => ({ ...input, optedOut: true });
 
-const goals = (...list: string[]): Interpretation => ({ intent: "set_goals", goals: list });
-const done = (...completed: number[]): Interpretation => ({ intent: "check_in", completed });
+// Version-1 cases: a set_goals' due times and a check-in's skipped/tomorrow are checked below.
+const goals = (...list: string[]) => ({ intent: "set_goals" as const, goals: list });
+const done = (...completed: number[]) => ({ intent: "check_in" as const, completed });
 const pause = (days: number | null): Interpretation => ({ intent: "pause", days });
 const STOP: Interpretation = { intent: "stop" };
 const START: Interpretation = { intent: "start" };
@@ -91,16 +109,17 @@ const LIST: Interpretation = { intent: "list_goals" };
 const STATS: Interpretation = { intent: "stats" };
 const UNKNOWN: Interpretation = { intent: "unknown" };
 
-type Case = [label: string, input: ReplyInput, expected: Interpretation];
-const cases = (...list: Array<[ReplyInput, Interpretation]>): Case[] =>
+type Expected = Partial<Interpretation> & { intent: Interpretation["intent"] };
+type Case = [label: string, input: ReplyInput, expected: Expected];
+const cases = (...list: Array<[ReplyInput, Expected]>): Case[] =>
   list.map(([input, expected]) => [
     `${input.phase}: ${JSON.stringify(input.text)}`,
     input,
     expected,
   ]);
 
-const check = (_label: string, input: ReplyInput, expected: Interpretation) =>
-  expect(interpretReply(input)).toEqual(expected);
+const check = (_label: string, input: ReplyInput, expected: Expected) =>
+  expect(interpretReply(input)).toMatchObject(expected);
 
 describe("goals in the morning", () => {
   it.each(

@@ -14,6 +14,11 @@ const emojiGoals = [
   "Walk the dog 🐕 twice around the park",
 ];
 
+const listedLong = longGoals.map((description, i) => ({
+  description,
+  state: (["open", "done", "skipped"] as const)[i % 3]!,
+}));
+
 const cases: Record<string, string[]> = {
   morningQuestion: [templates.morningQuestion()],
   eveningQuestion: [
@@ -31,7 +36,16 @@ const cases: Record<string, string[]> = {
     templates.checkedIn(["Run"], 1, 1),
     templates.checkedIn(longGoals, longGoals.length, 365),
     templates.checkedIn(emojiGoals, 4, 12),
+    templates.checkedIn(longGoals.slice(0, 2), 5, 3, {
+      skipped: longGoals.slice(2, 4),
+      tomorrow: longGoals.slice(4),
+    }),
+    templates.checkedIn([], 2, 0, { skipped: ["Run"], tomorrow: ["Read"] }),
   ],
+  goalEdited: [templates.goalEdited(2, listedLong), templates.goalEdited(1, [])],
+  goalRemoved: [templates.goalRemoved(longGoals[0]!, listedLong), templates.goalRemoved("Run", [])],
+  goalMoved: [templates.goalMoved(longGoals[4]!, listedLong)],
+  goalNotMovable: [templates.goalNotMovable()],
   proofAttached: [templates.proofAttached(longGoals[0]!)],
   noGoalsToCheck: [templates.noGoalsToCheck()],
   listGoals: [
@@ -128,6 +142,17 @@ describe("SMS templates", () => {
     expect(templates.goalsSet(["Run 5k", "Read 30 pages"], "7:00 PM")).toBe(
       "Got it: 2 goals for today: 1) Run 5k 2) Read 30 pages. I'll check in at 7:00 PM.",
     );
+    expect(
+      templates.checkedIn(["Run 5k"], 3, 3, { skipped: ["Read"], tomorrow: ["Call mom"] }),
+    ).toBe(
+      "Nice work! 1 of 3 done: Run 5k. Skipped: Read. Moved to tomorrow: Call mom. Streak: 3 days.",
+    );
+    expect(
+      templates.goalRemoved("Read", [
+        { description: "Run 5k", state: "done" },
+        { description: "Call mom", state: "open" },
+      ]),
+    ).toBe('Removed "Read". Today: 1) Run 5k (done) 2) Call mom');
     expect(templates.checkedIn(["Run 5k"], 2, 3)).toBe(
       "Nice work! 1 of 2 done: Run 5k. Streak: 3 days.",
     );

@@ -27,6 +27,20 @@ function fitted(build: (names: string[]) => string, names: string[]) {
 }
 
 const numbered = (names: string[]) => names.map((n, i) => `${i + 1}) ${n}`).join(" ");
+
+export type ListedGoal = { description: string; state: "open" | "done" | "skipped" };
+const STATE_NOTE = { open: "", done: " (done)", skipped: " (skipped)" } as const;
+const listed = (names: string[], goals: ListedGoal[]) =>
+  names.map((n, i) => `${i + 1}) ${n}${STATE_NOTE[goals[i]?.state ?? "open"]}`).join(" ");
+
+/** A confirmation followed by today's list as it now stands, both fitted to two segments. */
+function withList(lead: (name: string) => string, name: string, goals: ListedGoal[]) {
+  return fitted(
+    ([first = "", ...names]) =>
+      `${lead(first)} ${goals.length ? `Today: ${listed(names, goals)}` : "No goals left for today."}`,
+    [name, ...goals.map((g) => g.description)],
+  );
+}
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
 export const templates = {
@@ -48,14 +62,34 @@ export const templates = {
         }`,
       goals,
     ),
-  checkedIn: (done: string[], total: number, streak: number) =>
-    done.length === 0
-      ? `Thanks for checking in. Nothing done today is OK: tomorrow is a fresh start. Streak: ${days(streak)}.`
-      : fitted(
-          (names) =>
-            `${done.length === total ? "All done, great work!" : "Nice work!"} ${done.length} of ${total} done: ${names.join(", ")}. Streak: ${days(streak)}.`,
-          done,
-        ),
+  checkedIn: (
+    done: string[],
+    total: number,
+    streak: number,
+    changes: { skipped: string[]; tomorrow: string[] } = { skipped: [], tomorrow: [] },
+  ) => {
+    const { skipped, tomorrow } = changes;
+    const noted = (names: string[]) => {
+      const skips = names.slice(done.length, done.length + skipped.length);
+      const moves = names.slice(done.length + skipped.length);
+      return `${skips.length ? ` Skipped: ${skips.join(", ")}.` : ""}${moves.length ? ` Moved to tomorrow: ${moves.join(", ")}.` : ""}`;
+    };
+    return fitted(
+      (names) =>
+        done.length === 0
+          ? `Thanks for checking in.${noted(names)} ${skipped.length + tomorrow.length ? "" : "Nothing done today is OK: tomorrow is a fresh start. "}Streak: ${days(streak)}.`
+          : `${done.length === total ? "All done, great work!" : "Nice work!"} ${done.length} of ${total} done: ${names.slice(0, done.length).join(", ")}.${noted(names)} Streak: ${days(streak)}.`,
+      [...done, ...skipped, ...tomorrow],
+    );
+  },
+  goalEdited: (position: number, goals: ListedGoal[]) =>
+    withList(() => `Changed goal ${position}.`, "", goals),
+  goalRemoved: (goal: string, goals: ListedGoal[]) =>
+    withList((name) => `Removed "${name}".`, goal, goals),
+  goalMoved: (goal: string, goals: ListedGoal[]) =>
+    withList((name) => `Moved "${name}" to tomorrow.`, goal, goals),
+  goalNotMovable: () =>
+    `That goal is done. Undo it on your dashboard first if you want to move it.`,
   proofAttached: (goal: string) =>
     fitted((names) => `Photo saved as proof for "${names[0] ?? ""}".`, [goal]),
   noGoalsToCheck: () =>

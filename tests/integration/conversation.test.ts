@@ -53,7 +53,7 @@ describe("conversation engine", () => {
     );
     expect(result.intent).toBe("set_goals");
     expect(result.reply).toBe(
-      "Got it: 2 goals for today: 1) Run 5k 2) Finish report by 3pm. I'll check in at 7:00 PM.",
+      "Got it: 2 goals for today: 1) Finish report by 3pm 2) Run 5k. I'll check in at 7:00 PM.",
     );
     const goals = listTodayGoals(fresh(user.id), MORNING);
     expect(goals.map((g) => g.description)).toEqual(["Finish report by 3pm", "Run 5k"]);

@@ -1,0 +1,156 @@
+// Habits by text: "gym every Mon, Wed and Fri", "run 3x a week", "stop habit meditate", "my habits".
+import { inOriginalCase, normalize } from "./interpret-text";
+
+export type HabitSchedule = { days: number[] } | { timesPerWeek: number };
+
+export type HabitCommand =
+  | ({ intent: "add_habit"; habit: string } & HabitSchedule)
+  | { intent: "stop_habit"; habit: string }
+  | { intent: "list_habits" };
+
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+const WEEKDAYS = [1, 2, 3, 4, 5];
+const WEEKENDS = [0, 6];
+
+const DAY =
+  "(?:sun(?:day)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?)s?\\.?";
+const DAY_LIST = `${DAY}(?:\\s*(?:,\\s*and|,|/|&|\\+|and)\\s*${DAY})*`;
+const DAY_INDEX = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+
+const COUNT_WORDS: Record<string, number> = {
+  once: 1,
+  one: 1,
+  twice: 2,
+  two: 2,
+  thrice: 3,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+};
+const TIMES_PER_WEEK = new RegExp(
+  `^(\\d|once|twice|thrice|one|two|three|four|five|six|seven)\\s*(?:x|times|days)?\\s*(?:a|per|each|every|/|in a)\\s*week$|^(\\d|one|two|three|four|five|six|seven)\\s*(?:x|times)\\s*weekly$|^weekly$`,
+);
+const DAILY =
+  /^(?:every ?day|each day|every single day|daily|every (?:morning|night|evening)|each (?:morning|night|evening)|nightly|7 days a week|seven days a week)$/;
+const WEEKDAY_WORDS =
+  /^(?:(?:every|each|on) weekday|(?:on |during )?(?:the )?weekdays|during the week|mon(?:day)?\s*(?:-|to|through|thru)\s*fri(?:day)?)$/;
+const WEEKEND_WORDS = /^(?:(?:every|each|on|at) (?:the )?weekends?|weekends)$/;
+const LISTED_DAYS = new RegExp(`^(?:(?:every|on|each)\\s+)?(${DAY_LIST})$`);
+
+/** The schedule a phrase states, when the whole phrase is one. */
+export function scheduleOf(phrase: string): HabitSchedule | null {
+  const p = phrase.trim().replace(/\s+/g, " ");
+  if (DAILY.test(p)) return { days: EVERY_DAY };
+  if (WEEKDAY_WORDS.test(p)) return { days: WEEKDAYS };
+  if (WEEKEND_WORDS.test(p)) return { days: WEEKENDS };
+  const times = TIMES_PER_WEEK.exec(p);
+  if (times) {
+    const word = times[1] ?? times[2];
+    const n = word === undefined ? 1 : /^\d$/.test(word) ? Number(word) : (COUNT_WORDS[word] ?? 0);
+    return n >= 1 && n <= 7 ? (n === 7 ? { days: EVERY_DAY } : { timesPerWeek: n }) : null;
+  }
+  const listed = LISTED_DAYS.exec(p);
+  if (listed) {
+    const days = (listed[1]?.match(new RegExp(DAY, "g")) ?? []).map((d) =>
+      DAY_INDEX.indexOf(d.slice(0, 3)),
+    );
+    return { days: [...new Set(days)].sort((a, b) => a - b) };
+  }
+  return null;
+}
+
+const SCHEDULE_PHRASE = `(?:every ?day|each day|every single day|daily|nightly|every (?:morning|night|evening)|(?:every|each|on) weekday|(?:on |during )?(?:the )?weekdays|during the week|(?:every|each|on|at) (?:the )?weekends?|weekends|weekly|(?:\\d|once|twice|thrice|one|two|three|four|five|six|seven)\\s*(?:x|times|days)?\\s*(?:a|per|each|every|/)\\s*week|(?:\\d|two|three|four|five)\\s*(?:x|times)\\s*weekly|(?:(?:every|on|each)\\s+)?${DAY_LIST})`;
+const HABIT_LEAD_IN =
+  /^(?:(?:add|new|start|create|make)\s+(?:a\s+)?(?:new\s+)?habit|habit|new habit|my new habit is)(?:\s+(?:to|of))?\s*[:\-\u2013\u2014]?\s*/;
+const PERSONAL =
+  /^(?:i(?:'ll| will| want to| wanna|'m going to| am going to|'m gonna| plan to|'d like to| would like to| need to| should)|i|want to|going to|remind me to)\s+/;
+// "weekends: long run", "every day: meditate"; "every morning, stretch".
+const LEADING_SCHEDULE = new RegExp(
+  `^(${SCHEDULE_PHRASE})\\s*(?:[:\\-\u2013\u2014,]\\s*|\\s+i\\s+)(.+)$`,
+);
+const TRAILING_SCHEDULE = new RegExp(`^(.+?),?\\s+(${SCHEDULE_PHRASE})$`);
+
+const cleanHabit = (text: string) =>
+  text
+    .replace(PERSONAL, "")
+    .replace(/^["']+|["']+$/g, "")
+    .replace(/[\s.!?,;:]+$/u, "")
+    .trim();
+
+/** A habit to add: a schedule before or after the habit, or a "habit:" lead-in (daily by default). */
+function addHabit(text: string): HabitCommand | null {
+  if (text.includes("\n")) return null;
+  let body = text;
+  const leadIn = HABIT_LEAD_IN.exec(body);
+  if (leadIn && leadIn[0].length > 0) body = body.slice(leadIn[0].length);
+  let schedule: HabitSchedule | null = null;
+  const leading = LEADING_SCHEDULE.exec(body);
+  if (leading) {
+    schedule = scheduleOf(leading[1] ?? "");
+    body = leading[2] ?? "";
+  }
+  const trailing = TRAILING_SCHEDULE.exec(body);
+  if (trailing && !schedule) {
+    schedule = scheduleOf(trailing[2] ?? "");
+    if (schedule) body = trailing[1] ?? "";
+  }
+  if (!schedule && leadIn && leadIn[0].length > 0) schedule = { days: EVERY_DAY };
+  const habit = cleanHabit(body);
+  if (!schedule || !/\p{L}/u.test(habit)) return null;
+  return { intent: "add_habit", habit, ...schedule };
+}
+
+const STOP_VERB =
+  "stop|end|quit|cancel|remove|delete|drop|pause|archive|ditch|scrap|turn off|get rid of|no longer track";
+const STOP_HABIT_NAMED = new RegExp(
+  `^(?:please\\s+)?(?:${STOP_VERB})\\s+(?:the\\s+|my\\s+)?habit(?:\\s+of)?\\s*[:\\-]?\\s*(.+)$`,
+);
+const STOP_NAMED_HABIT = new RegExp(
+  `^(?:please\\s+)?(?:${STOP_VERB}|i'?m done with|done with|give up|giving up)\\s+(?:the\\s+|my\\s+)?(.+?)\\s+habit$`,
+);
+const NO_MORE = /^no more\s+(.+)$/;
+const SCHEDULE_WORDS = /\b(?:daily|every ?day|nightly|weekly|habit)\b/;
+
+function habitName(text: string) {
+  let name = cleanHabit(text).replace(/^(?:daily|nightly|weekly|my|the)\s+/, "");
+  const trailing = TRAILING_SCHEDULE.exec(name);
+  if (trailing && scheduleOf(trailing[2] ?? "")) name = trailing[1] ?? name;
+  return name.trim();
+}
+
+/** "stop habit meditate"; "no more daily reading" (outside the morning it names a habit, not a goal). */
+function stopHabit(text: string, phase: string): HabitCommand | null {
+  const named = STOP_HABIT_NAMED.exec(text) ?? STOP_NAMED_HABIT.exec(text);
+  const noMore = NO_MORE.exec(text);
+  const phrase =
+    named?.[1] ?? (noMore && (phase === "none" || SCHEDULE_WORDS.test(text)) ? noMore[1] : null);
+  const habit = phrase ? habitName(phrase) : "";
+  return /\p{L}/u.test(habit) ? { intent: "stop_habit", habit } : null;
+}
+
+const LIST_HABITS = [
+  /^(?:(?:show|list|send|see|view|check|give)\s+(?:me\s+)?)?(?:all\s+)?(?:of\s+)?(?:my\s+|the\s+|current\s+)?habits?(?:\s+list)?(?:\s+please)?$/,
+  /\bwhat (?:are|r|were) (?:my|the|all my) (?:current )?habits\b/,
+  /\b(?:which|what) habits\b/,
+  /^habit list$/,
+];
+
+/** The habit command a whole text is, in its user's words, or null. */
+export function habitCommand(rawText: string, phase: string): HabitCommand | null {
+  const text = normalize(rawText)
+    .replace(/[\s.!?]+$/u, "")
+    .replace(/\s+/g, " ");
+  if (LIST_HABITS.some((re) => re.test(text))) return { intent: "list_habits" };
+  const command = stopHabit(text, phase) ?? addHabit(text);
+  return command && "habit" in command
+    ? { ...command, habit: inOriginalCase(rawText, command.habit) }
+    : command;
+}
+
+/** Only the explicit "habit" forms, which must win over a pause ("pause habit gym"). */
+export function explicitStopHabit(rawText: string): HabitCommand | null {
+  const text = normalize(rawText).replace(/[\s.!?]+$/u, "");
+  return /\bhabit\b/.test(text) ? stopHabit(text, "none") : null;
+}

@@ -1,0 +1,196 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import twilio from "twilio";
+import { twilioSid } from "../fakes/twilio-server";
+import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+
+// "change 2 to …", "remove 3", "move 1 to tomorrow", "did 1, skipped 2, 3 tomorrow" and
+// "dentist at 3:30pm", sent through the signed Twilio webhook and through the web chat.
+const ACCOUNT_SID = `AC${"5".repeat(32)}`;
+const AUTH_TOKEN = "edits-by-text-auth-token-0123456789";
+const FROM = "+12015550177";
+
+const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-edits-litefs-"));
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  from: FROM,
+  env: { LITEFS_DIR: litefsDir },
+});
+const { fake } = twilioEnv;
+
+const { call, createTestUser, makeRequest, sessionCookie } = await import("../helpers/requests");
+const inboundRoute = await import("~/routes/webhooks.twilio.messages");
+const messagesRoute = await import("~/routes/messages");
+const { askEveningQuestion, askMorningQuestion } = await import("~/conversation/engine.server");
+const { listAllGoals, listTodayGoals, todayFor } = await import("~/goals/goals.server");
+const { getUserById } = await import("~/users/users.server");
+const { db, schema } = await import("~/utils/db.server");
+const { addDays, localDay, localTime } = await import("~/utils/local-time");
+
+afterAll(async () => {
+  await twilioEnv.restore();
+  rmSync(litefsDir, { recursive: true, force: true });
+});
+
+beforeEach(() => fake.reset());
+
+type Channel = {
+  name: string;
+  /** Sends the text as the user and answers with the coach's reply. */
+  send: (user: { id: number; phone: string }, text: string) => Promise<string>;
+};
+
+const bySms: Channel = {
+  name: "SMS through the signed webhook",
+  async send(user, text) {
+    const params = {
+      MessageSid: twilioSid("SM"),
+      AccountSid: ACCOUNT_SID,
+      From: user.phone,
+      To: FROM,
+      Body: text,
+      NumMedia: "0",
+    };
+    const url = "/webhooks/twilio/messages";
+    const signature = twilio.getExpectedTwilioSignature(
+      AUTH_TOKEN,
+      `${TEST_APP_URL}${url}`,
+      params,
+    );
+    const response = await call(
+      inboundRoute.action,
+      makeRequest(url, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Twilio-Signature": signature,
+        },
+        body: new URLSearchParams(params).toString(),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const replies = fake.messagesTo(user.phone);
+    return replies.at(-1)!.body;
+  },
+};
+
+const byWebChat: Channel = {
+  name: "the web chat",
+  async send(user, text) {
+    const cookie = await sessionCookie(user.id);
+    const response = await call(
+      messagesRoute.action,
+      makeRequest("/messages", {
+        method: "POST",
+        cookie,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ message: text }),
+      }),
+    );
+    expect(response.status).toBe(302);
+    // The answer is the first message after the user's (the coach's note may follow it).
+    const thread = db
+      .select()
+      .from(schema.messages)
+      .where(eq(schema.messages.userId, user.id))
+      .orderBy(schema.messages.id)
+      .all();
+    const mine = thread.findLastIndex((m) => !m.fromSystem);
+    const answer = thread[mine + 1];
+    return answer!.body;
+  },
+};
+
+async function userWithGoals(channel: Channel, goals = "1. Run 5k 2. Read 30 pages 3. Call mom") {
+  const created = await createTestUser();
+  db.update(schema.users)
+    .set({ phoneVerifiedAt: new Date() })
+    .where(eq(schema.users.id, created.id))
+    .run();
+  const user = getUserById(created.id)!;
+  await channel.send(user, goals);
+  return user;
+}
+
+const today = (user: { id: number }) =>
+  listTodayGoals(getUserById(user.id)!).map((g) => ({
+    description: g.description,
+    completed: Boolean(g.completedAt),
+    skipped: Boolean(g.skippedAt),
+  }));
+
+describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel) => {
+  it("'change 2 to …' rewords goal 2 and answers with the new list", async () => {
+    const user = await userWithGoals(channel);
+    const reply = await channel.send(user, "change 2 to read 10 pages");
+    expect(reply).toBe("Changed goal 2. Today: 1) Run 5k 2) read 10 pages 3) Call mom");
+    expect(today(user).map((g) => g.description)).toEqual(["Run 5k", "read 10 pages", "Call mom"]);
+  });
+
+  it("'remove 3' deletes goal 3", async () => {
+    const user = await userWithGoals(channel);
+    const reply = await channel.send(user, "remove 3");
+    expect(reply).toBe('Removed "Call mom". Today: 1) Run 5k 2) Read 30 pages');
+    expect(
+      listAllGoals(user.id)
+        .map((g) => g.description)
+        .sort(),
+    ).toEqual(["Read 30 pages", "Run 5k"]);
+  });
+
+  it("'move 1 to tomorrow' moves goal 1 to the same time on the next day", async () => {
+    const user = await userWithGoals(channel);
+    const before = listTodayGoals(getUserById(user.id)!)[0]!;
+    const reply = await channel.send(user, "move 1 to tomorrow");
+    expect(reply).toBe('Moved "Run 5k" to tomorrow. Today: 1) Read 30 pages 2) Call mom');
+    const moved = listAllGoals(user.id).find((g) => g.id === before.id)!;
+    const owner = getUserById(user.id)!;
+    expect(localDay(moved.dueDate, owner.timezone)).toBe(addDays(todayFor(owner), 1));
+    expect(localTime(moved.dueDate, owner.timezone)).toBe(
+      localTime(before.dueDate, owner.timezone),
+    );
+  });
+
+  it("'did 1, skipped 2, 3 tomorrow' completes, skips and moves in one reply", async () => {
+    const user = await userWithGoals(channel);
+    await askEveningQuestion(getUserById(user.id)!);
+    const reply = await channel.send(user, "did 1, skipped 2, 3 tomorrow");
+    expect(reply).toMatch(
+      /^Nice work! 1 of 3 done: Run 5k\. Skipped: Read 30 pages\. Moved to tomorrow: Call mom\. Streak: \d+ days?\.$/,
+    );
+    expect(today(user)).toEqual([
+      { description: "Run 5k", completed: true, skipped: false },
+      { description: "Read 30 pages", completed: false, skipped: true },
+    ]);
+    expect(listAllGoals(user.id).map((g) => g.description)).toContain("Call mom");
+  });
+
+  it("a report that names goals counts before the evening question too", async () => {
+    const user = await userWithGoals(channel);
+    await channel.send(user, "did 2");
+    expect(today(user).map((g) => g.completed)).toEqual([false, true, false]);
+  });
+
+  it("'dentist at 3:30pm' in the morning is a goal due at 3:30 PM", async () => {
+    const created = await createTestUser();
+    db.update(schema.users)
+      .set({ phoneVerifiedAt: new Date() })
+      .where(eq(schema.users.id, created.id))
+      .run();
+    await askMorningQuestion(getUserById(created.id)!);
+    const reply = await channel.send(created, "dentist at 3:30pm");
+    expect(reply).toMatch(/^Got it: 1 goal for today: 1\) dentist at 3:30pm\./);
+    const [goal] = listTodayGoals(getUserById(created.id)!);
+    expect(localTime(goal!.dueDate, created.timezone ?? "America/New_York")).toBe("15:30");
+  });
+
+  it("names no goal it cannot find and changes nothing", async () => {
+    const user = await userWithGoals(channel);
+    const reply = await channel.send(user, "remove 7");
+    expect(reply).toMatch(/^Sorry, I didn't get that/);
+    expect(today(user)).toHaveLength(3);
+  });
+});
