@@ -1,4 +1,5 @@
 import { sqlite } from "~/utils/db.server";
+import { formatTime } from "~/utils/format";
 import { localDay, localDayRange, localTime } from "~/utils/local-time";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import { inQuietHours } from "./due-times";
@@ -38,19 +39,25 @@ const dueUnfinished = sqlite.prepare<[number, number, number], Row>(
    order by g.user_id, g.due_date`,
 );
 
+/** How long before a goal's own due time its reminder goes. */
+export const FOLLOW_UP_LEAD_MS = 30 * 60 * 1000;
+
 /**
- * One follow-up for each goal whose due time passed unfinished: not in quiet hours (neither the goal's
- * due time nor the moment a late tick would send it), and only for goals due before the user's evening
- * check-in, which asks about the rest anyway.
+ * One reminder for each open goal with a due time of its own (before the user's evening check-in,
+ * which asks about the rest anyway), 30 minutes before that time. A goal set less than 30 minutes
+ * before it is due gets none: its reminder's moment passed before the goal existed. Never in quiet
+ * hours: neither the goal's due time, its reminder's moment, nor a late tick's.
  */
 export function followUpCandidates(from: Date, now: Date): Candidate[] {
   return dueUnfinished
-    .all(from.getTime(), now.getTime(), now.getTime())
+    .all(from.getTime() + FOLLOW_UP_LEAD_MS, now.getTime() + FOLLOW_UP_LEAD_MS, now.getTime())
     .filter((row) => {
       const due = new Date(row.due_date);
+      const remindAt = new Date(row.due_date - FOLLOW_UP_LEAD_MS);
       return (
-        mayReceiveScheduledTexts(row, due) &&
+        mayReceiveScheduledTexts(row, remindAt) &&
         !inQuietHours(due, row.timezone) &&
+        !inQuietHours(remindAt, row.timezone) &&
         !inQuietHours(now, row.timezone) &&
         localTime(due, row.timezone) < row.evening
       );
@@ -63,15 +70,15 @@ export function followUpCandidates(from: Date, now: Date): Candidate[] {
         phone: row.phone,
         kind: "follow_up" as const,
         localDate: `${day}:${row.goal_id}`,
-        dueAt: due,
-        body: followUpText(row.description, positionInDay(row, day)),
+        dueAt: new Date(row.due_date - FOLLOW_UP_LEAD_MS),
+        body: followUpText(row.description, positionInDay(row, day), formatTime(due, row.timezone)),
         goalId: row.goal_id,
         linkedGoalIds: [row.goal_id],
       };
     });
 }
 
-export function followUpText(description: string, position: number) {
+export function followUpText(description: string, position: number, dueTime: string) {
   const name = description.length > 80 ? `${description.slice(0, 77)}...` : description;
-  return `Did you finish "${name}"? Reply ${position} if done.`;
+  return `Reminder: "${name}" is due at ${dueTime}. Reply ${position} when it's done.`;
 }

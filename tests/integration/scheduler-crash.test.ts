@@ -180,7 +180,7 @@ describe("recovering another process's unfinished claims (test transport)", () =
         kind: "follow_up",
         localDate: `2026-06-15:${goal.id}`,
         dueAt: "2026-06-15T12:30:00Z",
-        body: followUpText("Call the bank", 1),
+        body: followUpText("Call the bank", 1, "8:30 AM"),
         goalId: goal.id,
       }),
     };
@@ -223,7 +223,7 @@ describe("recovering another process's unfinished claims (test transport)", () =
     expect(messageRow(claims.lostOld.messageId).status).toBe("expired");
 
     expect(transport.sendsTo(lostFollowUp.phone).map((s) => s.body)).toEqual([
-      'Did you finish "Call the bank"? Reply 1 if done.',
+      `Reminder: "Call the bank" is due at 8:30 AM. Reply 1 when it's done.`,
     ]);
     expect(
       sqlite

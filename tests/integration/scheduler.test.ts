@@ -552,23 +552,23 @@ describe("Twilio error classes", () => {
 });
 
 describe("follow-ups", () => {
-  // New York, EDT: 15:00 local on June 15 is 19:00Z.
-  it("follows up once on a goal left unfinished at its due time; a reply of its number completes it", async () => {
+  // New York, EDT: 15:00 local on June 15 is 19:00Z. A reminder goes 30 minutes before the due time.
+  it("reminds once, 30 minutes before an open goal's own due time; a reply of its number completes it", async () => {
     const user = await makeUser({ evening: "19:00" });
-    const done = goal(user.id, "Run 5k", "2026-06-15T16:00:00Z", "2026-06-15T15:30:00Z"); // 12:00
+    const done = goal(user.id, "Run 5k", "2026-06-15T16:00:00Z", "2026-06-15T15:00:00Z"); // 12:00
     const open = goal(user.id, "Call the bank", "2026-06-15T19:00:00Z"); // 15:00
     const atEvening = goal(user.id, "Buy milk", "2026-06-15T23:00:00Z"); // 19:00
     const afterEvening = goal(user.id, "Walk the dog", "2026-06-15T23:30:00Z"); // 19:30
-    const followUps = () => transport.to(user.phone).filter((m) => m.body.startsWith("Did you"));
+    const followUps = () => transport.to(user.phone).filter((m) => m.body.startsWith("Reminder"));
 
     await tick("2026-06-15T14:00:00Z"); // 10:00 local
-    await tick("2026-06-15T18:59:00Z"); // 14:59: "Run 5k" passed its due time, but it is done
+    await tick("2026-06-15T18:29:00Z"); // 14:29: "Run 5k"'s moment passed, but it is done
     expect(followUps()).toEqual([]);
 
-    const report = await tick("2026-06-15T19:00:00Z"); // 15:00
+    const report = await tick("2026-06-15T18:30:00Z"); // 14:30
     expect(report.sent).toBe(1);
     expect(followUps().map((m) => m.body)).toEqual([
-      'Did you finish "Call the bank"? Reply 2 if done.',
+      `Reminder: "Call the bank" is due at 3:00 PM. Reply 2 when it's done.`,
     ]);
     expect(ledger(user.id, "follow_up")).toMatchObject([
       { local_date: `2026-06-15:${open.id}`, status: "sent" },
@@ -581,7 +581,7 @@ describe("follow-ups", () => {
       .get(open.id);
     expect(task).toMatchObject({
       user_id: user.id,
-      follow_up_time: Date.parse("2026-06-15T19:00:00Z"),
+      follow_up_time: Date.parse("2026-06-15T18:30:00Z"),
       sent: 1,
     });
     expect(task!.sent_at).toEqual(expect.any(Number));
@@ -589,12 +589,13 @@ describe("follow-ups", () => {
       sqlite.prepare("select 1 from follow_up_tasks where goal_id = ?").get(done.id),
     ).toBeUndefined();
 
-    // Not twice: the next minute, the same instant again.
-    await tick("2026-06-15T19:01:00Z");
+    // Not twice: the next minute, the same instant again, and the due time itself.
+    await tick("2026-06-15T18:31:00Z");
+    await tick("2026-06-15T18:30:00Z");
     await tick("2026-06-15T19:00:00Z");
     expect(followUps()).toHaveLength(1);
 
-    // The follow-up opens the evening reply: "2" completes "Call the bank".
+    // The reminder opens the evening reply: "2" completes "Call the bank".
     expect(userRow(user.id)).toMatchObject({
       pendingPrompt: "evening",
       pendingPromptDay: "2026-06-15",
@@ -608,9 +609,9 @@ describe("follow-ups", () => {
     expect(getGoal(user.id, open.id)!.completedAt).not.toBeNull();
     expect(getGoal(user.id, atEvening.id)!.completedAt).toBeNull();
 
-    // Goals due at or after the evening check-in get the check-in, not a follow-up.
+    // Goals due at or after the evening check-in get the check-in, not a reminder.
+    await tick("2026-06-15T22:30:00Z"); // 18:30
     await tick("2026-06-15T23:00:00Z"); // 19:00
-    await tick("2026-06-15T23:30:00Z"); // 19:30
     await tick("2026-06-15T23:45:00Z");
     expect(followUps()).toHaveLength(1);
     expect(
@@ -628,32 +629,41 @@ describe("follow-ups", () => {
     goal(user.id, "Email Sam", "2026-06-15T13:00:00Z"); // 09:00
     goal(user.id, "Gym", "2026-06-15T15:00:00Z"); // 11:00
     goal(user.id, "Groceries", "2026-06-15T17:00:00Z"); // 13:00
-    for (const at of ["12:30", "13:00", "15:00", "17:00"]) await tick(`2026-06-15T${at}:00Z`);
+    for (const at of ["12:00", "12:30", "14:30", "16:30"]) await tick(`2026-06-15T${at}:00Z`);
     expect(
       transport
         .to(user.phone)
         .map((m) => m.body)
-        .filter((b) => b.startsWith("Did you")),
+        .filter((b) => b.startsWith("Reminder")),
     ).toEqual([
-      'Did you finish "Email Sam"? Reply 1 if done.',
-      'Did you finish "Gym"? Reply 2 if done.',
-      'Did you finish "Groceries"? Reply 3 if done.',
+      `Reminder: "Email Sam" is due at 9:00 AM. Reply 1 when it's done.`,
+      `Reminder: "Gym" is due at 11:00 AM. Reply 2 when it's done.`,
+      `Reminder: "Groceries" is due at 1:00 PM. Reply 3 when it's done.`,
     ]);
   });
 
+  it("sends none for a goal set less than 30 minutes before it is due", async () => {
+    const user = await makeUser();
+    await tick("2026-06-15T18:40:00Z"); // 14:40 local
+    goal(user.id, "Call the bank", "2026-06-15T19:00:00Z"); // due 15:00, set at 14:40
+    await tick("2026-06-15T18:41:00Z");
+    await tick("2026-06-15T19:00:00Z");
+    expect(transport.to(user.phone).filter((m) => m.body.startsWith("Reminder"))).toEqual([]);
+  });
+
   it("sends none for goals due in quiet hours, nor late into quiet hours", async () => {
-    // The evening check-in at 22:00 leaves these goals to follow-ups, but quiet hours hold them back.
+    // The evening check-in at 22:00 leaves these goals to reminders, but quiet hours hold them back.
     const user = await makeUser({ evening: "22:00", morning: "09:00" });
-    const early = goal(user.id, "Swim", "2026-06-15T11:30:00Z"); // 07:30 local
+    const early = goal(user.id, "Swim", "2026-06-15T12:15:00Z"); // 08:15 local: reminder at 07:45
     const beforeQuiet = goal(user.id, "Read", "2026-06-15T23:30:00Z"); // 19:30 local
     const late = goal(user.id, "Night run", "2026-06-16T01:00:00Z"); // 21:00 local
 
     await tick("2026-06-15T11:00:00Z"); // 07:00
-    await tick("2026-06-15T12:00:00Z"); // 08:00: covers 07:30
-    await tick("2026-06-15T23:00:00Z"); // 19:00
-    await tick("2026-06-16T00:10:00Z"); // 20:10: a late tick covering 19:30
-    await tick("2026-06-16T01:30:00Z"); // 21:30: covers 21:00
-    expect(transport.to(user.phone).filter((m) => m.body.startsWith("Did you"))).toEqual([]);
+    await tick("2026-06-15T12:00:00Z"); // 08:00: covers 07:45
+    await tick("2026-06-15T22:50:00Z"); // 18:50
+    await tick("2026-06-16T00:10:00Z"); // 20:10: a late tick covering 19:00
+    await tick("2026-06-16T01:30:00Z"); // 21:30: covers 20:30
+    expect(transport.to(user.phone).filter((m) => m.body.startsWith("Reminder"))).toEqual([]);
     expect(ledger(user.id, "follow_up")).toEqual([]);
     for (const g of [early, beforeQuiet, late]) {
       expect(sqlite.prepare("select 1 from follow_up_tasks where goal_id = ?").get(g.id)).toBe(
@@ -662,13 +672,13 @@ describe("follow-ups", () => {
     }
   });
 
-  it("follows up at 19:30 when the tick comes on time (the control for the case above)", async () => {
+  it("reminds at 19:00 when the tick comes on time (the control for the case above)", async () => {
     const user = await makeUser({ evening: "22:00", morning: "09:00" });
     goal(user.id, "Read", "2026-06-15T23:30:00Z"); // 19:30 local
+    await tick("2026-06-15T22:50:00Z");
     await tick("2026-06-15T23:00:00Z");
-    await tick("2026-06-15T23:30:00Z");
     expect(transport.to(user.phone).map((m) => m.body)).toEqual([
-      'Did you finish "Read"? Reply 1 if done.',
+      `Reminder: "Read" is due at 7:30 PM. Reply 1 when it's done.`,
     ]);
   });
 
