@@ -308,9 +308,9 @@ describe("follow-ups", () => {
     await tick("2026-06-15T16:00:00Z");
 
     expect(transport.to(inTrial.phone)).toContain(
-      'Did you finish "Write the report"? Reply 1 if done.',
+      'Reminder: "Write the report" is due at 11:00 AM. Reply 1 when it\'s done.',
     );
-    expect(transport.to(expired.phone).join("\n")).not.toContain("Did you finish");
+    expect(transport.to(expired.phone).join("\n")).not.toContain("Reminder:");
     expect(ledger(expired.id).filter((r) => r.kind === "follow_up")).toEqual([]);
     const tasks = sqlite.prepare<[number], { n: number }>(
       "select count(*) as n from follow_up_tasks where goal_id = ?",
