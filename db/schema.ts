@@ -91,6 +91,35 @@ export const consents = sqliteTable(
   (t) => [index("consents_phone_idx").on(t.phone)],
 );
 
+/** A schedule from a day on: weekdays (0 = Sunday) or a number of times per (Monday-to-Sunday) week. */
+export type HabitScheduleSpan = { from: string; days?: number[]; timesPerWeek?: number };
+
+/**
+ * A recurring commitment. On each local day it is due it becomes one goal of that day (goals.habitId),
+ * created once whoever asks first; `schedules` keeps every schedule it has had, the last one current.
+ */
+export const habits = sqliteTable(
+  "habits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    schedules: text("schedules", { mode: "json" }).$type<HabitScheduleSpan[]>().notNull(),
+    /** 'HH:MM' local, or null for the user's evening check-in time. */
+    dueTime: text("due_time"),
+    /** The user's local day it started. */
+    startDate: text("start_date").notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    /** The local day it was stopped (no goals from then on); null while active. */
+    stoppedOn: text("stopped_on"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("habits_user_active_idx").on(t.userId, t.active)],
+);
+
 export const goals = sqliteTable(
   "goals",
   {
@@ -109,10 +138,16 @@ export const goals = sqliteTable(
     /** What a vision model saw in the proof photo (LLM_VISION), for the coach and the dashboard. */
     proofDescription: text("proof_description"),
     sourceMessageId: integer("source_message_id"),
+    /** The habit this goal is the day's instance of, and that local day (one goal per habit and day). */
+    habitId: integer("habit_id").references(() => habits.id, { onDelete: "set null" }),
+    habitDay: text("habit_day"),
   },
   (t) => [
     index("goals_user_due_idx").on(t.userId, t.dueDate),
     index("goals_user_completed_idx").on(t.userId, t.completedAt),
+    uniqueIndex("goals_habit_day_unique")
+      .on(t.habitId, t.habitDay)
+      .where(sql`${t.habitId} is not null`),
   ],
 );
 
@@ -432,6 +467,7 @@ export const partnerInvitations = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Goal = typeof goals.$inferSelect;
+export type Habit = typeof habits.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewsletterSignup = typeof newsletterSignups.$inferSelect;

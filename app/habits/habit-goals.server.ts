@@ -1,0 +1,95 @@
+import type { Habit } from "../../db/schema";
+import { sqlite } from "~/utils/db.server";
+import { isPrimary } from "~/utils/litefs.server";
+import { localDay, zonedInstant, type LocalDay } from "~/utils/local-time";
+import { scheduleSpans } from "./habit-rules";
+import { dueToday, weekStart, type HabitSchedule } from "./habit-stats";
+
+// A habit becomes a goal on each local day it is due, once, whoever asks first: the morning
+// question, a page, the /api or a reply. The unique (habit_id, habit_day) index makes that hold under
+// concurrency; only the LiteFS primary writes, and the scheduler's morning tick runs there.
+
+type HabitOwner = { id: number; timezone: string; preferredCheckInTimeEvening: string };
+
+type HabitRow = {
+  id: number;
+  user_id: number;
+  title: string;
+  schedules: string;
+  due_time: string | null;
+  start_date: string;
+};
+
+const activeHabitsOf = sqlite.prepare<[number, string], HabitRow>(
+  `select id, user_id, title, schedules, due_time, start_date from habits
+   where user_id = ? and active = 1 and start_date <= ? order by id`,
+);
+
+const doneInWeek = sqlite
+  .prepare<[number, string, string], number>(
+    `select count(*) from goals where habit_id = ? and habit_day >= ? and habit_day < ?
+       and completed_at is not null`,
+  )
+  .pluck();
+
+const insertHabitGoal = sqlite.prepare<[number, string, number, number, string, number]>(
+  `insert or ignore into goals (user_id, description, due_date, habit_id, habit_day, created_at)
+   values (?, ?, ?, ?, ?, ?)`,
+);
+
+/** The schedule a habit had on a day (schedules change from a day on). */
+function scheduleOn(row: HabitRow, day: LocalDay): HabitSchedule | null {
+  const spans = scheduleSpans({ schedules: JSON.parse(row.schedules) as Habit["schedules"] });
+  return spans.filter((s) => s.from <= day).at(-1)?.schedule ?? spans[0]?.schedule ?? null;
+}
+
+function isDue(row: HabitRow, day: LocalDay) {
+  const schedule = scheduleOn(row, day);
+  if (!schedule) return false;
+  const done = "timesPerWeek" in schedule ? doneInWeek.get(row.id, weekStart(day), day)! : 0;
+  return dueToday(schedule, day, done);
+}
+
+/** Creates the user's habit goals of their local day, if any are missing; safe to call often. */
+export function createHabitGoalsOfDay(user: HabitOwner, now = new Date()) {
+  const day = localDay(now, user.timezone);
+  const rows = activeHabitsOf.all(user.id, day);
+  if (rows.length === 0) return;
+  sqlite.transaction(() => {
+    for (const row of rows) {
+      if (!isDue(row, day)) continue;
+      const time = row.due_time ?? user.preferredCheckInTimeEvening;
+      const due = zonedInstant(day, time, user.timezone).getTime();
+      insertHabitGoal.run(user.id, row.title, due, row.id, day, now.getTime());
+    }
+  })();
+}
+
+/** As `createHabitGoalsOfDay`, from a page or the /api: a LiteFS replica leaves it to the primary. */
+export async function ensureHabitGoals(user: HabitOwner, now = new Date()) {
+  if (await isPrimary()) createHabitGoalsOfDay(user, now);
+}
+
+const habitGoalTitles = sqlite
+  .prepare<[number, string], string>(
+    "select description from goals where user_id = ? and habit_day = ? order by due_date, id",
+  )
+  .pluck();
+
+/** Today's habit goals, in the day's order, for the morning question. */
+export function habitGoalsOfDay(userId: number, day: LocalDay): string[] {
+  return habitGoalTitles.all(userId, day);
+}
+
+const usersWithHabits = (ids: number[]) =>
+  sqlite
+    .prepare<number[], number>(
+      `select distinct user_id from habits where active = 1 and user_id in (${ids.map(() => "?").join(",")})`,
+    )
+    .pluck()
+    .all(...ids);
+
+/** For the morning tick: which of these users have active habits (one query per page of users). */
+export function withHabits(ids: number[]): Set<number> {
+  return new Set(ids.length ? usersWithHabits(ids) : []);
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+export const HABIT_TITLE_MAX = 120;
+export const MAX_ACTIVE_HABITS = 20;
+
+const title = z
+  .string({ error: "title is required" })
+  .trim()
+  .min(1, "title is required")
+  .max(HABIT_TITLE_MAX, `title must be at most ${HABIT_TITLE_MAX} characters`);
+
+const days = z
+  .array(
+    z
+      .number({ error: "days must be whole numbers from 0 (Sunday) to 6 (Saturday)" })
+      .int()
+      .min(0)
+      .max(6),
+    { error: "days must be a list of weekdays, 0 (Sunday) to 6 (Saturday)" },
+  )
+  .min(1, "days must name at least one weekday")
+  .transform((list) => [...new Set(list)].sort((a, b) => a - b));
+
+const timesPerWeek = z
+  .number({ error: "timesPerWeek must be a whole number from 1 to 7" })
+  .int("timesPerWeek must be a whole number from 1 to 7")
+  .min(1, "timesPerWeek must be a whole number from 1 to 7")
+  .max(7, "timesPerWeek must be a whole number from 1 to 7");
+
+const time = z
+  .string({ error: "time must be HH:MM" })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "time must be HH:MM (24-hour)");
+
+export type HabitScheduleInput = { days: number[] } | { timesPerWeek: number };
+export type HabitInput = { title: string; schedule: HabitScheduleInput; time: string | null };
+
+const oneSchedule = (v: { days?: number[]; timesPerWeek?: number }, ctx: z.RefinementCtx) => {
+  if ((v.days === undefined) === (v.timesPerWeek === undefined))
+    ctx.addIssue({
+      code: "custom",
+      path: ["days"],
+      message: "Send either days or timesPerWeek, not both or neither",
+    });
+};
+
+/** POST /api/habits and the /habits form (after the form's fields are read into this shape). */
+export const NewHabitSchema = z
+  .object({
+    title,
+    days: days.optional(),
+    timesPerWeek: timesPerWeek.optional(),
+    time: time.nullable().optional(),
+  })
+  .superRefine(oneSchedule)
+  .transform((v): HabitInput => ({
+    title: v.title,
+    schedule: v.days ? { days: v.days } : { timesPerWeek: v.timesPerWeek! },
+    time: v.time ?? null,
+  }));
+
+/** PATCH /api/habits/{id}: any of the fields; a new schedule replaces the old one from today. */
+export const EditHabitSchema = z
+  .object({
+    title: title.optional(),
+    days: days.optional(),
+    timesPerWeek: timesPerWeek.optional(),
+    time: time.nullable().optional(),
+    active: z.boolean({ error: "active must be true or false" }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.days !== undefined && v.timesPerWeek !== undefined) oneSchedule(v, ctx);
+    if (Object.values(v).every((x) => x === undefined))
+      ctx.addIssue({ code: "custom", message: "Send at least one field to change" });
+  });
+
+export type HabitChanges = z.infer<typeof EditHabitSchema>;

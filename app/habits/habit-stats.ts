@@ -1,0 +1,232 @@
+// A habit's numbers, fair to its schedule: streaks count only the days (or weeks) it was due, and
+// strength is Loop Habit Tracker's exponentially smoothed score. Pure, on local calendar days, so a
+// DST change (a 23- or 25-hour day) is one day like any other.
+import type { HabitSchedule } from "~/sms/interpret-habits";
+import { dayNumber, type LocalDay } from "~/utils/local-time";
+
+export type { HabitSchedule };
+
+/** What happened to a habit on a day it has a goal: "open" only for today's, "missed" for a past one. */
+export type DayOutcome = "done" | "skipped" | "missed" | "open";
+export type HabitDay = { day: LocalDay; outcome: DayOutcome };
+/** A schedule holds from its day on, until the next one. */
+export type ScheduleSpan = { from: LocalDay; schedule: HabitSchedule };
+export type HabitHistory = {
+  start: LocalDay;
+  schedules: ScheduleSpan[];
+  /** The habit's goals, oldest first. */
+  days: HabitDay[];
+  stoppedOn: LocalDay | null;
+};
+
+const DAY_MS = 86_400_000;
+const toDay = (n: number): LocalDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
+// Day 0 (1970-01-01) was a Thursday; 0 = Sunday as in Date#getDay.
+const weekdayOf = (n: number) => (n + 4) % 7;
+const mondayOf = (n: number) => n - ((weekdayOf(n) + 6) % 7);
+
+export const weekStart = (day: LocalDay): LocalDay => toDay(mondayOf(dayNumber(day)));
+
+export function isScheduledOn(schedule: HabitSchedule, day: LocalDay) {
+  return "timesPerWeek" in schedule || schedule.days.includes(weekdayOf(dayNumber(day)));
+}
+
+/** Whether a habit becomes a goal on a day: its weekday, or its weekly count not met yet. */
+export function dueToday(schedule: HabitSchedule, day: LocalDay, doneThisWeek: number) {
+  return "timesPerWeek" in schedule
+    ? doneThisWeek < schedule.timesPerWeek
+    : schedule.days.includes(weekdayOf(dayNumber(day)));
+}
+
+/**
+ * Loop's score moves by m = 0.5^(sqrt(f)/13) a day, f being the share of days the habit is due. We
+ * move it once per due occasion instead, by m^(1/f), which decays the same amount over a week.
+ */
+const occasionMultiplier = (schedule: HabitSchedule) => {
+  const perWeek = "timesPerWeek" in schedule ? schedule.timesPerWeek : schedule.days.length;
+  const f = Math.max(perWeek, 1) / 7;
+  return Math.pow(0.5, 1 / (13 * Math.sqrt(f)));
+};
+
+type Occasion = { day: number; done: boolean; multiplier: number };
+/** A due day, or a week of a times-per-week habit: met, missed, or still under way. */
+type Unit = { status: "met" | "missed" | "pending"; occasions: Occasion[] };
+
+type Week = {
+  first: number;
+  last: number;
+  timesPerWeek: number;
+  multiplier: number;
+  done: number[];
+  skipped: number;
+};
+
+function closeWeek(week: Week, today: number): Unit | null {
+  const available = week.last - week.first + 1;
+  const target = Math.max(0, Math.min(week.timesPerWeek, available - week.skipped));
+  if (target === 0) return null;
+  const done = week.done.slice(0, target).map((day) => ({
+    day,
+    done: true,
+    multiplier: week.multiplier,
+  }));
+  if (done.length >= target) return { status: "met", occasions: done };
+  if (week.last >= today) return { status: "pending", occasions: done };
+  const misses = Array.from({ length: target - done.length }, () => ({
+    day: week.last,
+    done: false,
+    multiplier: week.multiplier,
+  }));
+  return { status: "missed", occasions: [...done, ...misses] };
+}
+
+type Walk = {
+  units: Unit[];
+  outcomes: Map<number, DayOutcome>;
+  scheduleAt: (n: number) => HabitSchedule;
+  start: number;
+  lastDue: number;
+};
+
+/** The habit's due days and weeks from its start to today, in order. */
+function walk(history: HabitHistory, today: LocalDay): Walk {
+  const t = dayNumber(today);
+  const start = dayNumber(history.start);
+  const spans = history.schedules.map((s) => ({ from: dayNumber(s.from), schedule: s.schedule }));
+  const spanIndexAt = (n: number) => {
+    let i = 0;
+    while (i + 1 < spans.length && spans[i + 1]!.from <= n) i++;
+    return i;
+  };
+  const scheduleAt = (n: number): HabitSchedule => spans[spanIndexAt(n)]?.schedule ?? { days: [] };
+  const outcomes = new Map<number, DayOutcome>();
+  for (const d of history.days) outcomes.set(dayNumber(d.day), d.outcome);
+  // Stopping drops the open goal of that day, so a stopped habit was last due the day before.
+  const lastDue = history.stoppedOn ? Math.min(dayNumber(history.stoppedOn) - 1, t) : t;
+  let last = lastDue;
+  for (const n of outcomes.keys()) if (n <= t && n > last) last = n;
+
+  const units: Unit[] = [];
+  // Cast so the closure's writes are not narrowed away.
+  let week = null as (Week & { span: number }) | null;
+  const flushWeek = () => {
+    const unit = week && closeWeek(week, t);
+    if (unit) units.push(unit);
+    week = null;
+  };
+  let span = spanIndexAt(start);
+  for (let n = start; n <= last; n++) {
+    while (span + 1 < spans.length && spans[span + 1]!.from <= n) span++;
+    const schedule = spans[span]?.schedule ?? { days: [] };
+    const outcome = outcomes.get(n);
+    if (outcome === undefined && n > lastDue) continue;
+    if ("timesPerWeek" in schedule) {
+      if (week && (mondayOf(n) !== mondayOf(week.first) || week.span !== span)) flushWeek();
+      if (!week) {
+        const nextSpan: number = spans[span + 1]?.from ?? Infinity;
+        const stopped = history.stoppedOn ? lastDue : Infinity;
+        week = {
+          span,
+          first: n,
+          last: Math.min(mondayOf(n) + 6, nextSpan - 1, stopped),
+          timesPerWeek: schedule.timesPerWeek,
+          multiplier: occasionMultiplier(schedule),
+          done: [],
+          skipped: 0,
+        };
+      }
+      if (outcome === "done") week!.done.push(n);
+      if (outcome === "skipped") week!.skipped += 1;
+      continue;
+    }
+    flushWeek();
+    if (outcome === undefined && !schedule.days.includes(weekdayOf(n))) continue;
+    if (outcome === "skipped") continue;
+    const multiplier = occasionMultiplier(schedule);
+    if (outcome === "done")
+      units.push({ status: "met", occasions: [{ day: n, done: true, multiplier }] });
+    else if (n >= t) units.push({ status: "pending", occasions: [] });
+    else units.push({ status: "missed", occasions: [{ day: n, done: false, multiplier }] });
+  }
+  flushWeek();
+  return { units, outcomes, scheduleAt, start, lastDue };
+}
+
+/** Due days (or weeks met) done in a row up to today; today's or this week's, still open, breaks nothing. */
+export function currentStreak(history: HabitHistory, today: LocalDay): number {
+  const { units } = walk(history, today);
+  let streak = 0;
+  for (let i = units.length - 1; i >= 0; i--) {
+    const { status } = units[i]!;
+    if (status === "pending") continue;
+    if (status === "missed") break;
+    streak++;
+  }
+  return streak;
+}
+
+export function bestStreak(history: HabitHistory, today: LocalDay): number {
+  let best = 0;
+  let run = 0;
+  for (const { status } of walk(history, today).units) {
+    if (status === "met") best = Math.max(best, ++run);
+    if (status === "missed") run = 0;
+  }
+  return best;
+}
+
+const occasionsOf = (units: Unit[]) =>
+  units
+    .flatMap((u) => u.occasions)
+    .sort((a, b) => a.day - b.day || Number(b.done) - Number(a.done));
+
+const step = (score: number, o: Occasion) => score * o.multiplier + (o.done ? 1 - o.multiplier : 0);
+
+const percent = (score: number) => Math.round(score * 100);
+
+/** Loop's habit strength, 0–100: each due occasion done pulls it up, each miss lets it decay. */
+export function strength(history: HabitHistory, today: LocalDay): number {
+  return percent(occasionsOf(walk(history, today).units).reduce(step, 0));
+}
+
+/** Strength at the end of each day (each week for a habit older than 90 days), over the last year. */
+export function strengthSeries(history: HabitHistory, today: LocalDay) {
+  const { units, start } = walk(history, today);
+  const t = dayNumber(today);
+  if (start > t) return [];
+  const from = Math.max(start, t - 364);
+  const every = t - start <= 90 ? 1 : 7;
+  const samples: number[] = [];
+  for (let n = t; n >= from; n -= every) samples.unshift(n);
+  const occasions = occasionsOf(units);
+  let score = 0;
+  let i = 0;
+  return samples.map((n) => {
+    while (i < occasions.length && occasions[i]!.day <= n) score = step(score, occasions[i++]!);
+    return { day: toDay(n), strength: percent(score) };
+  });
+}
+
+export type HeatmapCell = { day: LocalDay; scheduled: boolean; outcome: DayOutcome | null };
+
+/**
+ * 53 weeks of days, Monday first, ending with the Sunday of this week. A times-per-week habit has
+ * no due day of its own, so only its days done and skipped show.
+ */
+export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell[] {
+  const { outcomes, scheduleAt, start, lastDue } = walk(history, today);
+  const t = dayNumber(today);
+  const first = mondayOf(t) - 52 * 7;
+  const stopped = history.stoppedOn !== null;
+  return Array.from({ length: 371 }, (_, i) => {
+    const n = first + i;
+    const schedule = scheduleAt(n);
+    const weekly = "timesPerWeek" in schedule;
+    const inRange = n >= start && (n <= lastDue || (n > t && !stopped));
+    const scheduled = inRange && !weekly && schedule.days.includes(weekdayOf(n));
+    let outcome = outcomes.get(n) ?? null;
+    if (weekly && (outcome === "missed" || outcome === "open")) outcome = null;
+    if (outcome === null && scheduled && n <= t) outcome = n < t ? "missed" : "open";
+    return { day: toDay(n), scheduled, outcome };
+  });
+}

@@ -1,0 +1,169 @@
+import { and, asc, count, desc, eq, gte, isNull } from "drizzle-orm";
+import type { Habit, HabitScheduleSpan } from "../../db/schema";
+import { todayFor } from "~/goals/goals.server";
+import { db, schema } from "~/utils/db.server";
+import { MAX_ACTIVE_HABITS, type HabitChanges, type HabitInput } from "./habit-schema";
+import { stem, stemsMatch } from "~/sms/interpret-text";
+import { pausedBetween, scheduleSpan } from "./habit-rules";
+
+// Everything a person does to a habit: the same functions serve /habits, the /api and texts. Each acts
+// on the user's own habit only and returns undefined when it is not theirs (answered as "not found").
+
+const { habits, goals } = schema;
+
+type Owner = { id: number; timezone: string };
+
+export class HabitError extends Error {}
+
+export function listHabits(userId: number): Habit[] {
+  return db
+    .select()
+    .from(habits)
+    .where(eq(habits.userId, userId))
+    .orderBy(desc(habits.active), asc(habits.id))
+    .all();
+}
+
+export function getHabit(userId: number, habitId: number): Habit | undefined {
+  return db
+    .select()
+    .from(habits)
+    .where(and(eq(habits.id, habitId), eq(habits.userId, userId)))
+    .get();
+}
+
+function activeCount(userId: number) {
+  return (
+    db
+      .select({ n: count() })
+      .from(habits)
+      .where(and(eq(habits.userId, userId), eq(habits.active, true)))
+      .get()?.n ?? 0
+  );
+}
+
+function assertRoomForOneMore(userId: number) {
+  if (activeCount(userId) >= MAX_ACTIVE_HABITS)
+    throw new HabitError(
+      `You can keep at most ${MAX_ACTIVE_HABITS} active habits. Stop one first.`,
+    );
+}
+
+export function createHabit(user: Owner, input: HabitInput, now = new Date()): Habit {
+  return db.transaction(() => {
+    assertRoomForOneMore(user.id);
+    const today = todayFor(user, now);
+    return db
+      .insert(habits)
+      .values({
+        userId: user.id,
+        title: input.title.trim(),
+        schedules: [scheduleSpan(today, input.schedule)],
+        dueTime: input.time,
+        startDate: today,
+      })
+      .returning()
+      .get();
+  });
+}
+
+/** A new schedule applies from today on; the days before keep the schedule they had. */
+export function updateHabit(
+  user: Owner,
+  habitId: number,
+  changes: HabitChanges,
+  now = new Date(),
+): Habit | undefined {
+  const habit = getHabit(user.id, habitId);
+  if (!habit) return undefined;
+  const today = todayFor(user, now);
+  const schedule =
+    changes.days !== undefined
+      ? { days: changes.days }
+      : changes.timesPerWeek !== undefined
+        ? { timesPerWeek: changes.timesPerWeek }
+        : null;
+  return db.transaction(() => {
+    if (changes.active === true && !habit.active) assertRoomForOneMore(user.id);
+    let schedules: HabitScheduleSpan[] = habit.schedules;
+    if (changes.active === true && habit.stoppedOn && habit.stoppedOn < today)
+      schedules = pausedBetween(schedules, habit.stoppedOn, today);
+    if (schedule)
+      schedules = [...schedules.filter((s) => s.from < today), scheduleSpan(today, schedule)];
+    if (changes.active === false && habit.active) dropOpenGoalOfToday(habit.id, today);
+    if (changes.title !== undefined) renameOpenGoalOfToday(habit.id, today, changes.title);
+    return db
+      .update(habits)
+      .set({
+        ...(changes.title !== undefined ? { title: changes.title } : {}),
+        ...(changes.time !== undefined ? { dueTime: changes.time } : {}),
+        ...(changes.active !== undefined
+          ? { active: changes.active, stoppedOn: changes.active ? null : today }
+          : {}),
+        schedules,
+        updatedAt: now,
+      })
+      .where(eq(habits.id, habit.id))
+      .returning()
+      .get();
+  });
+}
+
+export const stopHabit = (user: Owner, habitId: number, now = new Date()) =>
+  updateHabit(user, habitId, { active: false }, now);
+
+export const restartHabit = (user: Owner, habitId: number, now = new Date()) =>
+  updateHabit(user, habitId, { active: true }, now);
+
+/** The habit goes; the goals it made stay, as ordinary goals of their days. */
+export function deleteHabit(user: Owner, habitId: number, now = new Date()): boolean {
+  const habit = getHabit(user.id, habitId);
+  if (!habit) return false;
+  db.transaction(() => {
+    dropOpenGoalOfToday(habit.id, todayFor(user, now));
+    db.delete(habits).where(eq(habits.id, habit.id)).run();
+  });
+  return true;
+}
+
+/** Today's instance goes with a stopped habit unless it was already done or skipped. */
+function dropOpenGoalOfToday(habitId: number, today: string) {
+  db.delete(goals)
+    .where(
+      and(
+        eq(goals.habitId, habitId),
+        gte(goals.habitDay, today),
+        isNull(goals.completedAt),
+        isNull(goals.skippedAt),
+      ),
+    )
+    .run();
+}
+
+function renameOpenGoalOfToday(habitId: number, today: string, title: string) {
+  db.update(goals)
+    .set({ description: title.trim() })
+    .where(and(eq(goals.habitId, habitId), eq(goals.habitDay, today)))
+    .run();
+}
+
+/** The active habit a text names ("stop habit meditation"): the one sharing most words, or null. */
+export function findHabitByWords(userId: number, words: string): Habit | null {
+  const wanted = keywords(words);
+  const scored = listHabits(userId)
+    .filter((h) => h.active)
+    .map((h) => ({
+      h,
+      hits: keywords(h.title).filter((k) => wanted.some((w) => stemsMatch(w, k))).length,
+    }))
+    .filter((x) => x.hits > 0)
+    .sort((a, b) => b.hits - a.hits);
+  if (scored.length === 0) return null;
+  if (scored.length > 1 && scored[0]!.hits === scored[1]!.hits) return null;
+  return scored[0]!.h;
+}
+
+const keywords = (text: string) =>
+  (text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [])
+    .filter((w) => w.length > 2 && !/^\d+$/.test(w) && !["the", "and", "my"].includes(w))
+    .map(stem);
