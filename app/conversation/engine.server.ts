@@ -21,6 +21,9 @@ import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
 import { dueTimeInText } from "~/sms/interpret-due-time";
+import { isSmallTalk } from "~/sms/interpret-commands";
+import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
+import { answerHabitCommand } from "./habit-commands.server";
 import { replyInChannel, type Source } from "./reply.server";
 
 export type { Source };
@@ -80,6 +83,7 @@ export async function handleIncomingText(
     providerSid: incoming.providerSid ?? null,
     createdAt: now,
   })!;
+  createHabitGoalsOfDay(user, now);
   const today = listTodayGoals(user, now);
   const reading = interpretInConversation({
     phase: pendingPhase(user, now),
@@ -88,7 +92,7 @@ export async function handleIncomingText(
     media: mediaIds.length,
     optedOut: isOptedOut(user.phone),
   });
-  const { reply, linkedGoalIds } = act(user, reading, today, mediaIds, now);
+  const { reply, linkedGoalIds } = act(user, reading, today, mediaIds, now, incoming.text);
   if (linkedGoalIds.length) {
     db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inbound.id)).run();
   }
@@ -129,6 +133,7 @@ function act(
   today: Goal[],
   mediaIds: string[],
   now: Date,
+  text: string,
 ) {
   const none = { linkedGoalIds: [] as number[] };
   switch (reading.intent) {
@@ -155,7 +160,7 @@ function act(
     case "add_habit":
     case "stop_habit":
     case "list_habits":
-      return { ...none, reply: templates.unknown() };
+      return { ...none, reply: answerHabitCommand(user, reading, now) };
     case "pause":
       pause(user, reading.days, now);
       return { ...none, reply: templates.paused(reading.days) };
@@ -177,8 +182,41 @@ function act(
       };
     }
     case "unknown":
-      return { ...none, reply: templates.unknown() };
+      return keepJustTheHabits(user, text, today, now) ?? { ...none, reply: templates.unknown() };
   }
+}
+
+/** "7:00 PM" while today's evening check-in is still ahead, else null. */
+function checkInLabelOf(user: EngineUser, now: Date) {
+  const checkInAt = zonedInstant(
+    todayFor(user, now),
+    user.preferredCheckInTimeEvening,
+    user.timezone,
+  );
+  if (checkInAt <= now) return null;
+  return (
+    EVENING_TIMES.find((t) => t.value === user.preferredCheckInTimeEvening)?.label ??
+    user.preferredCheckInTimeEvening
+  );
+}
+
+/** "ok" / "that's it" to a morning question that listed habits: today is just the habits. */
+function keepJustTheHabits(user: EngineUser, text: string, today: Goal[], now: Date) {
+  const habits = today.filter((g) => g.habitId !== null);
+  const enough =
+    isSmallTalk(text) ||
+    /^(?:that'?s it|that'?s all|nothing else|just (?:those|these|the habits?))\b/i.test(
+      text.trim(),
+    );
+  if (pendingPhase(user, now) !== "morning" || habits.length === 0 || !enough) return null;
+  setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
+  return {
+    linkedGoalIds: habits.map((g) => g.id),
+    reply: templates.justHabits(
+      habits.map((g) => g.description),
+      checkInLabelOf(user, now),
+    ),
+  };
 }
 
 function setGoals(user: EngineUser, descriptions: string[], due: (string | null)[], now: Date) {
@@ -197,11 +235,7 @@ function setGoals(user: EngineUser, descriptions: string[], due: (string | null)
   if (pendingPhase(user, now) === "morning") {
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
   }
-  const checkInLabel =
-    checkInAt > now
-      ? (EVENING_TIMES.find((t) => t.value === user.preferredCheckInTimeEvening)?.label ??
-        user.preferredCheckInTimeEvening)
-      : null;
+  const checkInLabel = checkInLabelOf(user, now);
   return {
     linkedGoalIds: created.map((g) => g.id),
     // The whole day's list, numbered as every later text numbers it (by due time).
@@ -306,7 +340,9 @@ function setUser(id: number, values: Partial<typeof users.$inferInsert>) {
 
 /** Asks today's morning question now and marks it pending (used by the scheduler and the send-now calls). */
 export async function askMorningQuestion(user: EngineUser, now = new Date()): Promise<SendOutcome> {
-  const outcome = await sendTextToUser(user, templates.morningQuestion(), "morning");
+  createHabitGoalsOfDay(user, now);
+  const habits = habitGoalsOfDay(user.id, todayFor(user, now));
+  const outcome = await sendTextToUser(user, templates.morningQuestion(habits), "morning");
   if (outcome.sent)
     setUser(user.id, { pendingPrompt: "morning", pendingPromptDay: todayFor(user, now) });
   return outcome;

@@ -10,6 +10,9 @@ import {
   startOfLocalDay,
   type LocalDay,
 } from "~/utils/local-time";
+import { habitTallies, habitTalliesText } from "~/habits/habit-period";
+import { segmentCount } from "~/sms/segments";
+import { MAX_SEGMENTS } from "~/sms/templates";
 import { isFirstOfMonth, isSunday, type SummaryKind } from "./due-times";
 
 type Owner = { id: number; timezone: string };
@@ -38,6 +41,7 @@ export function summaryFigures(user: Owner, kind: SummaryKind, sentOn: LocalDay,
     rate: completionRate(goals.length, completed.length),
     streak: streakFor(user, now),
     bestDay: best > 0 ? WEEKDAYS[perWeekday.indexOf(best)]! : null,
+    habits: habitTallies(goals),
     goals,
   };
 }
@@ -54,7 +58,14 @@ export function summaryText(user: Owner, kind: SummaryKind, sentOn: LocalDay, no
   const f = summaryFigures(user, kind, sentOn, now);
   const period = kind === "weekly_summary" ? "Your week" : "Your month";
   const best = f.bestDay ? ` Best day: ${f.bestDay}.` : "";
-  return `${period}: ${f.set} goals set, ${f.completed} done (${f.rate}%). Streak: ${f.streak} ${f.streak === 1 ? "day" : "days"}.${best} Details: ${env.APP_URL}${summaryPath(kind, sentOn)}`;
+  const build = (habits: string) =>
+    `${period}: ${f.set} goals set, ${f.completed} done (${f.rate}%). Streak: ${f.streak} ${f.streak === 1 ? "day" : "days"}.${best}${habits} Details: ${env.APP_URL}${summaryPath(kind, sentOn)}`;
+  // Each habit when they fit in the two segments, else the habits together.
+  const each = build(habitTalliesText(f.habits));
+  if (segmentCount(each) <= MAX_SEGMENTS) return each;
+  const done = f.habits.reduce((n, t) => n + t.done, 0);
+  const due = f.habits.reduce((n, t) => n + t.due, 0);
+  return build(` Habits: ${done} of ${due} done.`);
 }
 
 /** The period and date of a summary page URL, or a 404 thrown for anything that no text links to. */
@@ -94,6 +105,7 @@ export function summaryPageData(
       { label: "Current streak", value: pluralDays(f.streak) },
       { label: "Best day", value: f.bestDay ?? "None yet" },
     ],
+    habits: f.habits,
     goals: f.goals.map((g) => ({
       id: g.id,
       description: g.description,

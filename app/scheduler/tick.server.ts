@@ -20,6 +20,7 @@ import {
 } from "./due-times";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
 import { followUpCandidates } from "./follow-ups.server";
+import { morningQuestions } from "./morning.server";
 import { partnerSummaryBatches } from "./partner-summaries.server";
 import { runPaced } from "./rate-limit";
 import { summaryText } from "./summaries.server";
@@ -94,8 +95,8 @@ const statements = {
     `update scheduler_ticks set finished_at = @finishedAt, claimed = @claimed, sent = @sent, skipped = @skipped,
      expired = @expired, failed = @failed, reconciled = @reconciled where id = @id`,
   ),
-  usersByMorning: sqlite.prepare<Record<string, unknown>, ActiveUser>(
-    `select u.id, u.phone, u.timezone, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_morning = @time
+  usersByMorning: sqlite.prepare<Record<string, unknown>, ActiveUser & { evening: string }>(
+    `select u.id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_morning = @time
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
   ),
   usersByEvening: sqlite.prepare<Record<string, unknown>, ActiveUser>(
@@ -227,9 +228,10 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
   for (const tz of TIME_ZONES) {
     for (const { value: time } of MORNING_TIMES) {
       for (const slot of dueSlots(tz.value, time, from, now)) {
-        await forEachChunk(statements.usersByMorning, { tz: tz.value, time }, slot, (users) =>
-          users.map((u) => candidate(u, "morning", slot, templates.morningQuestion())),
-        ).then((batches) => processBatches(ctx, batches));
+        await forEachChunk(statements.usersByMorning, { tz: tz.value, time }, slot, (users) => {
+          const questions = morningQuestions(users, slot);
+          return users.map((u) => candidate(u, "morning", slot, questions.get(u.id)!));
+        }).then((batches) => processBatches(ctx, batches));
       }
     }
     for (const { value: time } of EVENING_TIMES) {
@@ -272,11 +274,11 @@ function candidate(user: ActiveUser, kind: SendKind, slot: Slot, body: string | 
 }
 
 /** Reads the due users in pages of CHUNK (keyset on id) and turns each page into candidates. */
-async function forEachChunk(
-  query: typeof statements.usersByMorning,
+async function forEachChunk<U extends ActiveUser>(
+  query: { all: (params: Record<string, unknown>) => U[] },
   params: Record<string, unknown>,
   slot: Slot,
-  toCandidates: (users: ActiveUser[]) => Candidate[],
+  toCandidates: (users: U[]) => Candidate[],
 ) {
   const batches: Candidate[][] = [];
   for (let after = 0; ;) {

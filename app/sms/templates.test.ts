@@ -20,7 +20,19 @@ const listedLong = longGoals.map((description, i) => ({
 }));
 
 const cases: Record<string, string[]> = {
-  morningQuestion: [templates.morningQuestion()],
+  morningQuestion: [
+    templates.morningQuestion(),
+    templates.morningQuestion(["Meditate", "Read 20 pages"]),
+    templates.morningQuestion(longGoals),
+  ],
+  justHabits: [templates.justHabits(longGoals, "7:00 PM"), templates.justHabits(["Floss"], null)],
+  habitAdded: [templates.habitAdded(longGoals[0]!, "Mon, Wed, Fri")],
+  habitStopped: [templates.habitStopped(longGoals[1]!)],
+  habitNotFound: [templates.habitNotFound("yoga", longGoals), templates.habitNotFound("yoga", [])],
+  habitList: [
+    templates.habitList([]),
+    templates.habitList(longGoals.map((title) => ({ title, schedule: "3 times a week" }))),
+  ],
   eveningQuestion: [
     templates.eveningQuestion(["Run"]),
     templates.eveningQuestion(longGoals),

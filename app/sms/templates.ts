@@ -42,10 +42,52 @@ function withList(lead: (name: string) => string, name: string, goals: ListedGoa
   );
 }
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+const habitsDone = (habits: { done: number; due: number }[] = []) =>
+  habits.length
+    ? ` Habits: ${habits.reduce((n, h) => n + h.done, 0)} of ${habits.reduce((n, h) => n + h.due, 0)} done.`
+    : "";
 
 export const templates = {
-  morningQuestion: () =>
-    `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages". No goals today means no evening check-in.`,
+  morningQuestion: (habits: string[] = []) =>
+    habits.length === 0
+      ? `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages". No goals today means no evening check-in.`
+      : fitted(
+          (names) =>
+            `Good morning! Today's habits: ${numbered(names)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
+          habits,
+        ),
+  justHabits: (habits: string[], checkInTime: string | null) =>
+    fitted(
+      (names) =>
+        `OK, today is your habits: ${numbered(names)}. ${checkInTime ? `I'll check in at ${checkInTime}.` : "Reply with the numbers you finish today."}`,
+      habits,
+    ),
+  habitAdded: (title: string, schedule: string) =>
+    fitted(
+      ([name]) =>
+        `New habit: "${name}", ${schedule}. It joins your list on those days; text "my habits" to see them all.`,
+      [title],
+    ),
+  habitStopped: (title: string) =>
+    fitted(
+      ([name]) =>
+        `Stopped "${name}". Its history stays on your habits page; restart it there any time.`,
+      [title],
+    ),
+  habitNotFound: (words: string, habits: string[]) =>
+    fitted(
+      ([name = "", ...names]) =>
+        `No active habit matches "${name}".${names.length ? ` Your habits: ${numbered(names)}` : " You have no active habits."}`,
+      [words, ...habits],
+    ),
+  habitList: (habits: { title: string; schedule: string }[]) =>
+    habits.length === 0
+      ? `No habits yet. Text one with its days, e.g. "gym every Mon, Wed and Fri" or "read 3x a week".`
+      : fitted(
+          (names) =>
+            `Your habits: ${names.map((n, i) => `${i + 1}) ${n} (${habits[i]?.schedule ?? ""})`).join(" ")}. Text "stop habit NAME" to stop one.`,
+          habits.map((h) => h.title),
+        ),
   eveningQuestion: (goals: string[]) =>
     fitted(
       (names) =>
@@ -154,12 +196,18 @@ export const templates = {
   partnerSummary: (
     inviter: string,
     kind: "weekly_summary" | "monthly_summary",
-    figures: { set: number; completed: number; rate: number; streak: number },
+    figures: {
+      set: number;
+      completed: number;
+      rate: number;
+      streak: number;
+      habits?: { done: number; due: number }[];
+    },
     url: string,
   ) =>
     fitted(
       ([name]) =>
-        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${figures.set} goals set, ${figures.completed} done (${figures.rate}%). Streak: ${days(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
+        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${figures.set} goals set, ${figures.completed} done (${figures.rate}%).${habitsDone(figures.habits)} Streak: ${days(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
       [inviter],
     ),
   partnerEveningNote: (inviter: string, done: number, total: number, streak: number) =>
