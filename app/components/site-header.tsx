@@ -11,6 +11,7 @@ export const BRAND = "StreakCoach";
 function appLinks(user: HeaderUser) {
   return [
     { to: "/dashboard", label: "Dashboard" },
+    { to: "/habits", label: "Habits" },
     { to: "/messages", label: "Messages" },
     { to: "/faq", label: "FAQ" },
     { to: "/blog", label: "Blog" },

@@ -1,3 +1,4 @@
+import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { toApiGoal, toApiGoals } from "~/goals/goal-api.server";
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const userId = parseUserIdParam(params.get("userId"));
   const active = parseActiveParam(params.get("active"));
   const target = resolveActingUser(caller, userId, "goals");
+  if (active) await ensureHabitGoals(target);
   const goals = active ? listTodayGoals(target) : listAllGoals(target.id);
   return json(toApiGoals(goals, target.timezone));
 }

@@ -40,6 +40,7 @@ import type { Goal } from "../../db/schema";
 import { formatDateTime } from "~/utils/format";
 import { localTime } from "~/utils/local-time";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -62,6 +63,7 @@ function toRow(goal: Goal, timezone: string, now: Date): GoalRowData {
     llmFeedback: goal.llmFeedback,
     proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
     proofDescription: goal.proofDescription,
+    habitId: goal.habitId,
   };
 }
 
@@ -71,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const range = parseDateRange(url.searchParams.get("range"));
   const now = new Date();
   const previous = listPreviousGoals(user, range, url.searchParams.get("page"), now);
+  await ensureHabitGoals(user, now);
   const today = listTodayGoals(user, now);
   return json({
     todayCard: todayCard(user, today, now),

@@ -1,4 +1,4 @@
-import { useActionData, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -17,6 +17,8 @@ export type GoalRowData = {
   llmFeedback: string | null;
   proofImageUrls: string[];
   proofDescription: string | null;
+  /** Set when the goal is the day's instance of a habit. */
+  habitId?: number | null;
 };
 
 const badge: Record<GoalState, string> = {
@@ -106,6 +108,15 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
             )}
           >
             {goal.description}
+            {goal.habitId ? (
+              <Link
+                to={`/habits/${goal.habitId}`}
+                className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900 no-underline hover:underline dark:bg-sky-900/40 dark:text-sky-100"
+                aria-label={`Habit: ${goal.description}. See its history`}
+              >
+                Habit
+              </Link>
+            ) : null}
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
             Due by: {goal.dueLabel} · Created at: {goal.createdLabel}

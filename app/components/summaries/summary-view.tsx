@@ -15,6 +15,21 @@ export function SummaryView({ data }: { data: SummaryPageData }) {
           </Card>
         ))}
       </dl>
+      {data.habits.length ? (
+        <>
+          <h2 className="mb-2 mt-8 text-xl font-semibold">Habits</h2>
+          <ul className="divide-y">
+            {data.habits.map((h) => (
+              <li key={h.habitId} className="flex justify-between gap-4 py-2">
+                <span>{h.title}</span>
+                <span className="text-sm text-muted-foreground">
+                  {h.done} of {h.due} done
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h2 className="mb-2 mt-8 text-xl font-semibold">Goals</h2>
       {data.goals.length === 0 ? (
         <p className="text-muted-foreground">No goals in this period.</p>

@@ -1,0 +1,137 @@
+import { Form } from "@remix-run/react";
+import { PendingButton } from "../pending-button";
+import { FieldErrors } from "../ui/field";
+import { Input } from "../ui/input";
+
+const WEEKDAYS = [
+  { value: 1, label: "Mon" },
+  { value: 2, label: "Tue" },
+  { value: 3, label: "Wed" },
+  { value: 4, label: "Thu" },
+  { value: 5, label: "Fri" },
+  { value: 6, label: "Sat" },
+  { value: 0, label: "Sun" },
+];
+
+export type HabitFormValues = {
+  title: string;
+  days: number[] | null;
+  timesPerWeek: number | null;
+  time: string | null;
+};
+
+const NEW_HABIT: HabitFormValues = {
+  title: "",
+  days: [0, 1, 2, 3, 4, 5, 6],
+  timesPerWeek: null,
+  time: null,
+};
+
+/**
+ * Title, schedule (days of the week or times per week) and an optional time: a plain form that works
+ * without JavaScript; both schedule choices are on the page, the radio button says which counts.
+ */
+export function HabitForm({
+  intent,
+  submitLabel,
+  values = NEW_HABIT,
+  errors = {},
+}: {
+  intent: string;
+  submitLabel: string;
+  values?: HabitFormValues;
+  errors?: Record<string, string[]>;
+}) {
+  const byTimes = values.timesPerWeek !== null;
+  const id = (name: string) => `${intent}-${name}`;
+  return (
+    <Form method="post" className="space-y-4" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="space-y-2">
+        <label htmlFor={id("title")} className="text-sm font-medium">
+          Habit
+        </label>
+        <Input
+          id={id("title")}
+          name="title"
+          defaultValue={values.title}
+          placeholder="e.g. Meditate 10 minutes"
+          maxLength={120}
+          required
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? id("title-error") : undefined}
+        />
+        <FieldErrors id={id("title-error")} errors={errors.title} />
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">How often</legend>
+        <div className="space-y-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="schedule" value="days" defaultChecked={!byTimes} />
+            On these days
+          </label>
+          <div className="flex flex-wrap gap-2 pl-6">
+            {WEEKDAYS.map((d) => (
+              <label
+                key={d.value}
+                className="flex min-h-11 min-w-12 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+              >
+                <input
+                  type="checkbox"
+                  name="days"
+                  value={d.value}
+                  defaultChecked={values.days?.includes(d.value) ?? false}
+                />
+                {d.label}
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={id("days-error")} errors={errors.days} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="schedule" value="times" defaultChecked={byTimes} />
+            Any days,
+          </label>
+          <label htmlFor={id("times")} className="sr-only">
+            Times per week
+          </label>
+          <select
+            id={id("times")}
+            name="timesPerWeek"
+            defaultValue={String(values.timesPerWeek ?? 3)}
+            className="h-11 rounded-md border bg-background px-2 text-sm"
+          >
+            {[1, 2, 3, 4, 5, 6].map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? "once" : `${n} times`}
+              </option>
+            ))}
+          </select>
+          <span className="text-sm">a week</span>
+          <FieldErrors id={id("times-error")} errors={errors.timesPerWeek} />
+        </div>
+      </fieldset>
+      <div className="space-y-2">
+        <label htmlFor={id("time")} className="text-sm font-medium">
+          Time (optional)
+        </label>
+        <Input
+          id={id("time")}
+          name="time"
+          type="time"
+          defaultValue={values.time ?? ""}
+          className="w-40"
+          aria-describedby={id("time-hint")}
+        />
+        <p id={id("time-hint")} className="text-sm text-muted-foreground">
+          Without a time, it is due by your evening check-in.
+        </p>
+        <FieldErrors id={id("time-error")} errors={errors.time} />
+      </div>
+      <PendingButton intent={intent} pendingLabel="Saving...">
+        {submitLabel}
+      </PendingButton>
+    </Form>
+  );
+}

@@ -1,0 +1,114 @@
+type Cell = {
+  day: string;
+  scheduled: boolean;
+  outcome: "done" | "skipped" | "missed" | "open" | null;
+};
+
+const CELL = 11;
+const GAP = 2;
+const LEFT = 26;
+const TOP = 14;
+const ROW_LABELS = ["Mon", "", "Wed", "", "Fri", "", ""];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+const FILL = {
+  done: "hsl(142 65% 36%)",
+  skipped: "hsl(215 16% 55% / 0.6)",
+  missed: "hsl(var(--destructive) / 0.45)",
+  open: "hsl(var(--muted))",
+  scheduled: "hsl(var(--muted))",
+  off: "hsl(var(--muted) / 0.35)",
+} as const;
+
+const LEGEND = [
+  { key: "done", label: "Done" },
+  { key: "skipped", label: "Skipped" },
+  { key: "missed", label: "Missed" },
+  { key: "scheduled", label: "Due, no record yet" },
+  { key: "off", label: "Not due" },
+] as const;
+
+const fillOf = (c: Cell) => (c.outcome ? FILL[c.outcome] : c.scheduled ? FILL.scheduled : FILL.off);
+
+function label(c: Cell) {
+  if (c.outcome === "open") return `${c.day}: due today`;
+  if (c.outcome) return `${c.day}: ${c.outcome}`;
+  return `${c.day}: ${c.scheduled ? "due" : "not due"}`;
+}
+
+/** A year of a habit, one column per week (Monday on top), drawn on the server like the calendar. */
+export function HabitHeatmap({ cells }: { cells: Cell[] }) {
+  const weeks = Math.ceil(cells.length / 7);
+  const width = LEFT + weeks * (CELL + GAP);
+  const height = TOP + 7 * (CELL + GAP);
+  const done = cells.filter((c) => c.outcome === "done").length;
+  const summary = `The last ${weeks} weeks: done on ${done} ${done === 1 ? "day" : "days"}.`;
+  return (
+    <figure className="overflow-x-auto">
+      <svg
+        role="img"
+        aria-labelledby="heatmap-title"
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+      >
+        <title id="heatmap-title">{summary}</title>
+        {ROW_LABELS.map((text, i) =>
+          text ? (
+            <text
+              key={text}
+              x={0}
+              y={TOP + i * (CELL + GAP) + CELL - 2}
+              fontSize="9"
+              fill="currentColor"
+              aria-hidden="true"
+            >
+              {text}
+            </text>
+          ) : null,
+        )}
+        {cells.map((c, i) => {
+          const week = Math.floor(i / 7);
+          const monthStart = i % 7 === 0 && Number(c.day.slice(8, 10)) <= 7;
+          return (
+            <g key={c.day}>
+              {monthStart ? (
+                <text
+                  x={LEFT + week * (CELL + GAP)}
+                  y={9}
+                  fontSize="9"
+                  fill="currentColor"
+                  aria-hidden="true"
+                >
+                  {MONTHS[Number(c.day.slice(5, 7)) - 1]}
+                </text>
+              ) : null}
+              <rect
+                x={LEFT + week * (CELL + GAP)}
+                y={TOP + (i % 7) * (CELL + GAP)}
+                width={CELL}
+                height={CELL}
+                rx={2}
+                fill={fillOf(c)}
+                data-day={c.day}
+                data-outcome={c.outcome ?? (c.scheduled ? "due" : "off")}
+              >
+                <title>{label(c)}</title>
+              </rect>
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {LEGEND.map(({ key, label: text }) => (
+          <li key={key} className="flex items-center gap-1.5">
+            <svg aria-hidden="true" width="10" height="10" viewBox="0 0 10 10">
+              <rect width="10" height="10" rx="2" fill={FILL[key]} />
+            </svg>
+            {text}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

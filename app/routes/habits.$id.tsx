@@ -1,0 +1,204 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import { HabitForm } from "~/components/habits/habit-form";
+import { HabitHeatmap } from "~/components/habits/habit-heatmap";
+import { StrengthChart } from "~/components/habits/strength-chart";
+import { PageShell } from "~/components/page";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { todayFor } from "~/goals/goals.server";
+import { habitSummary } from "~/habits/habit-api.server";
+import { readEditHabitForm } from "~/habits/habit-form.server";
+import { ensureHabitGoals } from "~/habits/habit-goals.server";
+import { habitHistories } from "~/habits/habit-history.server";
+import { strengthSeries, yearHeatmap } from "~/habits/habit-stats";
+import {
+  deleteHabit,
+  getHabit,
+  HabitError,
+  restartHabit,
+  stopHabit,
+  updateHabit,
+} from "~/habits/habits.server";
+import { readFormData } from "~/utils/forms.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+import { pageMeta } from "~/utils/meta";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data ? data.habit.title : "Habit", "A habit's year, streaks and strength.");
+
+function ownHabitId(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Habit not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const habit = getHabit(user.id, ownHabitId(params.id));
+  if (!habit) throw new Response("Habit not found", { status: 404 });
+  const today = todayFor(user);
+  const history = habitHistories([habit], today).get(habit.id)!;
+  const count = (outcome: string) => history.days.filter((d) => d.outcome === outcome).length;
+  return json({
+    habit: habitSummary(habit, history, today),
+    heatmap: yearHeatmap(history, today),
+    strength: strengthSeries(history, today),
+    counts: { done: count("done"), skipped: count("skipped"), missed: count("missed") },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await ensurePrimary();
+  const user = await requireUser(request);
+  const id = ownHabitId(params.id);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  try {
+    if (intent === "delete") {
+      if (!deleteHabit(user, id)) throw new Response("Habit not found", { status: 404 });
+      return redirectWithToast("/habits", { title: "Habit deleted" });
+    }
+    if (intent === "stop" || intent === "restart") {
+      const habit = intent === "stop" ? stopHabit(user, id) : restartHabit(user, id);
+      if (!habit) throw new Response("Habit not found", { status: 404 });
+      await ensureHabitGoals(user);
+      return redirectWithToast(`/habits/${id}`, {
+        title: intent === "stop" ? "Habit stopped" : "Habit restarted",
+      });
+    }
+    if (intent !== "edit") throw new Response("Unknown action", { status: 400 });
+    const parsed = readEditHabitForm(form);
+    if (!parsed.ok) return json({ errors: parsed.errors }, 400);
+    const habit = updateHabit(user, id, parsed.value);
+    if (!habit) throw new Response("Habit not found", { status: 404 });
+    await ensureHabitGoals(user);
+    return redirectWithToast(`/habits/${id}`, { title: "Habit saved" });
+  } catch (error) {
+    if (error instanceof HabitError) return json({ errors: { form: [error.message] } }, 400);
+    throw error;
+  }
+}
+
+export default function HabitPage() {
+  const { habit, heatmap, strength, counts } = useLoaderData<typeof loader>();
+  const errors = useActionData<typeof action>()?.errors ?? {};
+  const unit = habit.streakUnit;
+  return (
+    <PageShell
+      title={habit.title}
+      actions={
+        <Link to="/habits" className={buttonClass("outline")}>
+          All habits
+        </Link>
+      }
+    >
+      <p className="-mt-4 mb-6 text-muted-foreground">
+        {habit.schedule}
+        {habit.time ? ` · by ${habit.time}` : ""} · since {habit.startDate}
+        {habit.active ? "" : ` · stopped ${habit.stoppedOn ?? ""}`}
+      </p>
+      <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ["Streak", `${habit.streak} ${unit}`],
+          ["Best streak", `${habit.bestStreak} ${unit}`],
+          ["Strength", `${habit.strength}%`],
+          ["Done", String(counts.done)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg border bg-card p-3">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="text-2xl font-bold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>The last year</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <HabitHeatmap cells={heatmap} />
+              <p className="mt-2 text-sm text-muted-foreground">
+                {counts.done} done, {counts.skipped} skipped, {counts.missed} missed.
+              </p>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Strength over time</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <StrengthChart points={strength} />
+            </CardContent>
+          </Card>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Edit</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-6">
+            {errors.form ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {errors.form.join(" ")}
+              </p>
+            ) : null}
+            <HabitForm
+              intent="edit"
+              submitLabel="Save"
+              values={{
+                title: habit.title,
+                days: habit.days,
+                timesPerWeek: habit.timesPerWeek,
+                time: habit.time,
+              }}
+              errors={errors}
+            />
+            <p className="text-sm text-muted-foreground">
+              A new schedule counts from today; the days before keep the one they had.
+            </p>
+            <Form method="post" className="flex flex-wrap gap-2 border-t pt-4">
+              <button
+                type="submit"
+                name="intent"
+                value={habit.active ? "stop" : "restart"}
+                className={buttonClass("outline")}
+              >
+                {habit.active ? "Stop habit" : "Restart habit"}
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="delete"
+                className={buttonClass("destructive")}
+              >
+                Delete habit
+              </button>
+            </Form>
+            <p className="text-xs text-muted-foreground">
+              Deleting keeps the goals it made, as ordinary goals of their days.
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    </PageShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

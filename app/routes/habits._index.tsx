@@ -1,0 +1,194 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HabitForm } from "~/components/habits/habit-form";
+import { StrengthBar } from "~/components/habits/strength-bar";
+import { PageShell } from "~/components/page";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { todayFor } from "~/goals/goals.server";
+import { habitSummaries, type HabitSummary } from "~/habits/habit-api.server";
+import { readNewHabitForm } from "~/habits/habit-form.server";
+import { ensureHabitGoals } from "~/habits/habit-goals.server";
+import { MAX_ACTIVE_HABITS } from "~/habits/habit-schema";
+import {
+  createHabit,
+  HabitError,
+  listHabits,
+  restartHabit,
+  stopHabit,
+} from "~/habits/habits.server";
+import { readFormData } from "~/utils/forms.server";
+import { ensurePrimary } from "~/utils/litefs.server";
+import { pageMeta } from "~/utils/meta";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Habits", "Your recurring habits: schedules, streaks, best streaks and strength.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({
+    habits: habitSummaries(listHabits(user.id), todayFor(user)),
+    maxActive: MAX_ACTIVE_HABITS,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await ensurePrimary();
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "stop" || intent === "restart") {
+    const id = Number(form.get("habitId"));
+    try {
+      const habit = intent === "stop" ? stopHabit(user, id) : restartHabit(user, id);
+      if (!habit) throw new Response("Habit not found", { status: 404 });
+      await ensureHabitGoals(user);
+      return redirectWithToast(`/habits#habit-${habit.id}`, {
+        title: intent === "stop" ? `Stopped "${habit.title}"` : `Restarted "${habit.title}"`,
+      });
+    } catch (error) {
+      if (error instanceof HabitError) return json({ errors: { form: [error.message] } }, 400);
+      throw error;
+    }
+  }
+  if (intent !== "create") throw new Response("Unknown action", { status: 400 });
+  const parsed = readNewHabitForm(form);
+  if (!parsed.ok) return json({ errors: parsed.errors }, 400);
+  try {
+    const habit = createHabit(user, parsed.value);
+    await ensureHabitGoals(user);
+    return redirectWithToast(`/habits#habit-${habit.id}`, { title: `Added "${habit.title}"` });
+  } catch (error) {
+    if (error instanceof HabitError) return json({ errors: { form: [error.message] } }, 400);
+    throw error;
+  }
+}
+
+export default function HabitsPage() {
+  const { habits, maxActive } = useLoaderData<typeof loader>();
+  const errors = useActionData<typeof action>()?.errors ?? {};
+  const active = habits.filter((h) => h.active);
+  const stopped = habits.filter((h) => !h.active);
+  return (
+    <PageShell
+      title="Habits"
+      actions={
+        habits.length ? (
+          <a href="/habits/export.csv" className={buttonClass("outline")} download>
+            Export CSV
+          </a>
+        ) : null
+      }
+    >
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="active-habits" className="space-y-4">
+          <h2 id="active-habits" className="sr-only">
+            Active habits
+          </h2>
+          {active.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
+              No habits yet. Add one here, or text it: &ldquo;gym every Mon, Wed and Fri&rdquo;.
+            </p>
+          ) : (
+            <ul className="space-y-3">
+              {active.map((h) => (
+                <HabitCard key={h.id} habit={h} />
+              ))}
+            </ul>
+          )}
+          {stopped.length ? (
+            <details className="rounded-lg border p-4">
+              <summary className="cursor-pointer font-medium">Stopped ({stopped.length})</summary>
+              <ul className="mt-3 space-y-3">
+                {stopped.map((h) => (
+                  <HabitCard key={h.id} habit={h} />
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </section>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Add a habit</h2>
+            </CardTitle>
+            <CardDescription>
+              Up to {maxActive} active habits. Each one joins your day&apos;s goals on the days it
+              is due.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {errors.form ? (
+              <p role="alert" className="mb-3 text-sm font-medium text-destructive">
+                {errors.form.join(" ")}
+              </p>
+            ) : null}
+            <HabitForm intent="create" submitLabel="Add habit" errors={errors} />
+          </CardContent>
+        </Card>
+      </div>
+    </PageShell>
+  );
+}
+
+function HabitCard({ habit }: { habit: HabitSummary }) {
+  const unit = habit.streakUnit === "weeks" ? "wk" : "d";
+  return (
+    <li id={`habit-${habit.id}`} className="scroll-mt-24 rounded-lg border bg-card p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold">
+            <Link to={`/habits/${habit.id}`} className="hover:underline">
+              {habit.title}
+            </Link>
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {habit.schedule}
+            {habit.time ? ` · by ${habit.time}` : ""}
+            {habit.active ? "" : " · stopped"}
+          </p>
+        </div>
+        <Form method="post">
+          <input type="hidden" name="habitId" value={habit.id} />
+          <button
+            type="submit"
+            name="intent"
+            value={habit.active ? "stop" : "restart"}
+            className={buttonClass("outline")}
+            aria-label={`${habit.active ? "Stop" : "Restart"}: ${habit.title}`}
+          >
+            {habit.active ? "Stop" : "Restart"}
+          </button>
+        </Form>
+      </div>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+        <div className="rounded-md bg-muted/50 p-2">
+          <dt className="text-xs text-muted-foreground">Streak</dt>
+          <dd className="text-lg font-bold">
+            {habit.streak}
+            <span className="text-xs font-normal"> {unit}</span>
+          </dd>
+        </div>
+        <div className="rounded-md bg-muted/50 p-2">
+          <dt className="text-xs text-muted-foreground">Best</dt>
+          <dd className="text-lg font-bold">
+            {habit.bestStreak}
+            <span className="text-xs font-normal"> {unit}</span>
+          </dd>
+        </div>
+        <div className="rounded-md bg-muted/50 p-2">
+          <dt className="text-xs text-muted-foreground">Strength</dt>
+          <dd className="text-lg font-bold">{habit.strength}%</dd>
+        </div>
+      </dl>
+      <StrengthBar value={habit.strength} label={`Strength of ${habit.title}`} />
+    </li>
+  );
+}
