@@ -4,6 +4,7 @@ import { addDays, dayOfWeek } from "~/utils/local-time";
 import { pausedBetween, scheduleSpans } from "./habit-rules";
 import {
   bestStreak,
+  dayCounts,
   currentStreak,
   dueToday,
   strength,
@@ -317,5 +318,12 @@ describe("over generated histories", () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe("dayCounts", () => {
+  it("counts a due day without a goal as missed", () => {
+    const h = history("2026-06-15", { "2026-06-15": "done", "2026-06-17": "skipped" }, MWF);
+    expect(dayCounts(h, "2026-06-22")).toEqual({ done: 1, skipped: 1, missed: 1 });
   });
 });

@@ -230,3 +230,12 @@ export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell
     return { day: toDay(n), scheduled, outcome };
   });
 }
+
+/** Days done and skipped, and due occasions missed (a due day with no goal at all counts too). */
+export function dayCounts(history: HabitHistory, today: LocalDay) {
+  const count = (outcome: DayOutcome) => history.days.filter((d) => d.outcome === outcome).length;
+  const missed = walk(history, today)
+    .units.flatMap((u) => u.occasions)
+    .filter((o) => !o.done).length;
+  return { done: count("done"), skipped: count("skipped"), missed };
+}

@@ -17,7 +17,7 @@ import { habitSummary } from "~/habits/habit-api.server";
 import { readEditHabitForm } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { habitHistories } from "~/habits/habit-history.server";
-import { strengthSeries, yearHeatmap } from "~/habits/habit-stats";
+import { dayCounts, strengthSeries, yearHeatmap } from "~/habits/habit-stats";
 import {
   deleteHabit,
   getHabit,
@@ -47,12 +47,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!habit) throw new Response("Habit not found", { status: 404 });
   const today = todayFor(user);
   const history = habitHistories([habit], today).get(habit.id)!;
-  const count = (outcome: string) => history.days.filter((d) => d.outcome === outcome).length;
   return json({
     habit: habitSummary(habit, history, today),
     heatmap: yearHeatmap(history, today),
     strength: strengthSeries(history, today),
-    counts: { done: count("done"), skipped: count("skipped"), missed: count("missed") },
+    counts: dayCounts(history, today),
   });
 }
 
@@ -119,13 +118,11 @@ export default function HabitPage() {
           </div>
         ))}
       </dl>
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
           <Card>
             <CardHeader>
-              <CardTitle>
-                <h2>The last year</h2>
-              </CardTitle>
+              <CardTitle className="text-lg">The last year</CardTitle>
             </CardHeader>
             <CardContent>
               <HabitHeatmap cells={heatmap} />
@@ -136,9 +133,7 @@ export default function HabitPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>
-                <h2>Strength over time</h2>
-              </CardTitle>
+              <CardTitle className="text-lg">Strength over time</CardTitle>
             </CardHeader>
             <CardContent>
               <StrengthChart points={strength} />
@@ -147,9 +142,7 @@ export default function HabitPage() {
         </div>
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>Edit</h2>
-            </CardTitle>
+            <CardTitle className="text-lg">Edit</CardTitle>
           </CardHeader>
           <CardContent className="space-y-6">
             {errors.form ? (

@@ -87,7 +87,7 @@ export default function HabitsPage() {
         ) : null
       }
     >
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="active-habits" className="space-y-4">
           <h2 id="active-habits" className="sr-only">
             Active habits
@@ -116,9 +116,7 @@ export default function HabitsPage() {
         </section>
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>Add a habit</h2>
-            </CardTitle>
+            <CardTitle className="text-lg">Add a habit</CardTitle>
             <CardDescription>
               Up to {maxActive} active habits. Each one joins your day&apos;s goals on the days it
               is due.

@@ -2,6 +2,7 @@ import { avatar, expect, openUserMenu, test } from "./fixtures";
 
 const SIGNED_IN_LINKS = [
   { name: "Dashboard", href: "/dashboard" },
+  { name: "Habits", href: "/habits" },
   { name: "Messages", href: "/messages" },
   { name: "FAQ", href: "/faq" },
   { name: "Blog", href: "/blog" },

@@ -14,6 +14,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const LINKS = [
   { name: "Dashboard", href: "/dashboard" },
+  { name: "Habits", href: "/habits" },
   { name: "Messages", href: "/messages" },
   { name: "FAQ", href: "/faq" },
   { name: "Blog", href: "/blog" },

@@ -44,61 +44,70 @@ export function HabitHeatmap({ cells }: { cells: Cell[] }) {
   const done = cells.filter((c) => c.outcome === "done").length;
   const summary = `The last ${weeks} weeks: done on ${done} ${done === 1 ? "day" : "days"}.`;
   return (
-    <figure className="overflow-x-auto">
-      <svg
-        role="img"
-        aria-labelledby="heatmap-title"
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
+    <figure>
+      {/* Reversed, so a narrow screen opens on the latest weeks and scrolls back in time. */}
+      <div
+        className="flex flex-row-reverse overflow-x-auto"
+        role="group"
+        tabIndex={0}
+        aria-label="Heatmap, scrolls sideways"
       >
-        <title id="heatmap-title">{summary}</title>
-        {ROW_LABELS.map((text, i) =>
-          text ? (
-            <text
-              key={text}
-              x={0}
-              y={TOP + i * (CELL + GAP) + CELL - 2}
-              fontSize="9"
-              fill="currentColor"
-              aria-hidden="true"
-            >
-              {text}
-            </text>
-          ) : null,
-        )}
-        {cells.map((c, i) => {
-          const week = Math.floor(i / 7);
-          const monthStart = i % 7 === 0 && Number(c.day.slice(8, 10)) <= 7;
-          return (
-            <g key={c.day}>
-              {monthStart ? (
-                <text
-                  x={LEFT + week * (CELL + GAP)}
-                  y={9}
-                  fontSize="9"
-                  fill="currentColor"
-                  aria-hidden="true"
-                >
-                  {MONTHS[Number(c.day.slice(5, 7)) - 1]}
-                </text>
-              ) : null}
-              <rect
-                x={LEFT + week * (CELL + GAP)}
-                y={TOP + (i % 7) * (CELL + GAP)}
-                width={CELL}
-                height={CELL}
-                rx={2}
-                fill={fillOf(c)}
-                data-day={c.day}
-                data-outcome={c.outcome ?? (c.scheduled ? "due" : "off")}
+        <svg
+          className="shrink-0"
+          role="img"
+          aria-labelledby="heatmap-title"
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+        >
+          <title id="heatmap-title">{summary}</title>
+          {ROW_LABELS.map((text, i) =>
+            text ? (
+              <text
+                key={text}
+                x={0}
+                y={TOP + i * (CELL + GAP) + CELL - 2}
+                fontSize="9"
+                fill="currentColor"
+                aria-hidden="true"
               >
-                <title>{label(c)}</title>
-              </rect>
-            </g>
-          );
-        })}
-      </svg>
+                {text}
+              </text>
+            ) : null,
+          )}
+          {cells.map((c, i) => {
+            const week = Math.floor(i / 7);
+            const monthStart = i % 7 === 0 && Number(c.day.slice(8, 10)) <= 7;
+            return (
+              <g key={c.day}>
+                {monthStart ? (
+                  <text
+                    x={LEFT + week * (CELL + GAP)}
+                    y={9}
+                    fontSize="9"
+                    fill="currentColor"
+                    aria-hidden="true"
+                  >
+                    {MONTHS[Number(c.day.slice(5, 7)) - 1]}
+                  </text>
+                ) : null}
+                <rect
+                  x={LEFT + week * (CELL + GAP)}
+                  y={TOP + (i % 7) * (CELL + GAP)}
+                  width={CELL}
+                  height={CELL}
+                  rx={2}
+                  fill={fillOf(c)}
+                  data-day={c.day}
+                  data-outcome={c.outcome ?? (c.scheduled ? "due" : "off")}
+                >
+                  <title>{label(c)}</title>
+                </rect>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         {LEGEND.map(({ key, label: text }) => (
           <li key={key} className="flex items-center gap-1.5">

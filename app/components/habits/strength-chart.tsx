@@ -1,5 +1,5 @@
-const WIDTH = 600;
-const HEIGHT = 140;
+const WIDTH = 400;
+const HEIGHT = 160;
 const PAD = 24;
 
 /** Strength (0–100) over time as a line, drawn on the server. */
@@ -30,7 +30,7 @@ export function StrengthChart({ points }: { points: { day: string; strength: num
               stroke="currentColor"
               strokeOpacity="0.15"
             />
-            <text x={0} y={y(v) + 3} fontSize="10" fill="currentColor">
+            <text x={0} y={y(v) + 3} fontSize="12" fill="currentColor">
               {v}
             </text>
           </g>
