@@ -7,7 +7,8 @@ import { postAtConstantRate } from "./bench/open-loop";
 import { percentile, peakRssMb, startBenchServer } from "./bench/server";
 
 // Usage: npm run bench:web  (builds first). Against the production build on 127.0.0.1 only:
-// - the dashboard of a user with two years of daily goals: sequential server response times;
+// - the dashboard of a user with two years of daily goals and 20 habits, the habits page and one
+//   habit's page: sequential server response times;
 // - that user's PDF report and data export, once each;
 // - the landing page, a blog post and that dashboard under load (8 connections, 10 s each);
 // - the inbound SMS webhook with signed requests at a constant 300 requests/s (open loop): 3 s of
@@ -19,6 +20,7 @@ const DAYS = 730;
 const SENDERS = 50;
 const AUTH_TOKEN = "bench-twilio-auth-token-0123456789";
 const WEBHOOK_RATE = 300;
+const HABITS = 20;
 
 // The server runs with production's NODE_OPTIONS (fly.toml), so its memory figure is the deployed one.
 const NODE_OPTIONS =
@@ -48,21 +50,20 @@ try {
   seedTwoYears(db, userId);
   const slug = seedBlogPost(db, userId);
   const senders = seedSenders(db);
+
+  const habitId = seedHabits(db, userId);
   db.close();
 
-  const timings: number[] = [];
-  for (let i = 0; i < SEQUENTIAL + 20; i++) {
-    const started = performance.now();
-    const res = await fetch(`${baseUrl}/dashboard`, { headers: { Cookie: cookie } });
-    await res.text();
-    if (res.status !== 200) throw new Error(`dashboard answered ${res.status}`);
-    if (i >= 20) timings.push(performance.now() - started);
-  }
-  timings.sort((a, b) => a - b);
-  console.log(
-    `dashboard (${DAYS * 3} goals over ${DAYS} days), ${SEQUENTIAL} sequential requests: ` +
-      `median ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms`,
-  );
+  const median = async (name: string, path: string) => {
+    const timings = await sequentialTimings(`${baseUrl}${path}`, cookie);
+    console.log(
+      `${name}, ${SEQUENTIAL} sequential requests: ` +
+        `median ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms`,
+    );
+  };
+  await median(`dashboard (${DAYS * 3} goals and ${HABITS} habits' ${DAYS} days)`, "/dashboard");
+  await median(`/habits (${HABITS} habits over ${DAYS} days)`, "/habits");
+  await median(`/habits/{id} (one habit's ${DAYS} days)`, `/habits/${habitId}`);
 
   // The heaviest single requests, so the memory figure includes them.
   for (const path of ["/dashboard/report.pdf", "/settings/export.json"]) {
@@ -135,6 +136,18 @@ try {
   server.kill("SIGTERM");
 }
 
+async function sequentialTimings(url: string, cookie: string) {
+  const timings: number[] = [];
+  for (let i = 0; i < SEQUENTIAL + 20; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { Cookie: cookie } });
+    await res.text();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    if (i >= 20) timings.push(performance.now() - started);
+  }
+  return timings.sort((a, b) => a - b);
+}
+
 function report(name: string, result: autocannon.Result) {
   console.log(
     `  ${name}: ${result.requests.average.toFixed(0)} req/s, median ${result.latency.p50} ms, ` +
@@ -162,6 +175,40 @@ function seedTwoYears(db: Database.Database, userId: number) {
       }
     }
   })();
+}
+
+/** 20 habits started two years ago (daily, weekdays, and 3 times a week), kept 4 days in 5. */
+function seedHabits(db: Database.Database, userId: number) {
+  const day = 86_400_000;
+  const now = Date.now();
+  const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const start = dayOf(now - DAYS * day);
+  const insertHabit = db.prepare<[number, string, string, string], { id: number }>(
+    "insert into habits (user_id, title, schedules, start_date) values (?, ?, ?, ?) returning id",
+  );
+  const insertGoal = db.prepare(
+    `insert into goals (user_id, description, created_at, due_date, completed_at, habit_id, habit_day)
+     values (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const ids: number[] = [];
+  db.transaction(() => {
+    for (let h = 0; h < HABITS; h++) {
+      const title = `Habit ${h + 1}`;
+      const days = h % 3 === 2 ? [1, 3, 5] : h % 3 ? [1, 2, 3, 4, 5] : [0, 1, 2, 3, 4, 5, 6];
+      const span = h % 3 === 2 ? { from: start, timesPerWeek: 3 } : { from: start, days };
+      const id = insertHabit.get(userId, title, JSON.stringify([span]), start)!.id;
+      ids.push(id);
+      for (let d = DAYS; d >= 1; d--) {
+        // Noon UTC: the same calendar day in the user's American time zone.
+        const due = Math.floor((now - d * day) / day) * day + 12 * 3_600_000;
+        const weekday = new Date(due).getUTCDay();
+        if (!days.includes(weekday)) continue;
+        const done = (d + h) % 5 !== 0;
+        insertGoal.run(userId, title, due - 6 * 3_600_000, due, done ? due : null, id, dayOf(due));
+      }
+    }
+  })();
+  return ids[0]!;
 }
 
 function seedBlogPost(db: Database.Database, authorId: number) {

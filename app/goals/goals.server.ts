@@ -6,6 +6,7 @@ import {
   localDay,
   localDayNumber,
   localDayRange,
+  localMidnightNear,
   startOfLocalDay,
   zonedInstant,
   type LocalDay,
@@ -150,22 +151,31 @@ export function listPreviousGoals(
   return { items, total, page };
 }
 
-const completionInstants = sqlite
-  .prepare<[number], number>(
-    "select completed_at from goals where user_id = ? and completed_at is not null order by completed_at desc",
+const lastCompletionBefore = sqlite
+  .prepare<[number, number], number | null>(
+    "select max(completed_at) from goals where user_id = ? and completed_at < ?",
   )
   .pluck();
 
 /**
- * Streak over the user's local days, from completions newest first up to the first gap. The instants
- * are read in one call: a few thousand numbers at most, and far cheaper than stepping a cursor per row.
+ * Streak over the user's local days, newest first up to the first gap. One index seek per day of the
+ * streak: each finds the latest completion before the day last found began, so a user with twenty
+ * habits a day costs no more than one with a goal a day.
  */
 export function streakFor(user: Owner, now = new Date()) {
   const timezone = user.timezone;
-  const days = completionInstants
-    .all(user.id)
-    .map((completedAt) => localDayNumber(completedAt, timezone));
-  return streakOfDayNumbers(days, localDayNumber(now.getTime(), timezone));
+  function* completionDays() {
+    let before = Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      const at = lastCompletionBefore.get(user.id, before);
+      if (at === null || at === undefined) return;
+      yield localDayNumber(at, timezone);
+      // Two hours past that day's midnight (a DST day's may be off by up to two), never past `at`:
+      // the search always moves back, and a day seen twice counts once.
+      before = Math.min(at, localMidnightNear(at, timezone) + 2 * 3_600_000);
+    }
+  }
+  return streakOfDayNumbers(completionDays(), localDayNumber(now.getTime(), timezone));
 }
 
 export function goalStats(user: Owner, now = new Date()) {
@@ -182,30 +192,33 @@ export function goalStats(user: Owner, now = new Date()) {
   };
 }
 
+const dueStatesBetween = sqlite
+  .prepare<[number, number, number], [number, 0 | 1 | 2]>(
+    `select due_date, case when completed_at is not null then 1 when skipped_at is not null then 2 else 0 end
+     from goals where user_id = ? and due_date >= ? and due_date < ?`,
+  )
+  .raw();
+
 /** Per-day tallies of goals due in the last weeks, for the calendar picture. */
 export function recentCalendar(user: Owner, weeks = 12, now = new Date()) {
   const today = todayFor(user, now);
   const from = addDays(today, -7 * weeks);
-  const rows = db
-    .select({ dueDate: goals.dueDate, completedAt: goals.completedAt, skippedAt: goals.skippedAt })
-    .from(goals)
-    .where(
-      and(
-        eq(goals.userId, user.id),
-        gte(goals.dueDate, startOfLocalDay(from, user.timezone)),
-        lt(goals.dueDate, startOfLocalDay(addDays(today, 1), user.timezone)),
-      ),
-    )
-    .all();
-  const tallies = new Map<LocalDay, DayTally>();
-  for (const row of rows) {
-    const day = localDay(row.dueDate, user.timezone);
-    const tally = tallies.get(day) ?? { day, total: 0, completed: 0, skipped: 0 };
+  const rows = dueStatesBetween.all(
+    user.id,
+    startOfLocalDay(from, user.timezone).getTime(),
+    startOfLocalDay(addDays(today, 1), user.timezone).getTime(),
+  );
+  // Counted by day number (cheap), named once per day.
+  const tallies = new Map<number, DayTally>();
+  for (const [dueDate, state] of rows) {
+    const n = localDayNumber(dueDate, user.timezone);
+    let tally = tallies.get(n);
+    if (!tally) tallies.set(n, (tally = { day: "", total: 0, completed: 0, skipped: 0 }));
     tally.total += 1;
-    if (row.completedAt) tally.completed += 1;
-    else if (row.skippedAt) tally.skipped! += 1;
-    tallies.set(day, tally);
+    if (state === 1) tally.completed += 1;
+    else if (state === 2) tally.skipped! += 1;
   }
+  for (const [n, tally] of tallies) tally.day = addDays("1970-01-01", n);
   return calendarWeeks([...tallies.values()], today, weeks);
 }
 

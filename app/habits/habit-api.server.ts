@@ -2,7 +2,7 @@ import type { Habit } from "../../db/schema";
 import type { LocalDay } from "~/utils/local-time";
 import { habitHistories } from "./habit-history.server";
 import { currentSchedule, describeSchedule, scheduleFields } from "./habit-rules";
-import { bestStreak, currentStreak, strength, type HabitHistory } from "./habit-stats";
+import { habitNumbers, type HabitHistory } from "./habit-stats";
 
 /** A habit as the /api and the pages show it: its schedule and its numbers. */
 export function habitSummary(habit: Habit, history: HabitHistory, today: LocalDay) {
@@ -16,9 +16,7 @@ export function habitSummary(habit: Habit, history: HabitHistory, today: LocalDa
     active: habit.active,
     startDate: habit.startDate,
     stoppedOn: habit.stoppedOn,
-    streak: currentStreak(history, today),
-    bestStreak: bestStreak(history, today),
-    strength: strength(history, today),
+    ...habitNumbers(history, today),
     streakUnit: "timesPerWeek" in schedule ? ("weeks" as const) : ("days" as const),
   };
 }

@@ -4,28 +4,36 @@ import type { LocalDay } from "~/utils/local-time";
 import { scheduleSpans } from "./habit-rules";
 import type { DayOutcome, HabitDay, HabitHistory } from "./habit-stats";
 
-type DayRow = { habit_id: number; habit_day: string; completed: number; skipped: number };
-
+// One row per habit, its days as "2026-06-15d,2026-06-16s,2026-06-17o" (done, skipped, neither):
+// SQLite joins ten thousand days faster than it hands over ten thousand rows.
 const daysOfHabits = (ids: number[]) =>
   sqlite
-    .prepare<number[], DayRow>(
-      `select habit_id, habit_day, completed_at is not null as completed, skipped_at is not null as skipped
-       from goals where habit_id in (${ids.map(() => "?").join(",")}) order by habit_day`,
+    .prepare<number[], [number, string]>(
+      `select habit_id, group_concat(habit_day ||
+         case when completed_at is not null then 'd' when skipped_at is not null then 's' else 'o' end,
+         ',' order by habit_day)
+       from goals where habit_id in (${ids.map(() => "?").join(",")}) group by habit_id`,
     )
+    .raw()
     .all(...ids);
 
-function outcomeOf(row: DayRow, today: LocalDay): DayOutcome {
-  if (row.completed) return "done";
-  if (row.skipped) return "skipped";
-  return row.habit_day < today ? "missed" : "open";
+function outcomeOf(entry: string, today: LocalDay): HabitDay {
+  const day = entry.slice(0, 10);
+  const state = entry[10];
+  const outcome: DayOutcome =
+    state === "d" ? "done" : state === "s" ? "skipped" : day < today ? "missed" : "open";
+  return { day, outcome };
 }
 
 /** Each habit's history of days (one query for all of them), for its streaks, strength and heatmap. */
 export function habitHistories(habits: Habit[], today: LocalDay): Map<number, HabitHistory> {
   const days = new Map<number, HabitDay[]>(habits.map((h) => [h.id, []]));
   if (habits.length) {
-    for (const row of daysOfHabits(habits.map((h) => h.id)))
-      days.get(row.habit_id)?.push({ day: row.habit_day, outcome: outcomeOf(row, today) });
+    for (const [id, list] of daysOfHabits(habits.map((h) => h.id)))
+      days.set(
+        id,
+        list.split(",").map((entry) => outcomeOf(entry, today)),
+      );
   }
   return new Map(
     habits.map((h) => [

@@ -2,7 +2,7 @@
 // strength is Loop Habit Tracker's exponentially smoothed score. Pure, on local calendar days, so a
 // DST change (a 23- or 25-hour day) is one day like any other.
 import type { HabitSchedule } from "~/sms/interpret-habits";
-import { dayNumber, type LocalDay } from "~/utils/local-time";
+import type { LocalDay } from "~/utils/local-time";
 
 export type { HabitSchedule };
 
@@ -20,6 +20,9 @@ export type HabitHistory = {
 };
 
 const DAY_MS = 86_400_000;
+// Histories hold hundreds of days: parse "YYYY-MM-DD" without splitting strings.
+const dayNumber = (day: LocalDay) =>
+  Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10)) / DAY_MS;
 const toDay = (n: number): LocalDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
 // Day 0 (1970-01-01) was a Thursday; 0 = Sunday as in Date#getDay.
 const weekdayOf = (n: number) => (n + 4) % 7;
@@ -152,9 +155,21 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
   return { units, outcomes, scheduleAt, start, lastDue };
 }
 
-/** Due days (or weeks met) done in a row up to today; today's or this week's, still open, breaks nothing. */
-export function currentStreak(history: HabitHistory, today: LocalDay): number {
+/** Streak, best streak and strength from one pass over the history. */
+export function habitNumbers(history: HabitHistory, today: LocalDay) {
   const { units } = walk(history, today);
+  return {
+    streak: streakOf(units),
+    bestStreak: bestStreakOf(units),
+    strength: percent(occasionsOf(units).reduce(step, 0)),
+  };
+}
+
+/** Due days (or weeks met) done in a row up to today; today's or this week's, still open, breaks nothing. */
+export const currentStreak = (history: HabitHistory, today: LocalDay) =>
+  streakOf(walk(history, today).units);
+
+function streakOf(units: Unit[]) {
   let streak = 0;
   for (let i = units.length - 1; i >= 0; i--) {
     const { status } = units[i]!;
@@ -165,10 +180,13 @@ export function currentStreak(history: HabitHistory, today: LocalDay): number {
   return streak;
 }
 
-export function bestStreak(history: HabitHistory, today: LocalDay): number {
+export const bestStreak = (history: HabitHistory, today: LocalDay) =>
+  bestStreakOf(walk(history, today).units);
+
+function bestStreakOf(units: Unit[]) {
   let best = 0;
   let run = 0;
-  for (const { status } of walk(history, today).units) {
+  for (const { status } of units) {
     if (status === "met") best = Math.max(best, ++run);
     if (status === "missed") run = 0;
   }

@@ -40,6 +40,15 @@ export function localDayNumber(instant: number, timeZone: string) {
   return Math.floor((instant + offsetMinutes(instant, timeZone) * 60_000) / 86_400_000);
 }
 
+/**
+ * The local midnight that starts an instant's day, at the offset of that instant: exact except on a
+ * DST day, where it is off by the change (an hour, two at most). For stepping back through days.
+ */
+export function localMidnightNear(instant: number, timeZone: string) {
+  const local = instant + offsetMinutes(instant, timeZone) * 60_000;
+  return instant - (((local % 86_400_000) + 86_400_000) % 86_400_000);
+}
+
 export function dayNumber(day: LocalDay) {
   const { y, m, d } = parseDay(day);
   return Date.UTC(y, m - 1, d) / 86_400_000;

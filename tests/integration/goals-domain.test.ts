@@ -189,6 +189,22 @@ describe("streak over local days", () => {
     }
     expect(streakFor(user, at("2026-03-12T03:50:00Z"))).toBe(7); // Mar 11, 23:50 EDT
   });
+
+  it("counts days done just after midnight and just before it, across both changes", async () => {
+    const user = await userIn(NY);
+    for (let day = "2026-03-05"; day <= "2026-03-11"; day = addDays(day, 1))
+      completionAt(
+        user.id,
+        zonedInstant(day, day < "2026-03-08" ? "00:05" : "23:55", NY).toISOString(),
+      );
+    expect(streakFor(user, at("2026-03-12T03:58:00Z"))).toBe(7);
+    const autumn = await userIn(NY);
+    for (let day = "2026-10-29"; day <= "2026-11-04"; day = addDays(day, 1)) {
+      completionAt(autumn.id, zonedInstant(day, "00:10", NY).toISOString());
+      completionAt(autumn.id, zonedInstant(day, "01:30", NY).toISOString());
+    }
+    expect(streakFor(autumn, at("2026-11-04T12:00:00Z"))).toBe(7);
+  });
 });
 
 describe("today's goals on DST days in New York", () => {
