@@ -5,6 +5,7 @@ import {
   goalsOf,
   localDaysAgo,
   logIn,
+  markPhoneVerified,
   openUserMenu,
   seedGoals,
   test,
@@ -505,4 +506,17 @@ test.describe("old Settings links and forms", () => {
     await logIn(page, { email: user.email, password: newPassword });
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+});
+
+test("the dashboard's 'Change your number' opens Settings → Phone", async ({ page, user }) => {
+  markPhoneVerified(user.email);
+  withDatabase((db) =>
+    db
+      .prepare("update users set phone_undeliverable_code = '21211' where email = ?")
+      .run(user.email),
+  );
+  await page.goto("/dashboard");
+  await page.getByTestId("today-card").getByRole("link", { name: "Change your number" }).click();
+  await expect(page).toHaveURL(/\/settings\/phone$/);
+  await expect(page.getByLabel("Phone number")).toHaveValue(nationalPhoneOf(user.email));
 });
