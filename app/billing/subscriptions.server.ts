@@ -17,7 +17,7 @@ export class BillingError extends Error {}
 /** Stripe only accepts a trial end at least 48 hours ahead; a shorter rest of the trial is not carried over. */
 const MIN_TRIAL_CARRY_MS = 48 * 60 * 60 * 1000;
 
-const settingsUrl = (query = "") => `${env.APP_URL}/settings${query}#billing`;
+const billingPageUrl = (query = "") => `${env.APP_URL}/settings/billing${query}`;
 
 function priceOf(plan: PlanId) {
   const price = plan === "basic" ? env.STRIPE_PRICE_BASIC : env.STRIPE_PRICE_PREMIUM;
@@ -71,8 +71,8 @@ export async function startCheckout(userId: number, plan: PlanId, now = new Date
         ? { trial_end: Math.floor(user.trialEndsAt.getTime() / 1000) }
         : {}),
     },
-    success_url: settingsUrl("?checkout=success"),
-    cancel_url: settingsUrl("?checkout=canceled"),
+    success_url: billingPageUrl("?checkout=success"),
+    cancel_url: billingPageUrl("?checkout=canceled"),
   });
   if (!session.url) throw new Error(`Checkout Session ${session.id} came back without a URL`);
   return session.url;
@@ -87,7 +87,7 @@ export async function openBillingPortal(userId: number, flow: "manage" | "cancel
   }
   const session = await stripe().billingPortal.sessions.create({
     customer: user.stripeCustomerId,
-    return_url: settingsUrl(),
+    return_url: billingPageUrl(),
     ...(flow === "cancel"
       ? {
           flow_data: {

@@ -168,7 +168,7 @@ export const templates = {
   help: (supportEmail: string) =>
     `${BRAND} goal check-ins: about 2 msgs/day. Msg & data rates may apply. Reply STOP to cancel. Help: ${supportEmail}`,
   accessEnded: (what: "trial" | "plan", appUrl: string) =>
-    `${BRAND}: your ${what === "trial" ? "free trial" : "plan"} has ended, so your daily check-in texts are paused. Your goals and streaks are saved. Choose a plan to continue: ${appUrl}/settings#billing`,
+    `${BRAND}: your ${what === "trial" ? "free trial" : "plan"} has ended, so your daily check-in texts are paused. Your goals and streaks are saved. Choose a plan to continue: ${appUrl}/settings/billing`,
   partnerInvitation: (inviter: string, role: "coach" | "partner") =>
     fitted(
       ([name]) =>

@@ -105,6 +105,18 @@ export const SettingsPageSchema = SettingsFormSchema.extend({
   currentPassword: z.string().max(200).optional(),
 });
 
+/**
+ * Settings → Profile & check-ins. The phone has a page of its own; a post from the old single
+ * Settings page still carries one, and it is applied as it was then.
+ */
+export const ProfileFormSchema = SettingsPageSchema.partial({ phone: true });
+
+/** Settings → Phone: the number we text, with the current password to change it. */
+export const PhoneFormSchema = z.object({
+  phone,
+  currentPassword: z.string().max(200).optional(),
+});
+
 /** A new password typed twice, for every form that sets one; combine with `matchingNewPasswords`. */
 export const newPasswordFields = {
   newPassword,

@@ -1,5 +1,17 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { json } from "@remix-run/node";
+
 // Form parsing runs on the server only: importing it from here keeps zod out of the pages' JavaScript.
 export { parseWithZod } from "@conform-to/zod/v4";
+
+/** A form's refusal, tagged with the form's intent so that only that form shows it. */
+export function formReply<I extends string>(
+  intent: I,
+  result: SubmissionResult<string[]>,
+  status = 400,
+) {
+  return json({ intent, result }, { status });
+}
 
 /**
  * The posted form (urlencoded or multipart). A body that is no form (another or no content type, a

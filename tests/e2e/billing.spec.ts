@@ -29,8 +29,8 @@ test.describe("plans and billing", () => {
     const banner = page.getByTestId("plan-banner");
     await expect(banner).toContainText("Free trial: 14 days left");
     await banner.getByRole("link", { name: "Choose a plan" }).click();
-    await expect(page).toHaveURL(/\/settings#billing$/);
-    await expect(page.getByRole("heading", { name: "Plan & billing" })).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/billing$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Plan & billing" })).toBeVisible();
     await expect(planFacts(page)).toContainText("Plan:Free trial");
     await expect(planFacts(page)).toContainText("Trial days left:14 days");
     await expect(planFacts(page)).toContainText("AI feedback:Included");
@@ -41,7 +41,7 @@ test.describe("plans and billing", () => {
     page,
     user,
   }) => {
-    await page.goto("/settings");
+    await page.goto("/settings/billing");
     await page.getByRole("button", { name: "Subscribe to Premium ($19.99/month)" }).click();
 
     await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
@@ -49,7 +49,7 @@ test.describe("plans and billing", () => {
     await expect(page.getByText("Subscribe to price_e2e_premium")).toBeVisible();
     await page.getByRole("button", { name: "Pay and subscribe" }).click();
 
-    await expect(page).toHaveURL(/\/settings\?checkout=success#billing$/);
+    await expect(page).toHaveURL(/\/settings\/billing\?checkout=success$/);
     await expect(page.getByText("Thank you for subscribing!")).toBeVisible();
     const deliveries = await webhookDeliveries();
     expect(deliveries.map((d) => d.type)).toContain("checkout.session.completed");
@@ -68,12 +68,12 @@ test.describe("plans and billing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByTestId("plan-banner")).toHaveCount(0);
 
-    await page.goto("/settings");
+    await page.goto("/settings/billing");
     await page.getByRole("button", { name: "Cancel plan" }).click();
     await expect(page.getByRole("heading", { name: "Fake Billing Portal" })).toBeVisible();
     await page.getByRole("button", { name: "Cancel subscription" }).click();
 
-    await expect(page).toHaveURL(/\/settings#billing$/);
+    await expect(page).toHaveURL(/\/settings\/billing$/);
     await expect(planFacts(page)).toContainText("Access until:");
     await expect(page.getByText("Your plan is cancelled and will not renew.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Cancel plan" })).toHaveCount(0);
@@ -96,7 +96,7 @@ test.describe("plans and billing", () => {
       "Your access has ended, so your daily texts are paused.",
     );
     await expect(page.getByRole("heading", { name: "Today's Goals" })).toBeVisible();
-    await page.goto("/settings");
+    await page.goto("/settings/billing");
     await expect(planFacts(page)).toContainText("Plan:No active plan");
     await expect(planFacts(page)).toContainText("AI feedback:Premium only");
     await expect(

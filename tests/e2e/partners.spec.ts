@@ -52,7 +52,7 @@ test("a partner is invited by text, says YES, and gets the weekly summary on Sun
   );
 
   await test.step("add a coach from Settings", async () => {
-    await page.goto("/settings#partners");
+    await page.goto("/settings/partners");
     const form = page.locator("form#add-partner");
     await form.getByLabel("Their name").fill("Alex");
     await form.getByLabel("Their mobile number").fill(PARTNER_PHONE.slice(2));
@@ -85,7 +85,7 @@ test("a partner is invited by text, says YES, and gets the weekly summary on Sun
     await expect(devPhoneTexts(page, "received").last()).toContainText(
       "You'll get progress updates from Sam",
     );
-    await page.goto("/settings#partners");
+    await page.goto("/settings/partners");
     await expect(partnerRow(page).getByTestId("partner-state")).toHaveText("Active");
   });
 
@@ -117,7 +117,7 @@ test("a partner is invited by text, says YES, and gets the weekly summary on Sun
   });
 
   await test.step("removing the partner stops everything and kills their link", async () => {
-    await page.goto("/settings#partners");
+    await page.goto("/settings/partners");
     await page.getByRole("button", { name: "Remove Alex" }).click();
     await expect(toast(page)).toContainText("Removed");
     await expect(page.getByText("No coaches or partners yet.")).toBeVisible();

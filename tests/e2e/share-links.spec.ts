@@ -17,7 +17,7 @@ test.describe("share links", () => {
       { description: "Read 30 pages", dueDate: localDaysAgo(0, zone) },
     ]);
 
-    await page.goto("/settings#share-links");
+    await page.goto("/settings/share-links");
     const form = page.locator("form#create-share-link");
     await form.getByLabel("Who it is for").fill("My running group");
     await form.getByLabel("Your name on the page").fill("Robin");

@@ -16,8 +16,8 @@ import {
 const MORNING_QUESTION = "What are your goals for today?";
 const CODE_TEXT = /verification code is (\d{6})/;
 
-async function openSettings(page: Page) {
-  await page.goto("/settings");
+async function openPhoneSettings(page: Page) {
+  await page.goto("/settings/phone");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 }
 
@@ -55,7 +55,7 @@ test.describe("the SMS loop", () => {
     const phone = phoneOf(user.email);
 
     await test.step("verify the phone with the code texted to it", async () => {
-      await openSettings(page);
+      await openPhoneSettings(page);
       await expect(page.getByTestId("phone-verified-state")).toHaveText("Not verified");
       const verification = page.getByTestId("phone-verification");
       await verification.getByRole("button", { name: "Verify phone" }).click();
@@ -67,7 +67,7 @@ test.describe("the SMS loop", () => {
       await expect(codeText).toContainText(CODE_TEXT);
       const code = CODE_TEXT.exec((await codeText.textContent()) ?? "")![1]!;
 
-      await openSettings(page);
+      await openPhoneSettings(page);
       await page.getByLabel("Verification code").fill(wrongCode(code));
       await page.getByRole("button", { name: "Verify", exact: true }).click();
       await expect(toast(page)).toContainText("Invalid code");

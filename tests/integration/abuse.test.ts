@@ -6,7 +6,7 @@ import * as apiVerifyPhone from "~/routes/api.verify-phone";
 import * as forgotPassword from "~/routes/forgot-password";
 import * as sendMorning from "~/routes/api.mock.send-morning-sms";
 import * as sendEvening from "~/routes/api.mock.send-evening-sms";
-import * as settings from "~/routes/settings";
+import * as partners from "~/routes/settings.partners";
 import { runTick } from "~/scheduler/tick.server";
 import { receiveInboundSms } from "~/sms/inbound.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
@@ -29,7 +29,10 @@ const textFrom = (from: string, body: string) =>
   receiveInboundSms({ from, body, messageSid: `SMabuse${++sid}`, media: [] });
 
 const form = (cookie: string, fields: Record<string, string>) =>
-  call(settings.action, makeRequest("/settings", { cookie, body: new URLSearchParams(fields) }));
+  call(
+    partners.action,
+    makeRequest("/settings/partners", { cookie, body: new URLSearchParams(fields) }),
+  );
 
 const partnerForm = (phone: string, name = "Alex") => ({
   intent: "partner-add",

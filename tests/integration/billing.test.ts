@@ -24,8 +24,8 @@ Object.assign(process.env, STRIPE_ENV);
 
 const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
   await import("../helpers/requests");
-const billingRoute = await import("~/routes/settings_.billing");
-const settingsRoute = await import("~/routes/settings");
+const billingRoute = await import("~/routes/settings.billing");
+const accountRoute = await import("~/routes/settings.account");
 const webhookRoute = await import("~/routes/webhooks.stripe");
 const { isBillingEnabled, entitlementsOf } = await import("~/billing/billing.server");
 const { getUserById } = await import("~/users/users.server");
@@ -207,8 +207,9 @@ describe("Checkout", () => {
       metadata: { userId: String(user.id) },
       status: "open",
     });
-    expect(session.success_url.startsWith(`${APP_URL}/settings`)).toBe(true);
-    expect(session.cancel_url.startsWith(`${APP_URL}/settings`)).toBe(true);
+    // Stripe sends the person back to Plan & billing, which says how checkout went.
+    expect(session.success_url).toBe(`${APP_URL}/settings/billing?checkout=success`);
+    expect(session.cancel_url).toBe(`${APP_URL}/settings/billing?checkout=canceled`);
     expect(session.success_url).not.toBe(session.cancel_url);
     const [request] = apiCallsSince(mark, "POST", "/v1/checkout/sessions");
     expect(request!.form.get("line_items[0][quantity]")).toBe("1");
@@ -240,7 +241,7 @@ describe("Checkout", () => {
 
     const response = await billingPost({ intent: "subscribe", plan: "basic" }, cookie);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/settings#billing");
+    expect(response.headers.get("Location")).toBe("/settings/billing");
     expect(await toastOf(response)).toMatchObject({
       type: "error",
       description: expect.stringContaining("already have a plan"),
@@ -273,7 +274,7 @@ describe("Checkout", () => {
 
     const response = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/settings#billing");
+    expect(response.headers.get("Location")).toBe("/settings/billing");
     expect(await toastOf(response)).toMatchObject({
       type: "error",
       description: expect.stringContaining("Billing is unavailable"),
@@ -300,7 +301,7 @@ describe("Billing Portal", () => {
     const [request, ...more] = apiCallsSince(mark, "POST", "/v1/billing_portal/sessions");
     expect(more).toEqual([]);
     expect(request!.form.get("customer")).toBe(row(user.id).stripeCustomerId);
-    expect(request!.form.get("return_url")).toBe(`${APP_URL}/settings#billing`);
+    expect(request!.form.get("return_url")).toBe(`${APP_URL}/settings/billing`);
     expect(request!.form.get("flow_data[type]")).toBeNull();
   });
 
@@ -322,7 +323,7 @@ describe("Billing Portal", () => {
     for (const intent of ["manage", "cancel"]) {
       const response = await billingPost({ intent }, cookie);
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/settings#billing");
+      expect(response.headers.get("Location")).toBe("/settings/billing");
       expect(await toastOf(response)).toMatchObject({
         type: "error",
         description: expect.stringContaining("no subscription to manage"),
@@ -642,9 +643,9 @@ describe("Stripe webhooks", () => {
   });
 });
 
-describe("Settings page", () => {
+describe("Settings: Plan & billing page", () => {
   const loadSettings = async (cookie: string) => {
-    const response = await call(settingsRoute.loader, makeRequest("/settings", { cookie }));
+    const response = await call(billingRoute.loader, makeRequest("/settings/billing", { cookie }));
     expect(response.status).toBe(200);
     return (await readJson(response)).billing;
   };
@@ -699,8 +700,8 @@ describe("Settings page", () => {
 describe("deleting an account", () => {
   const deleteAccount = (cookie: string, password: string) =>
     call(
-      settingsRoute.action,
-      makeRequest("/settings", {
+      accountRoute.action,
+      makeRequest("/settings/account", {
         method: "POST",
         cookie,
         headers: FORM,

@@ -3,7 +3,7 @@ import { handleIncomingText } from "~/conversation/engine.server";
 import { completeGoal, createGoal, dueTodayAt, todayFor } from "~/goals/goals.server";
 import { notifyPartnersOfCheckIn, partnersForSettings } from "~/partners/partners.server";
 import { addPartner } from "~/partners/partners.server";
-import * as settings from "~/routes/settings";
+import * as settings from "~/routes/settings.partners";
 import * as sharedSummary from "~/routes/share.$token_.summaries.$period.$date";
 import * as sharePage from "~/routes/share.$token";
 import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/share-links.server";
@@ -119,7 +119,11 @@ function partnerLedger(userId: number) {
 function post(cookie: string | undefined, fields: Record<string, string>) {
   return call(
     settings.action,
-    makeRequest("/settings", { method: "POST", body: new URLSearchParams(fields), cookie }),
+    makeRequest("/settings/partners", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      cookie,
+    }),
   );
 }
 
@@ -173,7 +177,7 @@ describe("adding a coach or partner in Settings", () => {
       addForm(phone, { phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}` }),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/settings#partners");
+    expect(response.headers.get("Location")).toBe("/settings/partners");
     expect(await toastOf(response)).toMatchObject({ title: "Invitation sent" });
 
     expect(outbox(phone)).toEqual([templates.partnerInvitation("Sam", "partner")]);
@@ -220,7 +224,9 @@ describe("adding a coach or partner in Settings", () => {
         shares: "weekly summary",
       },
     ]);
-    const page = await readJson(await call(settings.loader, makeRequest("/settings", { cookie })));
+    const page = await readJson(
+      await call(settings.loader, makeRequest("/settings/partners", { cookie })),
+    );
     expect(page.partners).toMatchObject([{ id: row!.id, state: "invited" }]);
   });
 
@@ -611,7 +617,7 @@ describe("removing a coach or partner", () => {
       partnerId: String(row.id),
     });
     expect(removed.status).toBe(302);
-    expect(removed.headers.get("Location")).toBe("/settings#partners");
+    expect(removed.headers.get("Location")).toBe("/settings/partners");
     expect(await toastOf(removed)).toMatchObject({ title: "Removed" });
     expect(partnerRows(owner.user.id)).toEqual([]);
     expect(findActiveShareLink(link.token)).toBeUndefined();

@@ -12,6 +12,12 @@ import * as messages from "~/routes/messages";
 import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
 import * as settings from "~/routes/settings";
+import * as settingsAccount from "~/routes/settings.account";
+import * as settingsIndex from "~/routes/settings._index";
+import * as settingsPartners from "~/routes/settings.partners";
+import * as settingsPassword from "~/routes/settings.password";
+import * as settingsPhone from "~/routes/settings.phone";
+import * as settingsShareLinks from "~/routes/settings.share-links";
 import * as theme from "~/routes/theme";
 import { uniquePhone } from "../helpers/requests";
 import {
@@ -40,7 +46,7 @@ import {
 // was and the answer says why (field or form errors, a message, or the toast).
 //
 // admin_.posts.$id.delete.tsx has no action: its form posts intent=delete to /admin, covered below.
-// settings_.billing.tsx is covered in robustness-webhooks.test.ts, where billing is on (fake Stripe).
+// settings.billing.tsx is covered in robustness-webhooks.test.ts, where billing is on (fake Stripe).
 
 type Handler = (args: LoaderFunctionArgs) => unknown;
 
@@ -134,12 +140,12 @@ const FORMS: FormRoute[] = [
     },
   },
   {
-    name: "POST /settings",
+    // The layout answers posts of the old single Settings page: a 307 to the page that has the
+    // intent now, a 400 for an unknown one, never a write of its own.
+    name: "POST /settings (the old single page's forms)",
     action: settings.action,
     path: () => "/settings",
     fields: {
-      // send-code is left out: it takes no input, and the code it texts would make a later wrong
-      // verify-code spend one of that code's tries (a write by design, on an error toast).
       intent: fc.constantFrom(
         "settings",
         "password",
@@ -148,30 +154,90 @@ const FORMS: FormRoute[] = [
         "partner-remove",
         "share-create",
         "share-revoke",
+        "send-code",
         "verify-code",
       ),
       email: fc.uuid().map((id) => `${id}@example.com`),
+      password: fc.constantFrom("correct horse battery", "wrong"),
+      confirm: checkbox,
+    },
+  },
+  {
+    name: "POST /settings?index (profile and check-in preferences)",
+    action: settingsIndex.action,
+    path: (_, query) => `/settings${query ? `${query}&index` : "?index"}`,
+    fields: {
+      intent: fc.constantFrom("settings", "phone"),
+      email: fc.uuid().map((id) => `${id}@example.com`),
+      // Only a post of the old single page carries a phone; it is still applied.
       phone: validPhone,
       timezone: fc.constant("America/Denver"),
       preferredCheckInTimeMorning: fc.constant("09:00"),
       preferredCheckInTimeEvening: fc.constant("21:00"),
       sendCheckInReminders: checkbox,
+      receiveWeeklySummary: checkbox,
       currentPassword: fc.constant("correct horse battery"),
+    },
+  },
+  {
+    name: "POST /settings/phone",
+    action: settingsPhone.action,
+    path: () => "/settings/phone",
+    fields: {
+      // send-code is left out: it takes no input, and the code it texts would make a later wrong
+      // verify-code spend one of that code's tries (a write by design, on an error toast).
+      intent: fc.constantFrom("phone", "verify-code"),
+      phone: validPhone,
+      currentPassword: fc.constantFrom("correct horse battery", "wrong"),
+      code: fc.constantFrom("123456", "12345"),
+    },
+  },
+  {
+    name: "POST /settings/password",
+    action: settingsPassword.action,
+    path: () => "/settings/password",
+    fields: {
+      intent: fc.constant("password"),
+      currentPassword: fc.constantFrom("correct horse battery", "wrong"),
       newPassword: fc.constant("another long password"),
-      confirmPassword: fc.constant("another long password"),
-      password: fc.constantFrom("correct horse battery", "wrong"),
-      confirm: checkbox,
+      confirmPassword: fc.constantFrom("another long password", "a different one"),
+    },
+  },
+  {
+    name: "POST /settings/partners",
+    action: settingsPartners.action,
+    path: () => "/settings/partners",
+    fields: {
+      intent: fc.constantFrom("partner-add", "partner-remove"),
       name: fc.constant("Sam"),
+      phone: validPhone,
       role: fc.constantFrom("coach", "partner"),
       inviterName: fc.constant("Alex"),
       weeklySummary: checkbox,
       partnerId: fc.constantFrom("1", "2"),
+    },
+  },
+  {
+    name: "POST /settings/share-links",
+    action: settingsShareLinks.action,
+    path: () => "/settings/share-links",
+    fields: {
+      intent: fc.constantFrom("share-create", "share-revoke"),
       label: fc.constant("Mum"),
       ownerName: fc.constant("Alex"),
       includePhotos: checkbox,
       expires: fc.constantFrom("never", "7"),
       linkId: fc.constantFrom("1", "2"),
-      code: fc.constantFrom("123456", "12345"),
+    },
+  },
+  {
+    name: "POST /settings/account",
+    action: settingsAccount.action,
+    path: () => "/settings/account",
+    fields: {
+      intent: fc.constant("delete"),
+      password: fc.constantFrom("correct horse battery", "wrong"),
+      confirm: checkbox,
     },
   },
   {

@@ -60,7 +60,7 @@ const {
 const inbound = await import("~/routes/webhooks.twilio.messages");
 const status = await import("~/routes/webhooks.twilio.status");
 const stripeWebhook = await import("~/routes/webhooks.stripe");
-const billing = await import("~/routes/settings_.billing");
+const billing = await import("~/routes/settings.billing");
 const { sendTextToUser } = await import("~/sms/outbound.server");
 
 afterAll(async () => {
@@ -407,7 +407,7 @@ describe("POST /webhooks/stripe", () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// The billing form (settings_.billing.tsx): here, where billing is on and Stripe is the fake.
+// The billing form (settings.billing.tsx): here, where billing is on and Stripe is the fake.
 
 describe("POST /settings/billing", () => {
   const fields = {

@@ -151,7 +151,7 @@ describe("an ended trial", () => {
     await tick(SUNDAY.before);
     await tick(SUNDAY.morning);
     expect(transport.to(user.phone)).toEqual([TRIAL_ENDED]);
-    expect(TRIAL_ENDED).toContain(`${APP_URL}/settings#billing`);
+    expect(TRIAL_ENDED).toContain(`${APP_URL}/settings/billing`);
 
     // The weekly summary and the evening question would go out too: still only the one notice.
     await tick(SUNDAY.summary);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { completeGoal, createGoal } from "~/goals/goals.server";
-import * as settings from "~/routes/settings";
+import * as settings from "~/routes/settings.share-links";
 import * as sharePage from "~/routes/share.$token";
 import * as shareMedia from "~/routes/share.$token_.media.$id";
 import * as sharedSummary from "~/routes/share.$token_.summaries.$period.$date";
@@ -36,7 +36,11 @@ async function signedIn() {
 function post(cookie: string | undefined, fields: Record<string, string>) {
   return call(
     settings.action,
-    makeRequest("/settings", { method: "POST", body: new URLSearchParams(fields), cookie }),
+    makeRequest("/settings/share-links", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      cookie,
+    }),
   );
 }
 
@@ -133,7 +137,7 @@ describe("share links in Settings", () => {
 
     const created = await post(owner.cookie, createForm());
     expect(created.status).toBe(302);
-    expect(created.headers.get("Location")).toBe("/settings#share-links");
+    expect(created.headers.get("Location")).toBe("/settings/share-links");
     expect(await toastOf(created)).toMatchObject({ title: "Share link created" });
 
     const before = Date.now();
@@ -164,7 +168,7 @@ describe("share links in Settings", () => {
     expect(listShareLinks(other.user.id)).toEqual([]);
 
     const page = await readJson(
-      await call(settings.loader, makeRequest("/settings", { cookie: owner.cookie })),
+      await call(settings.loader, makeRequest("/settings/share-links", { cookie: owner.cookie })),
     );
     expect(page.shareLinks).toMatchObject([
       { id: second!.id, label: "For my coach", state: "active", includePhotos: true },

@@ -24,7 +24,7 @@ export function PlanBanner({ billing }: { billing: BannerFacts }) {
     >
       <p>{message}</p>
       <Link
-        to="/settings#billing"
+        to="/settings/billing"
         className="font-medium text-primary underline underline-offset-4"
       >
         {billing.status === "past_due" ? "Update billing" : "Choose a plan"}

@@ -30,7 +30,7 @@ export function TodayCard({
               {card.phone} belongs to the account that verified it first. Enter a different mobile
               number to get texts.
             </p>
-            <Link to="/settings" className={buttonClass("default", "sm")}>
+            <Link to="/settings/phone" className={buttonClass("default", "sm")}>
               Change your number
             </Link>
           </Panel>
@@ -54,7 +54,7 @@ export function TodayCard({
       return (
         <Panel tone="off" title={`Texts to ${card.phone} can't be delivered`}>
           <p>The carrier refused them. Use another mobile number to get texts again.</p>
-          <Link to="/settings" className={buttonClass("default", "sm")}>
+          <Link to="/settings/phone" className={buttonClass("default", "sm")}>
             Change your number
           </Link>
         </Panel>

@@ -1,13 +1,22 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { isBillingEnabled } from "~/billing/billing.server";
+import { billingSummary, isBillingEnabled } from "~/billing/billing.server";
 import { BillingError, openBillingPortal, startCheckout } from "~/billing/subscriptions.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/forms.server";
+import { PlanBillingCard } from "~/components/billing/plan-billing-card";
+import { pageMeta } from "~/utils/meta";
 
-const BILLING_SECTION = "/settings#billing";
+const BILLING_SECTION = "/settings/billing";
 
 const BillingIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("subscribe"), plan: z.enum(["basic", "premium"]) }),
@@ -15,7 +24,13 @@ const BillingIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
 ]);
 
-export const loader = () => redirect(BILLING_SECTION);
+export const meta: MetaFunction = () =>
+  pageMeta("Plan & billing · Settings", "Your plan, trial, renewal, and the way to change them.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ billing: billingSummary(user) });
+}
 
 /** POST /settings/billing: the Plan & billing buttons; each sends the person on to Stripe. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,4 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
       type: "error",
     });
   }
+}
+
+export default function BillingSettingsPage() {
+  const { billing } = useLoaderData<typeof loader>();
+  return <PlanBillingCard billing={billing} />;
 }
