@@ -14,6 +14,7 @@ import {
   calendarWeeks,
   clampPage,
   completionRate,
+  longestStreakOfDayNumbers,
   streakOfDayNumbers,
   dateRangeDays,
   PAGE_SIZE,
@@ -166,6 +167,18 @@ export function streakFor(user: Owner, now = new Date()) {
     .all(user.id)
     .map((completedAt) => localDayNumber(completedAt, timezone));
   return streakOfDayNumbers(days, localDayNumber(now.getTime(), timezone));
+}
+
+/** The current streak and the longest one ever, from one read of the completion instants. */
+export function streaksFor(user: Owner, now = new Date()) {
+  const timezone = user.timezone;
+  const days = completionInstants
+    .all(user.id)
+    .map((completedAt) => localDayNumber(completedAt, timezone));
+  return {
+    current: streakOfDayNumbers(days, localDayNumber(now.getTime(), timezone)),
+    longest: longestStreakOfDayNumbers(days),
+  };
 }
 
 export function goalStats(user: Owner, now = new Date()) {
