@@ -1,5 +1,6 @@
 import {
   goalsByDay,
+  longDay,
   monthsToShow,
   monthTitle,
   monthWeeks,
@@ -176,6 +177,7 @@ describe("labels and text", () => {
   it("names months and days", () => {
     expect(monthTitle("2026-11-01")).toBe("November 2026");
     expect(shortDay("2026-01-05")).toBe("Jan 5");
+    expect(longDay("2026-11-23")).toBe("Monday, November 23, 2026");
   });
 
   it("keeps what the standard fonts print and drops or marks the rest", () => {

@@ -170,6 +170,13 @@ export function monthTitle(month: LocalDay) {
   return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** 'Monday, November 16, 2026' */
+export function longDay(day: LocalDay) {
+  return `${WEEKDAYS[dayOfWeek(day)]}, ${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8))}, ${day.slice(0, 4)}`;
+}
+
 /** 'Nov 16' */
 export function shortDay(day: LocalDay) {
   return `${MONTHS[Number(day.slice(5, 7)) - 1]!.slice(0, 3)} ${Number(day.slice(8))}`;
