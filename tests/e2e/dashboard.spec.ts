@@ -329,8 +329,12 @@ test.describe("dashboard", () => {
         completedAt: localDaysAgo(3, timeZone),
       },
       { description: "Old habit", dueDate: localDaysAgo(20, timeZone) },
+      { description: "Floss", dueDate: localDaysAgo(2, timeZone) },
     ]);
     await page.goto("/dashboard");
+    // Skipped on the dashboard: the report shows the same state.
+    await goalRow(page, "Floss").getByRole("button", { name: "Skip: Floss" }).click();
+    await expect(goalRow(page, "Floss").getByText("Skipped", { exact: true })).toBeVisible();
     await chooseRange(page, "Last 7 days", javaScriptEnabled);
     await expect(page).toHaveURL(/range=7d/);
     await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
@@ -343,7 +347,9 @@ test.describe("dashboard", () => {
     const text = pdfText(body);
     expect(text).toContain(`Account: ${user.email}`);
     expect(text).toContain("Period: Last 7 days");
-    expect(text).toContain("Goals completed\n1 of 2");
+    expect(text).toContain("Goals completed\n1 of 3");
+    expect(text).toContain("Completion rate\n33%");
+    expect(text).toContain("Skipped\nFloss");
     // Two days ago and neither done nor skipped: missed.
     expect(text).toContain("Missed\nWalk the dog");
     expect(text).toContain("Completed\nMeditate");
