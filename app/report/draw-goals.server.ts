@@ -4,7 +4,7 @@ import { GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
 import { formatDateTime, formatTime } from "~/utils/format";
 import { localDay, type LocalDay } from "~/utils/local-time";
 import { INK, type Sheet } from "./pdf-sheet.server";
-import type { ReportPhoto } from "./proof-images.server";
+import { isStoredProof, type ReportPhoto } from "./proof-images.server";
 import type { ReportData } from "./report-data.server";
 import { goalsByDay, longDay, printable } from "./report-rules";
 
@@ -97,7 +97,7 @@ const textWidth = (sheet: Sheet) => sheet.width - TEXT_X;
 function photosOf(data: ReportData, goal: Goal) {
   const shown: { url: string; photo: ReportPhoto }[] = [];
   let left = 0;
-  for (const url of goal.proofImageUrls) {
+  for (const url of goal.proofImageUrls.filter(isStoredProof)) {
     if (data.photos.has(url)) shown.push({ url, photo: data.photos.get(url)! });
     else left += 1;
   }

@@ -8,6 +8,9 @@ export const MAX_REPORT_PHOTOS = 24;
 
 const MEDIA_URL = /^\/media\/([A-Za-z0-9_-]{16,64})$/;
 
+/** Proof the report shows: photos kept in our storage (as the dashboard shows them). */
+export const isStoredProof = (url: string) => url.startsWith("/media/");
+
 /** A proof photo as the report draws it: a JPEG, or null for a file that is no readable image. */
 export type ReportPhoto = Buffer | null;
 

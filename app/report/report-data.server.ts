@@ -10,7 +10,7 @@ import {
 import { streaksFor, todayFor } from "~/goals/goals.server";
 import { db, schema } from "~/utils/db.server";
 import { addDays, localDay, startOfLocalDay, type LocalDay } from "~/utils/local-time";
-import { reportPhotos, type ReportPhoto } from "./proof-images.server";
+import { isStoredProof, reportPhotos, type ReportPhoto } from "./proof-images.server";
 import { tallyByDay, type DayCount } from "./report-rules";
 
 const { goals } = schema;
@@ -97,7 +97,7 @@ export async function reportData(
     listed,
     photos: await reportPhotos(
       user.id,
-      listed.flatMap((goal) => goal.proofImageUrls),
+      listed.flatMap((goal) => goal.proofImageUrls.filter(isStoredProof)),
     ),
   };
 }

@@ -145,13 +145,17 @@ describe("progressReportPdf", () => {
       proofImageUrls: [real, notImage],
       proofDescription: "A trail at sunrise",
     });
-    addGoal(user, 2, "Borrowed proof", { proofImageUrls: [someoneElses] });
+    // Another user's photo is never read; a link elsewhere is not proof the report shows (nor the dashboard).
+    addGoal(user, 2, "Borrowed proof", {
+      proofImageUrls: [someoneElses, "https://example.com/elsewhere.jpg"],
+    });
 
     const pdf = await progressReportPdf(user, "30d");
     expect(imageCount(pdf)).toBe(1);
     const text = pdfText(pdf);
     expect(text).toContain("Photo: A trail at sunrise");
     expect(text.match(/No preview/g)).toHaveLength(2);
+    expect(text).not.toContain("not included in this report");
   });
 
   it("still renders when the only proof is no image", async () => {
