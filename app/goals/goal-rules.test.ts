@@ -7,6 +7,7 @@ import {
   dayOutcome,
   GOAL_STATE_LABELS,
   goalState,
+  longestStreakOfDayNumbers,
   PAGE_SIZE,
   pageCount,
   pageSummary,
@@ -292,5 +293,15 @@ describe("dayOutcome", () => {
   it("leaves days without goals and days to come uncoloured", () => {
     expect(dayOutcome(cell({ total: 0 }))).toBe("empty");
     expect(dayOutcome(cell({ future: true }))).toBe("upcoming");
+  });
+});
+
+describe("longestStreakOfDayNumbers", () => {
+  it("is the longest run of consecutive days, in any order and with repeats", () => {
+    expect(longestStreakOfDayNumbers([])).toBe(0);
+    expect(longestStreakOfDayNumbers([7])).toBe(1);
+    expect(longestStreakOfDayNumbers([10, 9, 9, 8, 5, 4, 3, 2, 20])).toBe(4);
+    expect(longestStreakOfDayNumbers([1, 3, 5])).toBe(1);
+    expect(longestStreakOfDayNumbers([3, 1, 2, 2, 30, 31])).toBe(3);
   });
 });

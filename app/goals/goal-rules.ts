@@ -64,6 +64,18 @@ export function streakOfDayNumbers(daysNewestFirst: Iterable<number>, today: num
   return streak;
 }
 
+/** The longest run of consecutive days in a set of day numbers (any order, repeats allowed). */
+export function longestStreakOfDayNumbers(days: Iterable<number>) {
+  const sorted = Array.from(new Set(days)).sort((a, b) => a - b);
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    run = i > 0 && sorted[i]! === sorted[i - 1]! + 1 ? run + 1 : 1;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
 export function currentStreak(completionDaysNewestFirst: Iterable<LocalDay>, today: LocalDay) {
   function* numbers() {
     for (const day of completionDaysNewestFirst) yield dayNumber(day);

@@ -15,6 +15,7 @@ import {
   calendarWeeks,
   clampPage,
   completionRate,
+  longestStreakOfDayNumbers,
   streakOfDayNumbers,
   dateRangeDays,
   PAGE_SIZE,
@@ -176,6 +177,18 @@ export function streakFor(user: Owner, now = new Date()) {
     }
   }
   return streakOfDayNumbers(completionDays(), localDayNumber(now.getTime(), timezone));
+}
+
+/** The current streak and the longest one ever, from one read of the completion instants. */
+export function streaksFor(user: Owner, now = new Date()) {
+  const timezone = user.timezone;
+  const days = completionInstants
+    .all(user.id)
+    .map((completedAt) => localDayNumber(completedAt, timezone));
+  return {
+    current: streakOfDayNumbers(days, localDayNumber(now.getTime(), timezone)),
+    longest: longestStreakOfDayNumbers(days),
+  };
 }
 
 export function goalStats(user: Owner, now = new Date()) {

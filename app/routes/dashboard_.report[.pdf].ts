@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseDateRange } from "~/goals/goal-rules";
-import { progressReportPdf } from "~/goals/report.server";
+import { progressReportPdf } from "~/report/report-pdf.server";
 import { requireUser } from "~/utils/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

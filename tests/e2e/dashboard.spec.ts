@@ -309,11 +309,14 @@ test.describe("dashboard", () => {
     expect(text).toContain("StreakCoach progress report");
     expect(text).toContain(`Account: ${user.email}`);
     expect(text).toContain("Period: All time");
-    expect(text).toContain("Goals in this period: 2");
-    expect(text).toContain("Completed in this period: 1 (50%)");
-    expect(text).toContain("Current streak: 1 day");
-    expect(text).toMatch(new RegExp(`Completed .*${first}`));
-    expect(text).toMatch(new RegExp(`(Pending|Overdue) .*${second}`));
+    // The summary cards: each title followed by its figure.
+    expect(text).toContain("Goals completed\n1 of 2");
+    expect(text).toContain("Completion rate\n50%");
+    expect(text).toContain("Current streak\n1 day");
+    expect(text).toContain("Completion trend by week");
+    // Each goal under its day, after the dashboard's status badge.
+    expect(text).toContain(`Completed\n${first}`);
+    expect(text).toMatch(new RegExp(`(Pending|Overdue)\n${second}`));
   });
 
   test("Download PDF follows the chosen date range", async ({ page, user, javaScriptEnabled }) => {
@@ -326,8 +329,12 @@ test.describe("dashboard", () => {
         completedAt: localDaysAgo(3, timeZone),
       },
       { description: "Old habit", dueDate: localDaysAgo(20, timeZone) },
+      { description: "Floss", dueDate: localDaysAgo(2, timeZone) },
     ]);
     await page.goto("/dashboard");
+    // Skipped on the dashboard: the report shows the same state.
+    await goalRow(page, "Floss").getByRole("button", { name: "Skip: Floss" }).click();
+    await expect(goalRow(page, "Floss").getByText("Skipped", { exact: true })).toBeVisible();
     await chooseRange(page, "Last 7 days", javaScriptEnabled);
     await expect(page).toHaveURL(/range=7d/);
     await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
@@ -340,10 +347,12 @@ test.describe("dashboard", () => {
     const text = pdfText(body);
     expect(text).toContain(`Account: ${user.email}`);
     expect(text).toContain("Period: Last 7 days");
-    expect(text).toContain("Goals in this period: 2");
+    expect(text).toContain("Goals completed\n1 of 3");
+    expect(text).toContain("Completion rate\n33%");
+    expect(text).toContain("Skipped\nFloss");
     // Two days ago and neither done nor skipped: missed.
-    expect(text).toMatch(/Missed .*Walk the dog/);
-    expect(text).toMatch(/Completed .*Meditate/);
+    expect(text).toContain("Missed\nWalk the dog");
+    expect(text).toContain("Completed\nMeditate");
     expect(text).not.toContain("Old habit");
   });
 

@@ -1,5 +1,6 @@
-import { dayOutcome, type DayOutcome } from "~/goals/goal-rules";
+import { dayOutcome } from "~/goals/goal-rules";
 import { pluralDays } from "~/utils/format";
+import { CALENDAR_LEGEND, DAY_FILL } from "./outcome-colours";
 
 type Cell = {
   day: string;
@@ -13,24 +14,6 @@ type Cell = {
 const CELL = 14;
 const GAP = 3;
 const DAY_LABELS = ["Sun", "", "Tue", "", "Thu", "", "Sat"];
-
-const FILL: Record<DayOutcome, string> = {
-  upcoming: "hsl(var(--muted))",
-  empty: "hsl(var(--muted))",
-  open: "hsl(var(--muted))",
-  done: "hsl(142 65% 36%)",
-  partial: "hsl(142 60% 45% / 0.55)",
-  skipped: "hsl(215 16% 55% / 0.6)",
-  missed: "hsl(var(--destructive) / 0.45)",
-};
-
-const LEGEND: { outcome: DayOutcome; label: string }[] = [
-  { outcome: "done", label: "All done" },
-  { outcome: "partial", label: "Some done" },
-  { outcome: "skipped", label: "Skipped" },
-  { outcome: "missed", label: "Missed" },
-  { outcome: "empty", label: "No goals or still open" },
-];
 
 function describe(cell: Cell) {
   switch (dayOutcome(cell)) {
@@ -90,7 +73,7 @@ export function CompletionCalendar({ weeks }: { weeks: Cell[][] }) {
               width={CELL}
               height={CELL}
               rx={3}
-              fill={FILL[dayOutcome(cell)]}
+              fill={DAY_FILL[dayOutcome(cell)].css}
               data-day={cell.day}
             >
               <title>{describe(cell)}</title>
@@ -99,10 +82,10 @@ export function CompletionCalendar({ weeks }: { weeks: Cell[][] }) {
         )}
       </svg>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-        {LEGEND.map(({ outcome, label }) => (
+        {CALENDAR_LEGEND.map(({ outcome, label }) => (
           <li key={outcome} className="flex items-center gap-1.5">
             <svg aria-hidden="true" width="10" height="10" viewBox="0 0 10 10">
-              <rect width="10" height="10" rx="2" fill={FILL[outcome]} />
+              <rect width="10" height="10" rx="2" fill={DAY_FILL[outcome].css} />
             </svg>
             {label}
           </li>

@@ -4,6 +4,7 @@ import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { Input } from "../ui/input";
+import { STATE_BADGE } from "./outcome-colours";
 import { ProofThumbnails } from "./proof-thumbnails";
 
 export type GoalRowData = {
@@ -19,14 +20,6 @@ export type GoalRowData = {
   proofDescription: string | null;
   /** Set when the goal is the day's instance of a habit. */
   habitId?: number | null;
-};
-
-const badge: Record<GoalState, string> = {
-  completed: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100",
-  overdue: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
-  skipped: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
-  missed: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
 };
 
 export const EMPTY_GOALS = "No goals found. Start creating new goals to track your progress!";
@@ -123,7 +116,7 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
           </p>
         </div>
         <span
-          className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold", badge[status])}
+          className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold", STATE_BADGE[status].className)}
         >
           {GOAL_STATE_LABELS[status]}
         </span>

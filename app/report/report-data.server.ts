@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { Goal } from "../../db/schema";
+import {
+  DATE_RANGES,
+  dateRangeDays,
+  goalState,
+  type DateRange,
+  type GoalState,
+} from "~/goals/goal-rules";
+import { streaksFor, todayFor } from "~/goals/goals.server";
+import { db, schema } from "~/utils/db.server";
+import { addDays, localDay, startOfLocalDay, type LocalDay } from "~/utils/local-time";
+import { isStoredProof, reportPhotos, type ReportPhoto } from "./proof-images.server";
+import { tallyByDay, type DayCount } from "./report-rules";
+
+const { goals } = schema;
+
+/** Goals listed one by one in a report, at most (the newest); the counts, calendar and trend cover all. */
+export const MAX_ROWS = 200;
+
+export type ReportUser = { id: number; email: string; timezone: string };
+
+export type ReportData = {
+  user: ReportUser;
+  now: Date;
+  today: LocalDay;
+  rangeLabel: string;
+  from: LocalDay;
+  to: LocalDay;
+  /** Goals of the period by state (goalState), and in all. */
+  states: Record<GoalState, number>;
+  total: number;
+  streak: { current: number; longest: number };
+  tallies: Map<LocalDay, DayCount>;
+  /** The newest MAX_ROWS goals of the period, newest first. */
+  listed: Goal[];
+  photos: Map<string, ReportPhoto>;
+};
+
+/**
+ * Everything a report shows, in a fixed number of queries whatever the period: the outcome columns of
+ * every goal in it (three numbers a goal: enough for counts, calendar and trend), the full rows of the
+ * newest MAX_ROWS, the completion instants for the streaks, and at most MAX_REPORT_PHOTOS photos.
+ */
+export async function reportData(
+  user: ReportUser,
+  range: DateRange,
+  now = new Date(),
+): Promise<ReportData> {
+  const tz = user.timezone;
+  const today = todayFor(user, now);
+  const bounds = dateRangeDays(range, today);
+  const inPeriod: SQL | undefined = and(
+    eq(goals.userId, user.id),
+    bounds.from ? gte(goals.dueDate, startOfLocalDay(bounds.from, tz)) : undefined,
+    bounds.to ? lt(goals.dueDate, startOfLocalDay(addDays(bounds.to, 1), tz)) : undefined,
+  );
+  const outcomes = db
+    .select({ dueDate: goals.dueDate, completedAt: goals.completedAt, skippedAt: goals.skippedAt })
+    .from(goals)
+    .where(inPeriod)
+    .orderBy(asc(goals.dueDate))
+    .all();
+  const listed = db
+    .select()
+    .from(goals)
+    .where(inPeriod)
+    .orderBy(desc(goals.dueDate), desc(goals.id))
+    .limit(MAX_ROWS)
+    .all();
+  // "All time" has no bounds: the period is the one its goals' due dates span.
+  const first = outcomes[0];
+  const last = outcomes.at(-1);
+  const from = bounds.from ?? (first ? localDay(first.dueDate, tz) : today);
+  const to = bounds.to ?? (last ? localDay(last.dueDate, tz) : today);
+
+  const states: Record<GoalState, number> = {
+    completed: 0,
+    skipped: 0,
+    missed: 0,
+    overdue: 0,
+    pending: 0,
+  };
+  for (const goal of outcomes) states[goalState(goal, now, tz)] += 1;
+
+  return {
+    user,
+    now,
+    today,
+    rangeLabel: DATE_RANGES.find((r) => r.value === range)?.label ?? "All time",
+    from,
+    to,
+    states,
+    total: outcomes.length,
+    streak: streaksFor(user, now),
+    tallies: tallyByDay(outcomes, tz),
+    listed,
+    photos: await reportPhotos(
+      user.id,
+      listed.flatMap((goal) => goal.proofImageUrls.filter(isStoredProof)),
+    ),
+  };
+}

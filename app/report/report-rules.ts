@@ -1,0 +1,207 @@
+import { completionRate, dayOutcome, type DayOutcome } from "~/goals/goal-rules";
+import { addDays, dayOfWeek, firstOfMonth, localDay, type LocalDay } from "~/utils/local-time";
+
+// The pure part of the PDF report: what its calendar, trend and goal list show. No I/O here.
+
+/** What a goal's outcome needs: due, done and skipped instants. */
+export type OutcomeRow = { dueDate: Date; completedAt: Date | null; skippedAt: Date | null };
+
+export type DayCount = { day: LocalDay; total: number; completed: number; skipped: number };
+
+/** Goals per local due day: how many, how many done, how many skipped (as the calendar counts). */
+export function tallyByDay(rows: Iterable<OutcomeRow>, timeZone: string) {
+  const tallies = new Map<LocalDay, DayCount>();
+  for (const row of rows) {
+    const day = localDay(row.dueDate, timeZone);
+    let tally = tallies.get(day);
+    if (!tally) tallies.set(day, (tally = { day, total: 0, completed: 0, skipped: 0 }));
+    tally.total += 1;
+    if (row.completedAt) tally.completed += 1;
+    else if (row.skippedAt) tally.skipped += 1;
+  }
+  return tallies;
+}
+
+export const MAX_CALENDAR_MONTHS = 3;
+
+/** The months (their first days) a period touches, the last `max` of them, and how many it touches. */
+export function monthsToShow(from: LocalDay, to: LocalDay, max = MAX_CALENDAR_MONTHS) {
+  const all: LocalDay[] = [];
+  for (let month = firstOfMonth(from); month <= to; month = firstOfMonth(month, 1)) all.push(month);
+  return { months: all.slice(-max), total: all.length };
+}
+
+export type CalendarCell = {
+  day: LocalDay;
+  date: number;
+  /** Outside the report's period: drawn blank. */
+  inPeriod: boolean;
+  outcome: DayOutcome;
+  /** 'Some done' cells say how many: "2/3". */
+  completed: number;
+  total: number;
+};
+
+/** A month as rows of seven cells, Sunday first (as on the dashboard); null before the 1st and after the end. */
+export function monthWeeks(
+  month: LocalDay,
+  tallies: Map<LocalDay, DayCount>,
+  period: { from: LocalDay; to: LocalDay },
+  today: LocalDay,
+): (CalendarCell | null)[][] {
+  const next = firstOfMonth(month, 1);
+  const cells: (CalendarCell | null)[] = Array.from({ length: dayOfWeek(month) }, () => null);
+  for (let day = month; day < next; day = addDays(day, 1)) {
+    const tally = tallies.get(day) ?? { day, total: 0, completed: 0, skipped: 0 };
+    cells.push({
+      day,
+      date: Number(day.slice(8)),
+      inPeriod: day >= period.from && day <= period.to,
+      outcome: dayOutcome({ ...tally, future: day > today, today: day === today }),
+      completed: tally.completed,
+      total: tally.total,
+    });
+  }
+  while (cells.length % 7) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+}
+
+export const MAX_TREND_WEEKS = 26;
+
+export type WeekBucket = {
+  /** The first day of the week inside the period (a Sunday, except for a period's first week). */
+  start: LocalDay;
+  end: LocalDay;
+  total: number;
+  completed: number;
+  /** Completion %, skipped and missed counting as not completed; null for a week without goals. */
+  rate: number | null;
+};
+
+/**
+ * Completion by week (Sunday to Saturday, like the calendar) over the period up to today: days after
+ * today have no outcome yet. Only the last `max` weeks are kept; `total` says how many there were.
+ */
+export function weeklyTrend(
+  tallies: Map<LocalDay, DayCount>,
+  from: LocalDay,
+  to: LocalDay,
+  today: LocalDay,
+  max = MAX_TREND_WEEKS,
+) {
+  const last = to < today ? to : today;
+  const weeks: WeekBucket[] = [];
+  for (let start = from; start <= last;) {
+    const saturday = addDays(start, 6 - dayOfWeek(start));
+    const end = saturday < last ? saturday : last;
+    let total = 0;
+    let completed = 0;
+    for (let day = start; day <= end; day = addDays(day, 1)) {
+      const tally = tallies.get(day);
+      if (!tally) continue;
+      total += tally.total;
+      completed += tally.completed;
+    }
+    weeks.push({
+      start,
+      end,
+      total,
+      completed,
+      rate: total ? completionRate(total, completed) : null,
+    });
+    start = addDays(end, 1);
+  }
+  return { weeks: weeks.slice(-max), total: weeks.length };
+}
+
+export type DayGroup<G> = {
+  day: LocalDay;
+  goals: { goal: G; note: string | null }[];
+  /** The coach's note on the day: feedback is given for a whole check-in, so it shows once. */
+  note: string | null;
+};
+
+/**
+ * Goals grouped by local due day, newest day first and each day in due order. A note the coach left on
+ * every goal with feedback that day is the day's note; different notes stay with their goals.
+ */
+export function goalsByDay<G extends { dueDate: Date; llmFeedback: string | null }>(
+  goalsNewestFirst: G[],
+  timeZone: string,
+): DayGroup<G>[] {
+  const days: { day: LocalDay; goals: G[] }[] = [];
+  for (const goal of goalsNewestFirst) {
+    const day = localDay(goal.dueDate, timeZone);
+    if (days.at(-1)?.day !== day) days.push({ day, goals: [] });
+    days.at(-1)!.goals.push(goal);
+  }
+  return days.map(({ day, goals }) => {
+    const ordered = [...goals].reverse();
+    const notes = new Set(ordered.map((g) => g.llmFeedback?.trim()).filter(Boolean));
+    const shared = notes.size === 1 ? [...notes][0]! : null;
+    return {
+      day,
+      goals: ordered.map((goal) => ({
+        goal,
+        note: shared ? null : goal.llmFeedback?.trim() || null,
+      })),
+      note: shared,
+    };
+  });
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** 'November 2026' */
+export function monthTitle(month: LocalDay) {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** 'Monday, November 16, 2026' */
+export function longDay(day: LocalDay) {
+  return `${WEEKDAYS[dayOfWeek(day)]}, ${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8))}, ${day.slice(0, 4)}`;
+}
+
+/** 'Nov 16' */
+export function shortDay(day: LocalDay) {
+  return `${MONTHS[Number(day.slice(5, 7)) - 1]!.slice(0, 3)} ${Number(day.slice(8))}`;
+}
+
+// The standard PDF fonts write WinAnsi: Latin-1 plus these. Anything else would print as junk.
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+
+/**
+ * Text as the report's fonts can print it: line breaks become spaces, emoji are dropped and other
+ * characters outside WinAnsi become '?'.
+ */
+export function printable(text: string) {
+  let out = "";
+  for (const ch of text.replace(/[\r\n\t]+/g, " ")) {
+    const code = ch.codePointAt(0)!;
+    if (
+      (code >= 0x20 && code <= 0x7e) ||
+      (code >= 0xa0 && code <= 0xff) ||
+      WIN_ANSI_EXTRA.has(ch)
+    ) {
+      out += ch;
+    } else if (!/[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f]/u.test(ch)) {
+      out += "?";
+    }
+  }
+  return out.replace(/ {2,}/g, " ").trim();
+}
