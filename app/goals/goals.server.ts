@@ -179,6 +179,12 @@ export function streakFor(user: Owner, now = new Date()) {
   return streakOfDayNumbers(completionDays(), localDayNumber(now.getTime(), timezone));
 }
 
+const completionInstants = sqlite
+  .prepare<[number], number>(
+    "select completed_at from goals where user_id = ? and completed_at is not null order by completed_at desc",
+  )
+  .pluck();
+
 /** The current streak and the longest one ever, from one read of the completion instants. */
 export function streaksFor(user: Owner, now = new Date()) {
   const timezone = user.timezone;

@@ -116,7 +116,10 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
           </p>
         </div>
         <span
-          className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold", STATE_BADGE[status].className)}
+          className={cn(
+            "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold",
+            STATE_BADGE[status].className,
+          )}
         >
           {GOAL_STATE_LABELS[status]}
         </span>
