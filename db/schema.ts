@@ -409,6 +409,8 @@ export const shareLinks = sqliteTable(
     /** How the page names the owner (never the email or phone). */
     ownerName: text("owner_name").notNull(),
     includePhotos: integer("include_photos", { mode: "boolean" }).notNull().default(false),
+    /** Show the owner's habits (schedule, streaks, strength) on the page. */
+    includeHabits: integer("include_habits", { mode: "boolean" }).notNull().default(false),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

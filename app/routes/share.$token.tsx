@@ -1,7 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
 import { ProofThumbnails } from "~/components/goals/proof-thumbnails";
+import { StrengthBar } from "~/components/habits/strength-bar";
 import { PageShell } from "~/components/page";
 import { ShareNotFound } from "~/components/sharing/share-not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -54,6 +60,7 @@ export default function SharePage() {
           <CompletionCalendar weeks={data.calendar} />
         </CardContent>
       </Card>
+      {data.habits ? <SharedHabits habits={data.habits} /> : null}
       <Card className="mt-6">
         <CardHeader>
           <CardTitle className="text-lg">Recent goals</CardTitle>
@@ -81,3 +88,32 @@ export default function SharePage() {
 }
 
 export const ErrorBoundary = ShareNotFound;
+
+function SharedHabits({ habits }: { habits: NonNullable<SerializeFrom<typeof loader>["habits"]> }) {
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle className="text-lg">Habits</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {habits.length === 0 ? (
+          <p className="text-muted-foreground">No habits yet.</p>
+        ) : (
+          <ul className="space-y-4" aria-label="Habits">
+            {habits.map((h) => (
+              <li key={h.id}>
+                <div className="flex flex-wrap justify-between gap-2">
+                  <span className="font-medium">{h.title}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {h.schedule} · streak {h.streak} {h.streakUnit} · strength {h.strength}%
+                  </span>
+                </div>
+                <StrengthBar value={h.strength} label={`Strength of ${h.title}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

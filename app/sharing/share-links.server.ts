@@ -38,7 +38,13 @@ function activeLinkCount(userId: number, now: Date) {
 
 export function createShareLink(
   userId: number,
-  input: { label: string; ownerName: string; includePhotos: boolean; expires: ExpiryChoice },
+  input: {
+    label: string;
+    ownerName: string;
+    includePhotos: boolean;
+    includeHabits?: boolean;
+    expires: ExpiryChoice;
+  },
   now = new Date(),
 ): ShareLink {
   if (activeLinkCount(userId, now) >= MAX_ACTIVE_LINKS_PER_USER) {
@@ -54,6 +60,7 @@ export function createShareLink(
       label: input.label,
       ownerName: input.ownerName,
       includePhotos: input.includePhotos,
+      includeHabits: input.includeHabits ?? false,
       expiresAt: expiryFrom(input.expires, now),
       createdAt: now,
     })
@@ -98,6 +105,7 @@ export function shareLinksForSettings(user: { id: number; timezone: string }, no
     url: link.url,
     state: link.state,
     includePhotos: link.includePhotos,
+    includeHabits: link.includeHabits,
     expiresLabel: link.expiresAt ? formatLongDate(link.expiresAt, user.timezone) : "never",
   }));
 }

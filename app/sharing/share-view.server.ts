@@ -3,6 +3,8 @@ import { GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
 import { goalsBetween, goalStats, recentCalendar, todayFor } from "~/goals/goals.server";
 import { getUserById } from "~/users/users.server";
 import { formatDateTime } from "~/utils/format";
+import { habitSummaries } from "~/habits/habit-api.server";
+import { listHabits } from "~/habits/habits.server";
 import { addDays } from "~/utils/local-time";
 
 const RECENT_DAYS = 14;
@@ -21,6 +23,19 @@ export function sharedPhotoUrls(link: ShareLink, proofImageUrls: string[]) {
     .map((url) => `/share/${link.token}${url}`);
 }
 
+/** The owner's active habits with their numbers, for a link that includes them. */
+function sharedHabits(owner: { id: number }, today: string) {
+  const active = listHabits(owner.id).filter((h) => h.active);
+  return habitSummaries(active, today).map((h) => ({
+    id: h.id,
+    title: h.title,
+    schedule: h.schedule,
+    streak: h.streak,
+    streakUnit: h.streakUnit,
+    strength: h.strength,
+  }));
+}
+
 /**
  * What a share page shows: the name the owner chose, streak, completion, the calendar picture and the
  * last two weeks of goals. Never the email or phone; photos only when the link includes them.
@@ -35,6 +50,7 @@ export function shareView(link: ShareLink, now = new Date()) {
     includePhotos: link.includePhotos,
     stats: goalStats(owner, now),
     calendar: recentCalendar(owner, 12, now),
+    habits: link.includeHabits ? sharedHabits(owner, today) : null,
     goals: recent.map((goal) => ({
       id: goal.id,
       description: goal.description,

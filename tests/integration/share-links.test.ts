@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { completeGoal, createGoal } from "~/goals/goals.server";
+import { createHabit, stopHabit } from "~/habits/habits.server";
+import { getUserById } from "~/users/users.server";
 import * as settings from "~/routes/settings.share-links";
 import * as sharePage from "~/routes/share.$token";
 import * as shareMedia from "~/routes/share.$token_.media.$id";
@@ -373,6 +375,36 @@ describe("the share page", () => {
       linkId: String(withPhotos.id),
     });
     expect((await loadMedia(withPhotos.token, photo)).status).toBe(404);
+  });
+});
+
+describe("habits on the share page", () => {
+  it("shows the owner's active habits with their numbers only when the link includes them", async () => {
+    const owner = await signedIn();
+    const user = getUserById(owner.user.id)!;
+    createHabit(user, { title: "Meditate", schedule: { days: [0, 1, 2, 3, 4, 5, 6] }, time: null });
+    const stopped = createHabit(user, {
+      title: "Old habit",
+      schedule: { timesPerWeek: 2 },
+      time: null,
+    });
+    stopHabit(user, stopped.id);
+
+    const created = await post(
+      owner.cookie,
+      createForm({ label: "Coach", includeHabits: "on", expires: "never" }),
+    );
+    expect(created.status).toBe(302);
+    const [withHabits] = listShareLinks(owner.user.id);
+    expect(withHabits).toMatchObject({ includeHabits: true, includePhotos: false });
+    const page = await pageData(withHabits!.token);
+    expect(page.habits).toEqual([
+      expect.objectContaining({ title: "Meditate", schedule: "every day", streakUnit: "days" }),
+    ]);
+    expect(page.habits[0]).not.toHaveProperty("time");
+
+    const plain = link(owner.user.id);
+    expect((await pageData(plain.token)).habits).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ export type ShareLinkRowData = {
   url: string;
   state: ShareLinkState;
   includePhotos: boolean;
+  includeHabits: boolean;
   expiresLabel: string;
 };
 
@@ -38,9 +39,9 @@ export function ShareLinksCard({
       <CardHeader>
         <CardTitle className="text-xl">Share links</CardTitle>
         <CardDescription>
-          A read-only page with your streak, completion rate, calendar and recent goals, for anyone
-          with the link. It never shows your email or phone. Revoke a link and it stops working at
-          once.
+          A read-only page with your streak, completion rate, calendar and recent goals (and your
+          habits, if you choose), for anyone with the link. It never shows your email or phone.
+          Revoke a link and it stops working at once.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -55,6 +56,7 @@ export function ShareLinksCard({
                     {link.label}{" "}
                     <span className="text-sm font-normal text-muted-foreground">
                       ({STATE_LABELS[link.state]}; {link.includePhotos ? "with" : "without"} photos;
+                      {link.includeHabits ? " with habits;" : ""}
                       expires: {link.expiresLabel})
                     </span>
                   </p>
@@ -126,6 +128,11 @@ function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<str
         {...getInputProps(fields.includePhotos, { type: "checkbox" })}
         label="Include proof photos"
         note="Show the photos you sent as proof. Leave it unticked to keep them private."
+      />
+      <CheckboxField
+        {...getInputProps(fields.includeHabits, { type: "checkbox" })}
+        label="Include habits"
+        note="Show each habit with its schedule, streak and strength."
       />
       <div>
         <PendingButton intent="share-create" pendingLabel="Creating...">

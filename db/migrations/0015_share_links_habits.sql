@@ -1,0 +1,1 @@
+ALTER TABLE `share_links` ADD `include_habits` integer DEFAULT false NOT NULL;
