@@ -12,6 +12,8 @@ import { db, schema } from "~/utils/db.server";
 import { addDays, localDay, startOfLocalDay, type LocalDay } from "~/utils/local-time";
 import { isStoredProof, reportPhotos, type ReportPhoto } from "./proof-images.server";
 import { tallyByDay, type DayCount } from "./report-rules";
+import { habitSummaries, type HabitSummary } from "~/habits/habit-api.server";
+import { listHabits } from "~/habits/habits.server";
 
 const { goals } = schema;
 
@@ -35,7 +37,11 @@ export type ReportData = {
   /** The newest MAX_ROWS goals of the period, newest first. */
   listed: Goal[];
   photos: Map<string, ReportPhoto>;
+  /** Each habit with days due in the period, or still active: its period's tally and today's numbers. */
+  habits: ReportHabit[];
 };
+
+export type ReportHabit = HabitSummary & { done: number; due: number };
 
 /**
  * Everything a report shows, in a fixed number of queries whatever the period: the outcome columns of
@@ -56,7 +62,12 @@ export async function reportData(
     bounds.to ? lt(goals.dueDate, startOfLocalDay(addDays(bounds.to, 1), tz)) : undefined,
   );
   const outcomes = db
-    .select({ dueDate: goals.dueDate, completedAt: goals.completedAt, skippedAt: goals.skippedAt })
+    .select({
+      dueDate: goals.dueDate,
+      completedAt: goals.completedAt,
+      skippedAt: goals.skippedAt,
+      habitId: goals.habitId,
+    })
     .from(goals)
     .where(inPeriod)
     .orderBy(asc(goals.dueDate))
@@ -95,9 +106,30 @@ export async function reportData(
     streak: streaksFor(user, now),
     tallies: tallyByDay(outcomes, tz),
     listed,
+    habits: reportHabits(user.id, outcomes, today),
     photos: await reportPhotos(
       user.id,
       listed.flatMap((goal) => goal.proofImageUrls.filter(isStoredProof)),
     ),
   };
+}
+
+function reportHabits(
+  userId: number,
+  outcomes: { habitId: number | null; completedAt: Date | null }[],
+  today: LocalDay,
+): ReportHabit[] {
+  const tally = new Map<number, { done: number; due: number }>();
+  for (const goal of outcomes) {
+    if (goal.habitId === null) continue;
+    const t = tally.get(goal.habitId) ?? { done: 0, due: 0 };
+    t.due += 1;
+    if (goal.completedAt) t.done += 1;
+    tally.set(goal.habitId, t);
+  }
+  const shown = listHabits(userId).filter((h) => h.active || tally.has(h.id));
+  return habitSummaries(shown, today).map((h) => ({
+    ...h,
+    ...(tally.get(h.id) ?? { done: 0, due: 0 }),
+  }));
 }

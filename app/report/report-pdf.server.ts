@@ -1,6 +1,7 @@
 import type { DateRange } from "~/goals/goal-rules";
 import { drawCalendar } from "./draw-calendar.server";
 import { drawGoals } from "./draw-goals.server";
+import { drawHabits } from "./draw-habits.server";
 import { drawHeader, drawSummaryTiles, REPORT_TITLE } from "./draw-summary.server";
 import { drawTrend } from "./draw-trend.server";
 import { newReportDocument, Sheet } from "./pdf-sheet.server";
@@ -9,7 +10,7 @@ import { printable } from "./report-rules";
 
 /**
  * The PDF progress report a person keeps: the period's figures, its calendar, the weekly completion
- * trend, and its goals day by day with outcomes, proof photos and the coach's notes.
+ * trend, each habit's days done and strength, and its goals day by day with outcomes, proof photos and the coach's notes.
  */
 export async function progressReportPdf(
   user: ReportUser,
@@ -34,6 +35,7 @@ export async function progressReportPdf(
   drawSummaryTiles(sheet, data);
   drawCalendar(sheet, data);
   drawTrend(sheet, data);
+  drawHabits(sheet, data);
   drawGoals(sheet, data);
   sheet.finish();
   doc.end();

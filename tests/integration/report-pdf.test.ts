@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { todayFor } from "~/goals/goals.server";
+import { createHabit } from "~/habits/habits.server";
+import { getUserById } from "~/users/users.server";
 import { MAX_REPORT_PHOTOS } from "~/report/proof-images.server";
 import { MAX_ROWS } from "~/report/report-data.server";
 import { progressReportPdf } from "~/report/report-pdf.server";
@@ -132,6 +134,39 @@ describe("progressReportPdf", () => {
       "Read 20 pages\nDue by 7:00 PM  ·  Completed at 5:00 PM\nCoach's note\nReading done early, nice.",
     );
     expect(text).toContain("Coach's note\nSugar-free evening!");
+  });
+
+  it("lists each habit with its days done of due in the period, its streak and strength", async () => {
+    const user = await createTestUser();
+    const owner = getUserById(user.id)!;
+    const habit = createHabit(owner, {
+      title: "Meditate",
+      schedule: { days: [0, 1, 2, 3, 4, 5, 6] },
+      time: null,
+    });
+    sqlite
+      .prepare("update habits set start_date = ? where id = ?")
+      .run(addDays(todayFor(user), -3), habit.id);
+    for (const daysAgo of [3, 2, 1]) {
+      addGoal(user, daysAgo, "Meditate", {
+        habitId: habit.id,
+        habitDay: addDays(todayFor(user), -daysAgo),
+        completedAt: daysAgo === 2 ? null : at(user, daysAgo, "08:00"),
+      });
+    }
+    addGoal(user, 1, "Call the bank");
+    const text = pdfText(await progressReportPdf(user, "30d"));
+    expect(text).toContain("Habits\nDays done of the days due in this period");
+    expect(text).toMatch(/Meditate\nevery day\n2 of 3 done {2}· {2}streak 1 d\n\d+%/);
+    expect(text).not.toMatch(/Call the bank\n.*of \d+ done/);
+  });
+
+  it("has no habit section for someone without habits", async () => {
+    const user = await createTestUser();
+    addGoal(user, 1, "Call the bank");
+    expect(pdfText(await progressReportPdf(user, "30d"))).not.toContain(
+      "Days done of the days due",
+    );
   });
 
   it("embeds proof photos and draws 'No preview' for a file that is no image or not the user's", async () => {
