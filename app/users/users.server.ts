@@ -150,27 +150,32 @@ export function updateUser(id: number, patch: SettingsInput): User {
 }
 
 export function setAdminRole(targetId: number, makeAdmin: boolean, actorId: number): User {
-  return db.transaction((tx) => {
-    const target = tx.select().from(users).where(eq(users.id, targetId)).get();
-    if (!target) throw new Error(`user ${targetId} not found`);
-    if (!makeAdmin && targetId === actorId) {
-      const [row] = tx
-        .select({ n: count() })
-        .from(users)
-        .where(sql`exists (select 1 from json_each(${users.roles}) where value = 'admin')`)
-        .all();
-      if ((row?.n ?? 0) <= 1) throw new LastAdminError();
-    }
-    const roles = makeAdmin
-      ? Array.from(new Set([...target.roles, "admin"]))
-      : target.roles.filter((r) => r !== "admin");
-    return tx
-      .update(users)
-      .set({ roles, updatedAt: new Date() })
-      .where(eq(users.id, targetId))
-      .returning()
-      .get();
-  });
+  return db.transaction(
+    (tx) => {
+      const target = tx.select().from(users).where(eq(users.id, targetId)).get();
+      if (!target) throw new Error(`user ${targetId} not found`);
+      if (!makeAdmin && targetId === actorId) {
+        const [row] = tx
+          .select({ n: count() })
+          .from(users)
+          .where(sql`exists (select 1 from json_each(${users.roles}) where value = 'admin')`)
+          .all();
+        if ((row?.n ?? 0) <= 1) throw new LastAdminError();
+      }
+      const roles = makeAdmin
+        ? Array.from(new Set([...target.roles, "admin"]))
+        : target.roles.filter((r) => r !== "admin");
+      return tx
+        .update(users)
+        .set({ roles, updatedAt: new Date() })
+        .where(eq(users.id, targetId))
+        .returning()
+        .get();
+    },
+    // It reads then writes, and the operator script runs it beside the live server: a deferred
+    // transaction's upgrade to a writer would fail at once with "database is locked".
+    { behavior: "immediate" },
+  );
 }
 
 export function toggleAdminRole(targetId: number, actorId: number) {

@@ -139,7 +139,7 @@ test.describe("web chat", () => {
     if (javaScriptEnabled) await expect(chatInput(page)).toBeFocused();
     await expect(chatMessages(page, "user").last()).toContainText("goal: Stretch");
     await expect(chatMessages(page, "system").last()).toContainText(
-      "Got it: 1 goal for today: 1) Stretch",
+      "Got it: 2 goals for today: 1) Drink water 2) Stretch",
     );
     await expect(chatInput(page)).toHaveValue("");
     await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
@@ -230,7 +230,7 @@ test.describe("web chat", () => {
     const thumb = await page.request.get(`${href}?size=thumb`);
     expect(thumb.headers()["content-type"]).toBe("image/webp");
     await expect(chatMessages(page, "system")).toContainText(
-      "Got it: 1 goal for today: 1) Stretch",
+      "Got it: 2 goals for today: 1) Drink water 2) Stretch",
     );
     await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
   });
@@ -275,7 +275,10 @@ test.describe("on a phone", () => {
     await expect(answer).not.toBeInViewport();
     await chatInput(page).fill("goal: Call mom");
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    await expect(chatMessages(page).last()).toContainText("Got it: 1 goal for today: 1) Call mom");
+    // The answer lists the whole day.
+    await expect(chatMessages(page).last()).toContainText(
+      "Got it: 2 goals for today: 1) Walk the dog 2) Call mom",
+    );
     await expect(chatMessages(page).last()).toBeInViewport();
     await expect(chatMessages(page, "user").last()).toBeInViewport();
   });
