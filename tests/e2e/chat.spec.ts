@@ -230,7 +230,7 @@ test.describe("web chat", () => {
     const thumb = await page.request.get(`${href}?size=thumb`);
     expect(thumb.headers()["content-type"]).toBe("image/webp");
     await expect(chatMessages(page, "system")).toContainText(
-      "Got it: 2 goals for today: 1) Drink water 2) Stretch",
+      "Got it: 1 goal for today: 1) Stretch",
     );
     await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
   });
