@@ -50,14 +50,31 @@ function isDue(row: HabitRow, day: LocalDay) {
   return dueToday(schedule, day, done);
 }
 
+// Through the (habit_id, habit_day) index: one lookup per habit, however many goals the user has.
+const withGoalOn = (ids: number[], day: LocalDay) =>
+  sqlite
+    .prepare<(number | string)[], number>(
+      `select habit_id from goals where habit_day = ? and habit_id in (${ids.map(() => "?").join(",")})`,
+    )
+    .pluck()
+    .all(day, ...ids);
+
 /** Creates the user's habit goals of their local day, if any are missing; safe to call often. */
 export function createHabitGoalsOfDay(user: HabitOwner, now = new Date()) {
   const day = localDay(now, user.timezone);
-  const rows = activeHabitsOf.all(user.id, day);
-  if (rows.length === 0) return;
+  const active = activeHabitsOf.all(user.id, day);
+  if (active.length === 0) return;
+  const have = new Set(
+    withGoalOn(
+      active.map((row) => row.id),
+      day,
+    ),
+  );
+  const missing = active.filter((row) => !have.has(row.id) && isDue(row, day));
+  // Pages call this on every load: once the day's goals exist, no write transaction at all.
+  if (missing.length === 0) return;
   sqlite.transaction(() => {
-    for (const row of rows) {
-      if (!isDue(row, day)) continue;
+    for (const row of missing) {
       const time = row.due_time ?? user.preferredCheckInTimeEvening;
       const due = zonedInstant(day, time, user.timezone).getTime();
       insertHabitGoal.run(user.id, row.title, due, row.id, day, now.getTime());
