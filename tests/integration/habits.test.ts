@@ -248,3 +248,33 @@ describe("/api/habits", () => {
     expect(count(user.id)).toBe(20);
   });
 });
+
+describe("habits in the weekly summary", () => {
+  it("counts each habit's days done of due, in the text and on the page", async () => {
+    const { summaryText, summaryPageData } = await import("~/scheduler/summaries.server");
+    const user = await verifiedUser();
+    createHabit(
+      user,
+      { title: "Meditate", schedule: { days: [0, 1, 2, 3, 4, 5, 6] }, time: null },
+      at("08"),
+    );
+    createHabit(user, { title: "Gym", schedule: { days: [1, 3, 5] }, time: null }, at("08"));
+    // The week of Monday 8 to Sunday 14 June: Meditate done on 5 of 7 days, Gym on 2 of 3.
+    for (const day of ["08", "09", "10", "11", "12", "13", "14"]) {
+      createHabitGoalsOfDay(user, at(day));
+      if (["09", "13"].includes(day)) continue;
+      sqlite
+        .prepare(
+          "update goals set completed_at = ? where user_id = ? and habit_day = ? and (description = 'Meditate' or ? <> '12')",
+        )
+        .run(at(day, "20:00").getTime(), user.id, `2026-06-${day}`, day);
+    }
+    const text = summaryText(user, "weekly_summary", "2026-06-14", at("14", "23:00"));
+    expect(text).toContain("Habits: Meditate 5/7, Gym 2/3.");
+    const page = summaryPageData(user, "weekly_summary", "2026-06-14", at("14", "23:00"));
+    expect(page.habits).toEqual([
+      expect.objectContaining({ title: "Meditate", done: 5, due: 7 }),
+      expect.objectContaining({ title: "Gym", done: 2, due: 3 }),
+    ]);
+  });
+});
