@@ -1,6 +1,8 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { startMetricsServer } from "~/observability/metrics-server.server";
+import { finishRequest, logRequestError } from "~/observability/requests.server";
 import { startScheduler } from "~/scheduler/cron.server";
 import { replayResponse, replayTargetFor } from "~/utils/litefs.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -12,9 +14,10 @@ import {
 } from "~/utils/security-headers.server";
 
 startScheduler();
+startMetricsServer();
 
 /** Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here. */
-export { refuseCrossSite as refuseRequest } from "~/utils/request-guard.server";
+export { refuseRequest } from "~/utils/request-guard.server";
 
 // Pages never defer data, so a whole-document render is simpler and faster than streaming.
 export default async function handleRequest(
@@ -22,7 +25,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const replayTo = await replayTargetFor(request);
   if (replayTo) return replayResponse(replayTo);
@@ -35,21 +38,32 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   documentSecurityHeaders(responseHeaders, nonce);
   privateCacheHeaders(request, responseHeaders);
-  return new Response(`<!DOCTYPE html>${html}`, {
+  const response = new Response(`<!DOCTYPE html>${html}`, {
     status: responseStatusCode,
     headers: responseHeaders,
   });
+  const route = remixContext.staticHandlerContext.matches.at(-1)?.route.id ?? "unknown";
+  finishRequest(request, loadContext, route, response);
+  return response;
 }
 
-export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+export const handleDataRequest: HandleDataRequestFunction = async (
+  response,
+  { request, context },
+) => {
   const replayTo = await replayTargetFor(request);
   if (replayTo) return replayResponse(replayTo);
   baseSecurityHeaders(response.headers);
   privateCacheHeaders(request, response.headers);
+  const route = new URL(request.url).searchParams.get("_data") ?? "unknown";
+  finishRequest(request, context, route, response);
   return response;
 };
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: AppLoadContext },
+) {
   if (request.signal.aborted) return;
-  console.error(`Unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
+  logRequestError(request, context, error);
 }

@@ -5,6 +5,7 @@ import { db, schema, sqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
+import { errorFields, logger } from "~/observability/logger.server";
 
 const { messages, schedulerTicks } = schema;
 
@@ -38,7 +39,7 @@ async function liteFsRole(): Promise<string> {
   try {
     return (await isPrimary()) ? "primary" : "replica";
   } catch (error) {
-    console.error("LiteFS role unavailable", error);
+    logger.error({ err: errorFields(error) }, "LiteFS role unavailable");
     return "unknown (LiteFS did not answer)";
   }
 }

@@ -8,6 +8,7 @@ import { env } from "~/utils/env.server";
 import { hasLiveSubscription, isTerminalSubscriptionStatus } from "./entitlements";
 import type { PlanId } from "./plans";
 import { stripe } from "./stripe.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 const { users, stripeEvents } = schema;
 
@@ -107,7 +108,10 @@ export async function cancelSubscriptionOf(userId: number) {
   try {
     await stripe().subscriptions.cancel(user.stripeSubscriptionId);
   } catch (error) {
-    console.error(`subscription of account ${userId} was not cancelled`, error);
+    logger.error(
+      { err: errorFields(error) },
+      `subscription of account ${userId} was not cancelled`,
+    );
     throw new BillingError(
       "We could not cancel your subscription, so your account was not deleted. Please try again in a few minutes.",
     );
@@ -270,7 +274,7 @@ function applySubscription(
   if (user.stripeCustomerId && customerId && user.stripeCustomerId !== customerId) return "ignored";
   if (!user.stripeCustomerId && customerId && customerHeldByAnother(customerId, user.id)) {
     // Retrying cannot fix this (Stripe would retry for days): someone must look at both accounts.
-    console.error(
+    logger.error(
       `Stripe subscription ${subscription.id} names customer ${customerId}, already linked to another account than user ${user.id}; ignored`,
     );
     return "ignored";

@@ -23,6 +23,7 @@ import {
 } from "./coach-prompt";
 import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
 import { chatCompletion, isLlmConfigured } from "./llm.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 export type CoachUser = Pick<
   User,
@@ -94,7 +95,7 @@ export async function sendCheckInFeedback(
     );
     return text;
   } catch (error) {
-    console.error(`check-in feedback for user ${user.id} failed`, error);
+    logger.error({ err: errorFields(error) }, `check-in feedback for user ${user.id} failed`);
     return null;
   }
 }
@@ -121,7 +122,7 @@ async function llmFeedback(
   const answer = await chatCompletion(coachMessages(context), { timeoutMs: options.llmTimeoutMs });
   const accepted = acceptFeedback(answer);
   if (answer !== null && accepted === null) {
-    console.warn(`LLM feedback for user ${user.id} was refused; rule-based feedback sent instead`);
+    logger.warn(`LLM feedback for user ${user.id} was refused; rule-based feedback sent instead`);
   }
   return accepted;
 }

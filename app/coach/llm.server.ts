@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { env } from "~/utils/env.server";
 import type { ChatMessage } from "./coach-prompt";
+import { errorFields, logger } from "~/observability/logger.server";
 
 /** The whole call, retries included, stays within this: feedback that comes later is not worth waiting for. */
 export const LLM_BUDGET_MS = 8000;
@@ -45,21 +46,21 @@ export async function chatCompletion(
         const response = await fetch(url, { method: "POST", headers, body, signal });
         if (response.ok) return contentOf(await response.text());
         await response.body?.cancel();
-        console.warn(`LLM answered HTTP ${response.status} (attempt ${attempt})`);
+        logger.warn(`LLM answered HTTP ${response.status} (attempt ${attempt})`);
         if (response.status !== 429 && response.status < 500) return null;
         wait = Math.max(wait, retryAfterMs(response.headers.get("retry-after")));
       } catch (error) {
         if (signal.aborted) {
-          console.warn(`LLM gave no answer within ${timeoutMs} ms`);
+          logger.warn(`LLM gave no answer within ${timeoutMs} ms`);
           return null;
         }
-        console.warn(`LLM request failed (attempt ${attempt}): ${(error as Error).message}`);
+        logger.warn(`LLM request failed (attempt ${attempt}): ${(error as Error).message}`);
       }
       if (attempt >= ATTEMPTS || Date.now() + wait >= deadline) return null;
       await sleep(wait, undefined, { signal });
     }
   } catch (error) {
-    if (!signal.aborted) console.warn("LLM call failed", error);
+    if (!signal.aborted) logger.warn({ err: errorFields(error) }, "LLM call failed");
     return null;
   }
 }
@@ -76,7 +77,7 @@ function contentOf(text: string): string | null {
   try {
     data = JSON.parse(text);
   } catch {
-    console.warn("LLM answered with malformed JSON");
+    logger.warn("LLM answered with malformed JSON");
     return null;
   }
   const content = (data as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]

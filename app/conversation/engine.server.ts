@@ -25,6 +25,8 @@ import { isSmallTalk } from "~/sms/interpret-commands";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
 import { answerHabitCommand } from "./habit-commands.server";
 import { replyInChannel, type Source } from "./reply.server";
+import { inboundTexts } from "~/observability/metrics.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 export type { Source };
 
@@ -92,6 +94,7 @@ export async function handleIncomingText(
     media: mediaIds.length,
     optedOut: isOptedOut(user.phone),
   });
+  inboundTexts.labels(reading.intent, incoming.source).inc();
   const { reply, linkedGoalIds } = act(user, reading, today, mediaIds, now, incoming.text);
   if (linkedGoalIds.length) {
     db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inbound.id)).run();
@@ -123,7 +126,10 @@ async function notePartners(user: EngineUser, now: Date) {
   try {
     await notifyPartnersOfCheckIn(user.id, done, goals.length, goalStats(user, now).streak);
   } catch (error) {
-    console.error(`partner notes after the check-in of user ${user.id} failed`, error);
+    logger.error(
+      { err: errorFields(error) },
+      `partner notes after the check-in of user ${user.id} failed`,
+    );
   }
 }
 

@@ -23,6 +23,7 @@ import { requireAdmin } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/forms.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Admin Dashboard", "Manage StreakCoach users and blog posts, and check the system.");
@@ -119,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       deleted = postId !== null && deletePost(postId);
     } catch (error) {
-      console.error("deleting a blog post failed", error);
+      logger.error({ err: errorFields(error) }, "deleting a blog post failed");
       failure = messageOf(error);
     }
     if (!deleted) {

@@ -10,6 +10,7 @@ import {
   requireApiUser,
 } from "~/utils/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     attachMediaToMessage(user.id, media.ids, result.messageId);
     return json({ reply: result.reply, intent: result.intent, messageId: result.messageId });
   } catch (error) {
-    console.error(`web chat message of user ${user.id} failed`, error);
+    logger.error({ err: errorFields(error) }, `web chat message of user ${user.id} failed`);
     return apiError(500, "Failed to send message");
   }
 }

@@ -29,6 +29,7 @@ import { env } from "~/utils/env.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { cn } from "~/utils/cn";
 import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
+import { errorFields, logger } from "~/observability/logger.server";
 
 export const handle: BodyLimitHandle = { maxBodyBytes: IMAGE_UPLOAD_BODY_LIMIT };
 
@@ -107,7 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
       media,
     });
   } catch (error) {
-    console.error("dev phone: inbound text failed", error);
+    logger.error({ err: errorFields(error) }, "dev phone: inbound text failed");
     return json(
       submission.reply({
         formErrors: [`The text could not be handled: ${(error as Error).message}`],

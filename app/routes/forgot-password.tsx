@@ -30,6 +30,7 @@ import { requireAnonymous } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { env } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { errorFields, logger } from "~/observability/logger.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -77,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Not awaited: the answer comes at once whether or not a text goes out, so neither its words nor
     // its timing tell which emails have an account.
     requestPasswordReset(submission.value.email).catch((error) =>
-      console.error("password reset code was not sent", error),
+      logger.error({ err: errorFields(error) }, "password reset code was not sent"),
     );
     return redirect(`/forgot-password?${new URLSearchParams({ email: submission.value.email })}`);
   }

@@ -20,6 +20,7 @@ import { ensurePrimary } from "~/utils/litefs.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
+import { errorFields, logger } from "~/observability/logger.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("SMS Conversation", "Your conversation with StreakCoach, by text and on the web.");
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await handleIncomingText(user, { text: submission.value.message, source: "web" });
   } catch (error) {
-    console.error(`web chat message of user ${user.id} failed`, error);
+    logger.error({ err: errorFields(error) }, `web chat message of user ${user.id} failed`);
     return redirectWithToast("/messages#latest", {
       title: "Error",
       description: "Failed to send message",

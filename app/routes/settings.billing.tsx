@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/forms.server";
 import { PlanBillingCard } from "~/components/billing/plan-billing-card";
 import { pageMeta } from "~/utils/meta";
+import { errorFields, logger } from "~/observability/logger.server";
 
 const BILLING_SECTION = "/settings/billing";
 
@@ -60,7 +61,10 @@ export async function action({ request }: ActionFunctionArgs) {
         type: "error",
       });
     }
-    console.error(`billing ${choice.intent} failed for account ${user.id}`, error);
+    logger.error(
+      { err: errorFields(error) },
+      `billing ${choice.intent} failed for account ${user.id}`,
+    );
     return redirectWithToast(BILLING_SECTION, {
       title: "Error",
       description: "Billing is unavailable right now. Please try again in a few minutes.",

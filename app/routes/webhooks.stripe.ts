@@ -8,6 +8,7 @@ import {
 import { methodNotAllowed, readLimited } from "~/utils/api.server";
 import { STRIPE_EVENT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 const MAX_EVENT_BYTES = STRIPE_EVENT_BODY_LIMIT;
 
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     outcome = await handleStripeEvent(event);
   } catch (error) {
-    console.error(`Stripe event ${event.id} (${event.type}) failed`, error);
+    logger.error({ err: errorFields(error) }, `Stripe event ${event.id} (${event.type}) failed`);
     return text("Internal error", 500);
   }
   return json({ received: true, outcome });

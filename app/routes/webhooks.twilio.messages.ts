@@ -3,6 +3,7 @@ import { receiveInboundSms, type InboundSms } from "~/sms/inbound.server";
 import { emptyTwiml, readVerifiedTwilioForm, type TwilioParams } from "~/sms/webhook.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 /** Twilio sends at most 10 media per MMS; more is not Twilio and is ignored. */
 const MAX_MEDIA = 10;
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await receiveInboundSms({ from, body: params.Body ?? "", messageSid, media: mediaOf(params) });
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`inbound SMS ${messageSid} failed`, error);
+    logger.error({ err: errorFields(error) }, `inbound SMS ${messageSid} failed`);
     return new Response("Internal error", {
       status: 500,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -1,4 +1,6 @@
 import cron from "node-cron";
+import { errorFields, logger } from "~/observability/logger.server";
+import { tickDuration, tickLag } from "~/observability/metrics.server";
 import { env } from "~/utils/env.server";
 import { runTick } from "./tick.server";
 
@@ -12,14 +14,18 @@ export function startScheduler() {
   cron.schedule("* * * * *", async () => {
     if (running) return; // a slow tick finishes before the next starts; the next catches up
     running = true;
+    const now = new Date();
+    tickLag.set((now.getTime() % 60_000) / 1000);
+    const endTimer = tickDuration.startTimer();
     try {
-      const report = await runTick(new Date());
+      const report = await runTick(now);
       if (report.claimed || report.expired || report.failed || report.reconciled) {
-        console.log(`scheduler: ${JSON.stringify(report)}`);
+        logger.info({ tick: report }, "scheduler tick");
       }
     } catch (error) {
-      console.error("scheduler tick failed", error);
+      logger.error({ err: errorFields(error) }, "scheduler tick failed");
     } finally {
+      endTimer();
       running = false;
     }
   });

@@ -24,6 +24,8 @@ import { morningQuestions } from "./morning.server";
 import { partnerSummaryBatches } from "./partner-summaries.server";
 import { runPaced } from "./rate-limit";
 import { summaryText } from "./summaries.server";
+import { textsSent } from "~/observability/metrics.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 export type SendKind =
   | "morning"
@@ -418,6 +420,7 @@ function record(ctx: Ctx, outcomes: Outcome[], reconciled = false) {
   const finishedAt = Date.now();
   sqlite.transaction(() => {
     for (const { item, sid, status, error } of outcomes) {
+      if (!reconciled) textsSent.labels(item.kind, error ? "failed" : "sent").inc();
       const attempts = item.attempts + 1;
       if (!error) {
         if (reconciled) ctx.report.reconciled += 1;
@@ -546,7 +549,10 @@ async function reconcile(ctx: Ctx) {
     try {
       match = await findInLog(ctx, row);
     } catch (error) {
-      console.error(`scheduler: could not read the message log for send ${row.id}`, error);
+      logger.error(
+        { err: errorFields(error) },
+        `scheduler: could not read the message log for send ${row.id}`,
+      );
       return;
     }
     if (match) found.push({ item, sid: match.sid, status: "sent" });
@@ -575,7 +581,10 @@ async function retryDue(ctx: Ctx) {
         const match = await findInLog(ctx, row);
         if (match) return void found.push({ item, sid: match.sid, status: "sent" });
       } catch (error) {
-        console.error(`scheduler: could not read the message log for send ${row.id}`, error);
+        logger.error(
+          { err: errorFields(error) },
+          `scheduler: could not read the message log for send ${row.id}`,
+        );
         return;
       }
     }

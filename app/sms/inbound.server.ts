@@ -12,6 +12,7 @@ import { isOptedOut, optIn, optOut } from "./opt-outs.server";
 import { sendTextToNumber } from "./outbound.server";
 import { templates } from "./templates";
 import { getTransport } from "./transport.server";
+import { errorFields, logger } from "~/observability/logger.server";
 
 const { inboundReceipts, media, messages } = schema;
 
@@ -159,7 +160,10 @@ async function storeMedia(userId: number, items: InboundSms["media"]) {
         const type = contentType.split(";")[0]!.trim().toLowerCase();
         return IMAGE_TYPES.has(type) ? { index, type, bytes } : null;
       } catch (error) {
-        console.error(`inbound media ${item.url} for user ${userId} was not stored`, error);
+        logger.error(
+          { err: errorFields(error) },
+          `inbound media ${item.url} for user ${userId} was not stored`,
+        );
         return null;
       }
     }),

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { optOuts } from "~/observability/metrics.server";
 import { db, preparedQuery, schema } from "~/utils/db.server";
 
 const { smsOptOuts } = schema;
@@ -16,7 +17,8 @@ export function isOptedOut(phone: string) {
 }
 
 export function optOut(phone: string, reason: string) {
-  db.insert(smsOptOuts).values({ phone, reason }).onConflictDoNothing().run();
+  const added = db.insert(smsOptOuts).values({ phone, reason }).onConflictDoNothing().run();
+  if (added.changes > 0) optOuts.inc();
 }
 
 export function optIn(phone: string) {

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { db, preparedQuery, schema } from "~/utils/db.server";
 import { isOptedOut, optOut } from "./opt-outs.server";
+import { errorFields, logger } from "~/observability/logger.server";
+import { textStatuses, textsSent } from "~/observability/metrics.server";
 import { getTransport, SmsSendError } from "./transport.server";
 
 const { messages, users } = schema;
@@ -77,6 +79,7 @@ export async function sendTextToUser(
   try {
     const result = await getTransport().send(user.phone, body);
     recordSent().run({ sid: result.sid, status: result.status, id: row.id });
+    textsSent.labels(kind, "sent").inc();
     return { sent: true, messageId: row.id, ...result };
   } catch (error) {
     const code = error instanceof SmsSendError ? error.code : null;
@@ -84,8 +87,9 @@ export async function sendTextToUser(
       .set({ status: "failed", errorCode: code })
       .where(eq(messages.id, row.id))
       .run();
+    textsSent.labels(kind, "failed").inc();
     if (error instanceof SmsSendError && error.permanent) recordPermanentError(user, error.code!);
-    else console.error(`sms to user ${user.id} failed`, error);
+    else logger.error({ userId: user.id, kind, code, err: errorFields(error) }, "text not sent");
     return { sent: false, reason: "failed", messageId: row.id, code: code ?? undefined };
   }
 }
@@ -99,9 +103,11 @@ export async function sendTextToNumber(
   if (isOptedOut(phone) && !options.compliance) return false;
   try {
     await getTransport().send(phone, body);
+    textsSent.labels(options.compliance ? "compliance" : "to_number", "sent").inc();
     return true;
   } catch (error) {
-    console.error("sms to unknown number failed", error);
+    textsSent.labels(options.compliance ? "compliance" : "to_number", "failed").inc();
+    logger.error({ err: errorFields(error) }, "text to a number without an account not sent");
     return false;
   }
 }
@@ -136,6 +142,7 @@ export function recordDeliveryStatus(
   errorCode: string | null,
   messageId?: number,
 ) {
+  textStatuses.labels(status).inc();
   let message = db.select().from(messages).where(eq(messages.providerSid, sid)).get();
   if (!message && messageId) {
     const named = db.select().from(messages).where(eq(messages.id, messageId)).get();

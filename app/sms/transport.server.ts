@@ -3,6 +3,8 @@ import { and, eq, gte } from "drizzle-orm";
 import twilio from "twilio";
 import { db, schema } from "~/utils/db.server";
 import { readBytesWithin } from "~/utils/body.server";
+import { logger } from "~/observability/logger.server";
+import { providerErrors } from "~/observability/metrics.server";
 import { env } from "~/utils/env.server";
 
 export type SendResult = { sid: string; status: string };
@@ -131,6 +133,11 @@ async function readMedia(res: Response) {
 
 function toSendError(error: unknown): SmsSendError {
   const e = error as { status?: number; code?: number; message?: string };
+  providerErrors
+    .labels(
+      e?.code ? String(e.code) : typeof e?.status === "number" ? `http_${e.status}` : "network",
+    )
+    .inc();
   if (typeof e?.status === "number") {
     return new SmsSendError(
       e.message ?? "Twilio refused the message",
@@ -148,7 +155,7 @@ function localTransport(): SmsTransport {
     async send(to, body) {
       const sid = `SMlocal${randomBytes(12).toString("hex")}`;
       db.insert(schema.localOutbox).values({ sid, toPhone: to, body }).run();
-      if (env.NODE_ENV === "development") console.log(`[sms to ${to}] ${body}`);
+      logger.debug({ sid }, "text kept in the local outbox (see /dev/phone)");
       return { sid, status: "delivered" };
     },
     async listSentSince(to, since) {

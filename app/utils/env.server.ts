@@ -54,6 +54,10 @@ const EnvSchema = z
     SUPPORT_EMAIL: z.email().default("support@streakcoach.app"),
     DEV_PHONE_ENABLED: flag(false),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** Prometheus metrics on their own port, never the public one; 0 turns them off. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9091),
+    /** pino's level; unset: info in production, debug in development, silent under tests. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -2,6 +2,8 @@ import { json, type ServerBuild } from "@remix-run/node";
 import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "./body-limits";
 import { readBytesWithin } from "./body.server";
 import { env } from "./env.server";
+import { originRefusals } from "~/observability/metrics.server";
+import { beginRequest, finishRequest } from "~/observability/requests.server";
 import { rememberClientAddress } from "./request.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
 
@@ -22,29 +24,29 @@ export function guardRoutes(routes: Routes): Routes {
   return Object.fromEntries(
     Object.entries(routes).map(([id, route]) => [
       id,
-      { ...route, module: guardModule(route.module) },
+      { ...route, module: guardModule(id, route.module) },
     ]),
   );
 }
 
-function guardModule(module: RouteModule): RouteModule {
+function guardModule(id: string, module: RouteModule): RouteModule {
   const isResource = !module.default;
   const limit = (module.handle as BodyLimitHandle | undefined)?.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
   return {
     ...module,
-    loader: module.loader && guardLoader(module.loader, isResource),
-    action: module.action && guardAction(module.action, limit, isResource),
+    loader: module.loader && guardLoader(id, module.loader, isResource),
+    action: module.action && guardAction(id, module.action, limit, isResource),
   };
 }
 
-function guardLoader(loader: Handler, isResource: boolean): Handler {
+function guardLoader(id: string, loader: Handler, isResource: boolean): Handler {
   return async (args) => {
     rememberClientAddress(args.request, args.context);
-    return isResource ? secureResource(args.request, () => loader(args)) : loader(args);
+    return isResource ? secureResource(id, args, () => loader(args)) : loader(args);
   };
 }
 
-function guardAction(action: Handler, limit: number, isResource: boolean): Handler {
+function guardAction(id: string, action: Handler, limit: number, isResource: boolean): Handler {
   return async (args) => {
     rememberClientAddress(args.request, args.context);
     const run = async () => {
@@ -52,12 +54,26 @@ function guardAction(action: Handler, limit: number, isResource: boolean): Handl
       rememberClientAddress(request, args.context);
       return action({ ...args, request } satisfies HandlerArgs);
     };
-    return isResource ? secureResource(args.request, run) : run();
+    return isResource ? secureResource(id, args, run) : run();
   };
 }
 
 const CROSS_SITE_MESSAGE = "This request came from another site, so it was refused.";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Called before Remix sees a request (patches/@remix-run+express): starts its timing and id, and
+ * refuses it when it is a cross-site write.
+ */
+export function refuseRequest(request: Request, context: object): Response | null {
+  beginRequest(request, context);
+  const refusal = refuseCrossSite(request);
+  if (refusal) {
+    originRefusals.inc();
+    finishRequest(request, context, "cross-site refusal", refusal);
+  }
+  return refusal;
+}
 
 /** 403 for a state-changing request another site's page made (pages, `_data`, resource routes, /api). */
 export function refuseCrossSite(request: Request): Response | null {
@@ -146,13 +162,27 @@ function refuse(request: Request, status: number, message: string) {
   });
 }
 
-/** Runs a resource route's handler and gives its answer (returned or thrown) our security headers. */
-async function secureResource(request: Request, run: () => unknown) {
+/**
+ * Runs a resource route's handler and gives its answer (returned or thrown) our security headers; the
+ * answer is timed and logged here, as pages are in entry.server (Remix calls no entry hook for these).
+ */
+async function secureResource(
+  route: string,
+  { request, context }: HandlerArgs,
+  run: () => unknown,
+) {
+  const finish = (result: unknown) => {
+    const answer = withResourceHeaders(request, result);
+    if (answer instanceof Response) finishRequest(request, context, route, answer);
+    return answer;
+  };
+  let result: unknown;
   try {
-    return withResourceHeaders(request, await run());
+    result = await run();
   } catch (thrown) {
-    throw withResourceHeaders(request, thrown);
+    throw finish(thrown);
   }
+  return finish(result);
 }
 
 function withResourceHeaders(request: Request, result: unknown) {

@@ -10,6 +10,8 @@ export async function startBenchServer(port: number, extraEnv: Record<string, st
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
+    // On, as in production, on a port of its own.
+    METRICS_PORT: String(port + 1000),
     DATABASE_PATH: path.join(dir, "app.db"),
     SESSION_SECRET: "bench-session-secret-0123456789abcdef",
     APP_URL: `http://127.0.0.1:${port}`,

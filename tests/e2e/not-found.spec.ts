@@ -22,4 +22,14 @@ test.describe("not-found page", () => {
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
     await expect(page.getByLabel(`Account menu for ${user.email}`)).toBeVisible();
   });
+
+  test("/metrics is not on the public port; the metrics are on their own port", async ({
+    request,
+  }) => {
+    expect((await request.get("/metrics")).status()).toBe(404);
+    const metricsPort = Number(process.env.E2E_PORT ?? 3210) + 1000;
+    const metrics = await request.get(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status()).toBe(200);
+    expect(await metrics.text()).toContain("streakcoach_http_request_duration_seconds_count");
+  });
 });

@@ -84,6 +84,8 @@ const env = {
   DATABASE_PATH: databasePath,
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
   PORT: port,
+  // Metrics on their own port, 1000 above the app's (not-found.spec.ts reads them there).
+  METRICS_PORT: String(Number(port) + 1000),
   APP_URL: appUrl,
   AUTH_RATE_LIMIT_PER_IP: "10000",
   CRON_ENABLED: "false",

@@ -62,6 +62,7 @@ export async function startStack(
     ...Object.fromEntries(CLEARED.map((key) => [key, ""])),
     NODE_ENV: "production",
     PORT: String(port),
+    METRICS_PORT: "0",
     APP_URL: baseURL,
     DATABASE_PATH: databasePath,
     SESSION_SECRET: "scheduler-e2e-session-secret-0123456789abcdef",

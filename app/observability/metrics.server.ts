@@ -1,0 +1,91 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { sqlite } from "~/utils/db.server";
+
+// Every series the service exports, in one registry; /metrics is served on its own port
+// (metrics-server.server.ts), never by the app.
+
+export const registry = new Registry();
+const PREFIX = "streakcoach_";
+collectDefaultMetrics({ register: registry, prefix: PREFIX });
+
+const registers = [registry];
+
+export const httpRequestDuration = new Histogram({
+  name: `${PREFIX}http_request_duration_seconds`,
+  help: "Server time of each HTTP request, by route (Remix route id) and status",
+  labelNames: ["route", "method", "status"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers,
+});
+
+export const textsSent = new Counter({
+  name: `${PREFIX}texts_sent_total`,
+  help: "Outbound texts handed to the SMS provider, by kind and result (sent or failed)",
+  labelNames: ["kind", "result"] as const,
+  registers,
+});
+
+export const textStatuses = new Counter({
+  name: `${PREFIX}text_status_callbacks_total`,
+  help: "Delivery status callbacks from Twilio, by status (delivered, undelivered, failed, ...)",
+  labelNames: ["status"] as const,
+  registers,
+});
+
+export const inboundTexts = new Counter({
+  name: `${PREFIX}inbound_texts_total`,
+  help: "Inbound texts and web-chat messages read by the coach, by intent and channel",
+  labelNames: ["intent", "channel"] as const,
+  registers,
+});
+
+export const optOuts = new Counter({
+  name: `${PREFIX}opt_outs_total`,
+  help: "STOP (and its synonyms) received",
+  registers,
+});
+
+export const providerErrors = new Counter({
+  name: `${PREFIX}twilio_errors_total`,
+  help: "Errors answered by Twilio, by error code (20429 is its rate limit)",
+  labelNames: ["code"] as const,
+  registers,
+});
+
+export const tickDuration = new Histogram({
+  name: `${PREFIX}scheduler_tick_duration_seconds`,
+  help: "Wall time of each scheduler tick",
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60],
+  registers,
+});
+
+export const tickLag = new Gauge({
+  name: `${PREFIX}scheduler_tick_lag_seconds`,
+  help: "How late the last tick started after the minute it ran for",
+  registers,
+});
+
+export const originRefusals = new Counter({
+  name: `${PREFIX}origin_refusals_total`,
+  help: "State-changing requests refused because another site's page sent them",
+  registers,
+});
+
+export const lastBackupSuccess = new Gauge({
+  name: `${PREFIX}backup_last_success_timestamp_seconds`,
+  help: "When the last database backup succeeded (0 before the first)",
+  registers,
+});
+
+const openSends = sqlite
+  .prepare<[], number>("select count(*) from scheduled_sends where status in ('claimed', 'retry')")
+  .pluck();
+
+new Gauge({
+  name: `${PREFIX}send_queue_depth`,
+  help: "Scheduled texts claimed or waiting for a retry, not yet sent or given up",
+  registers,
+  collect() {
+    this.set(openSends.get() ?? 0);
+  },
+});

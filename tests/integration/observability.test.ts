@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import twilio from "twilio";
+import { twilioSid } from "../fakes/twilio-server";
+import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+
+// Metrics on their own port and JSON logs that never hold a number, an email or a message body,
+// over the real webhook, the request hooks and Twilio (faked over HTTP on 127.0.0.1).
+const ACCOUNT_SID = `AC${"7".repeat(32)}`;
+const AUTH_TOKEN = "observability-auth-token-0123456789";
+const FROM = "+12015550188";
+
+const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-observability-litefs-"));
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  from: FROM,
+  env: { LITEFS_DIR: litefsDir },
+});
+const { fake } = twilioEnv;
+
+const { call, createTestUser, makeRequest } = await import("../helpers/requests");
+const inboundRoute = await import("~/routes/webhooks.twilio.messages");
+const { refuseRequest } = await import("~/utils/request-guard.server");
+const { finishRequest } = await import("~/observability/requests.server");
+const { serveMetrics } = await import("~/observability/metrics-server.server");
+const { captureLogs } = await import("~/observability/logger.server");
+const { sendTextToUser } = await import("~/sms/outbound.server");
+const { getUserById } = await import("~/users/users.server");
+const { db, schema } = await import("~/utils/db.server");
+
+let metrics: Server;
+let metricsUrl: string;
+
+beforeAll(async () => {
+  metrics = await serveMetrics(0, "127.0.0.1");
+  const address = metrics.address() as { port: number };
+  metricsUrl = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => metrics.close(resolve));
+  await twilioEnv.restore();
+  rmSync(litefsDir, { recursive: true, force: true });
+});
+
+beforeEach(() => fake.reset());
+
+/** A signed inbound text through the request hooks and the webhook route, as the server runs it. */
+async function textIn(phone: string, body: string) {
+  const params = {
+    MessageSid: twilioSid("SM"),
+    AccountSid: ACCOUNT_SID,
+    From: phone,
+    To: FROM,
+    Body: body,
+    NumMedia: "0",
+  };
+  const url = "/webhooks/twilio/messages";
+  const request = makeRequest(url, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Twilio-Signature": twilio.getExpectedTwilioSignature(
+        AUTH_TOKEN,
+        `${TEST_APP_URL}${url}`,
+        params,
+      ),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+  const context = {};
+  expect(refuseRequest(request, context)).toBeNull();
+  const response = await call(inboundRoute.action, request);
+  finishRequest(request, context, "routes/webhooks.twilio.messages", response);
+  return response;
+}
+
+async function verifiedUser() {
+  const user = await createTestUser();
+  db.update(schema.users)
+    .set({ phoneVerifiedAt: new Date() })
+    .where(eq(schema.users.id, user.id))
+    .run();
+  return getUserById(user.id)!;
+}
+
+const scrape = async () => (await fetch(`${metricsUrl}/metrics`)).text();
+
+describe("metrics", () => {
+  it("serves the streakcoach_ series on their own port, and nothing else there", async () => {
+    const user = await verifiedUser();
+    const response = await textIn(user.phone, "1. Run 5k 2. Read");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+
+    const text = await scrape();
+    expect(text).toMatch(
+      /^streakcoach_inbound_texts_total\{intent="set_goals",channel="sms"\} [1-9]/m,
+    );
+    expect(text).toMatch(
+      /^streakcoach_texts_sent_total\{kind="conversation",result="sent"\} [1-9]/m,
+    );
+    expect(text).toMatch(
+      /^streakcoach_http_request_duration_seconds_count\{route="routes\/webhooks.twilio.messages",method="POST",status="200"\} [1-9]/m,
+    );
+    expect(text).toContain("streakcoach_process_cpu_user_seconds_total");
+    expect(text).toContain("streakcoach_send_queue_depth");
+    expect(text).toContain("streakcoach_scheduler_tick_duration_seconds");
+    expect((await fetch(`${metricsUrl}/`)).status).toBe(404);
+  });
+
+  it("counts a cross-site form post, refused with 403, and Twilio's errors by code", async () => {
+    const before = await scrape();
+    const refusalsOf = (text: string) =>
+      Number(/^streakcoach_origin_refusals_total (\d+)/m.exec(text)?.[1] ?? 0);
+    const refused = refuseRequest(
+      makeRequest("/settings", { method: "POST", headers: { Origin: "https://evil.example" } }),
+      {},
+    );
+    expect(refused?.status).toBe(403);
+    // Behind Fly's proxy the Host header is kept: a post from our own host goes through.
+    const own = makeRequest("/settings", {
+      method: "POST",
+      headers: { Origin: TEST_APP_URL, "X-Forwarded-Proto": "https" },
+    });
+    expect(refuseRequest(own, {})).toBeNull();
+
+    const user = await verifiedUser();
+    fake.failNext({ status: 429, code: 20429, message: "Too Many Requests" });
+    await sendTextToUser(user, "Hello", "conversation");
+    const after = await scrape();
+    expect(refusalsOf(after)).toBe(refusalsOf(before) + 1);
+    expect(after).toMatch(/^streakcoach_twilio_errors_total\{code="20429"\} [1-9]/m);
+    expect(after).toMatch(
+      /^streakcoach_texts_sent_total\{kind="conversation",result="failed"\} [1-9]/m,
+    );
+  });
+});
+
+describe("logs", () => {
+  it("are JSON lines with the request id, and never hold a number, an email or a message body", async () => {
+    const user = await verifiedUser();
+    const national = user.phone.slice(2);
+    const body = "Walk the neighbour's dog at the lake";
+    const lines = await captureLogs(async () => {
+      await textIn(user.phone, body);
+      // Twilio names the number in its error message; the log line must not.
+      fake.failNext({
+        status: 400,
+        code: 21211,
+        message: `The 'To' number ${user.phone} is not a valid phone number.`,
+      });
+      await sendTextToUser(user, `Reminder about ${body}`, "conversation");
+      fake.failNext({ status: 500, code: 20500, message: `Internal error for ${user.email}` });
+      await sendTextToUser(user, body, "conversation");
+    }, "debug");
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.find((l) => l.msg === "request")).toMatchObject({
+      route: "routes/webhooks.twilio.messages",
+      status: 200,
+      reqId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(parsed.some((l) => l.msg === "text not sent")).toBe(true);
+    const all = lines.join("\n");
+    for (const secret of [user.phone, national, user.email, body, "neighbour"])
+      expect(all).not.toContain(secret);
+  });
+});
