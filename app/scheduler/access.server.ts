@@ -4,7 +4,7 @@ import type { PlanId } from "~/billing/plans";
 import { templates } from "~/sms/templates";
 import { env } from "~/utils/env.server";
 import type { Slot } from "./due-times";
-import type { Candidate } from "./tick.server";
+import type { Candidate } from "./send-types";
 
 /** The billing columns every scheduler query reads, so the one entitlements module can decide. */
 export const BILLING_COLUMNS = `u.trial_ends_at, u.plan, u.subscription_status, u.current_period_end,

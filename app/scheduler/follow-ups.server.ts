@@ -3,7 +3,7 @@ import { formatTime } from "~/utils/format";
 import { localDay, localDayRange, localTime } from "~/utils/local-time";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import { inQuietHours } from "./due-times";
-import type { Candidate } from "./tick.server";
+import type { Candidate } from "./send-types";
 
 type Row = BillingRow & {
   goal_id: number;

@@ -5,7 +5,7 @@ import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import type { Slot, SummaryKind } from "./due-times";
 import { summaryFigures, summaryPath } from "./summaries.server";
-import type { Candidate } from "./tick.server";
+import type { Candidate } from "./send-types";
 
 const CHUNK = 500;
 

@@ -1,0 +1,158 @@
+import { sqlite } from "~/utils/db.server";
+import { textsSent } from "~/observability/metrics.server";
+import { MAX_ATTEMPTS, retryDelayMs } from "./due-times";
+import type { Claimed, Outcome, TickContext } from "./send-types";
+
+// Record: what each send came to, in one transaction per batch, and what follows from it (the
+// question now awaited, a follow-up done, a number opted out or undeliverable).
+
+const statements = {
+  finish: sqlite.prepare(
+    `update scheduled_sends set status = @status, provider_sid = @sid, error_code = @code, attempts = @attempts,
+     next_attempt_at = @nextAttemptAt, note = coalesce(@note, note), finished_at = @finishedAt where id = @id`,
+  ),
+  messageResult: sqlite.prepare(
+    "update messages set provider_sid = ?, status = ?, error_code = ? where id = ?",
+  ),
+  // A status callback that came before the batch was recorded already set the sid and a later status.
+  messageSent: sqlite.prepare(
+    `update messages set provider_sid = @sid, status = iif(provider_sid is null, @status, status),
+     error_code = iif(provider_sid is null, null, error_code) where id = @id`,
+  ),
+  pending: sqlite.prepare(
+    "update users set pending_prompt = ?, pending_prompt_day = ? where id = ?",
+  ),
+  clearPending: sqlite.prepare(
+    `update users set pending_prompt = null, pending_prompt_day = null
+     where id = ? and pending_prompt = ? and pending_prompt_day = ?`,
+  ),
+  followUpSent: sqlite.prepare(
+    `insert into follow_up_tasks (user_id, goal_id, follow_up_time, sent, sent_at) values (?, ?, ?, 1, ?)
+     on conflict (goal_id) do nothing`,
+  ),
+  optOut: sqlite.prepare(
+    "insert into sms_opt_outs (phone, reason) values (?, ?) on conflict do nothing",
+  ),
+  undeliverable: sqlite.prepare("update users set phone_undeliverable_code = ? where id = ?"),
+};
+
+/** The question is open from its claim: the user may answer before the batch's results are in. */
+export function markPending(kind: "morning" | "evening", localDate: string, userId: number) {
+  statements.pending.run(kind, localDate, userId);
+}
+
+export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false) {
+  if (outcomes.length === 0) return;
+  const finishedAt = Date.now();
+  sqlite.transaction(() => {
+    for (const { item, sid, status, error } of outcomes) {
+      if (!reconciled) textsSent.labels(item.kind, error ? "failed" : "sent").inc();
+      const attempts = item.attempts + 1;
+      if (!error) {
+        if (reconciled) ctx.report.reconciled += 1;
+        else ctx.report.sent += 1;
+        statements.finish.run({
+          id: item.sendId,
+          status: "sent",
+          sid,
+          code: null,
+          attempts,
+          nextAttemptAt: null,
+          note: null,
+          finishedAt,
+        });
+        if (item.messageId) statements.messageSent.run({ sid, status, id: item.messageId });
+        afterSent(item);
+        continue;
+      }
+      const code = error.code;
+      if (code === "opted_out") {
+        ctx.report.skipped += 1;
+        statements.finish.run({
+          id: item.sendId,
+          status: "skipped",
+          sid: null,
+          code: null,
+          attempts: item.attempts,
+          nextAttemptAt: null,
+          note: "opted out",
+          finishedAt,
+        });
+        if (item.messageId) statements.messageResult.run(null, "blocked", null, item.messageId);
+        notPending(item);
+        continue;
+      }
+      const delay = error.retryable ? retryDelayMs(attempts) : null;
+      if (delay !== null && attempts < MAX_ATTEMPTS) {
+        ctx.report.retried += 1;
+        statements.finish.run({
+          id: item.sendId,
+          status: "retry",
+          sid: null,
+          code,
+          attempts,
+          nextAttemptAt: finishedAt + delay,
+          note: null,
+          finishedAt: null,
+        });
+        continue;
+      }
+      ctx.report.failed += 1;
+      statements.finish.run({
+        id: item.sendId,
+        status: "failed",
+        sid: null,
+        code,
+        attempts,
+        nextAttemptAt: null,
+        note: error.message.slice(0, 200),
+        finishedAt,
+      });
+      if (item.messageId) statements.messageResult.run(null, "failed", code, item.messageId);
+      notPending(item);
+      if (code === "21610") statements.optOut.run(item.phone, "carrier: 21610 unsubscribed");
+      else if ((code === "21211" || code === "21614") && !item.toPhone)
+        statements.undeliverable.run(code, item.userId);
+    }
+  })();
+  ctx.report.transactions += 1;
+}
+
+function afterSent(item: Claimed) {
+  // Not again for a question marked with its claim: the user may have answered it already.
+  if ((item.kind === "morning" || item.kind === "evening") && !item.pendingAtClaim)
+    statements.pending.run(item.kind, item.localDate, item.userId);
+  if (item.kind === "follow_up" && item.goalId) {
+    statements.followUpSent.run(item.userId, item.goalId, item.dueAt.getTime(), Date.now());
+    statements.pending.run("evening", item.localDate.split(":")[0], item.userId);
+  }
+}
+
+/** A question that will not reach the user is not awaited (unless another one replaced it). */
+function notPending(item: Claimed) {
+  if (item.kind === "morning" || item.kind === "evening")
+    statements.clearPending.run(item.userId, item.kind, item.localDate);
+}
+
+export function expire(ctx: TickContext, items: Claimed[]) {
+  if (items.length === 0) return;
+  const finishedAt = Date.now();
+  sqlite.transaction(() => {
+    for (const item of items) {
+      statements.finish.run({
+        id: item.sendId,
+        status: "expired",
+        sid: null,
+        code: null,
+        attempts: item.attempts,
+        nextAttemptAt: null,
+        note: "missed the catch-up window",
+        finishedAt,
+      });
+      if (item.messageId) statements.messageResult.run(null, "expired", null, item.messageId);
+      notPending(item);
+    }
+  })();
+  ctx.report.expired += items.length;
+  ctx.report.transactions += 1;
+}
