@@ -25,7 +25,7 @@ import { startLeanTwilio } from "./bench/fanout-twilio";
 // fake Twilio REST API on 127.0.0.1 through the twilio package. --crash kills that child with SIGKILL
 // part way through sending and runs the tick again in a new process, which reconciles the dead
 // process's claims against the fake's message log. Ends with one line:
-// fanout: N due, S sent, D duplicates, M missing, T transactions, X.X s, R msg/s, P MB peak RSS
+// fanout: N due, S sent, D duplicates, M missing, T transactions, X.X s, R msg/s, P MB peak RSS, 429s Q
 //
 // --tsx runs the tick process under tsx instead of the esbuild bundle; --tests-fake uses
 // tests/fakes/twilio-server.ts instead of the leaner scripts/bench/fanout-twilio.ts; --cpu-prof
@@ -142,7 +142,8 @@ async function main() {
   if (duplicates > 0 || missing > 0 || unexpected > 0) process.exitCode = 1;
   console.log(
     `fanout: ${due} due, ${sent} sent, ${duplicates} duplicates, ${missing} missing, ${transactions} transactions, ` +
-      `${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} msg/s, ${Math.round(peakMb)} MB peak RSS`,
+      `${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} msg/s, ${Math.round(peakMb)} MB peak RSS, ` +
+      `429s ${fake.rateLimited()}`,
   );
 }
 
@@ -289,6 +290,7 @@ type Fake = {
   accepted(): number;
   listRequests(): number;
   maxConnections(): number | null;
+  rateLimited(): number;
   messages(): Iterable<{ to: string; body: string }>;
   onAccepted(callback: ((count: number) => void) | null): void;
   stop(): Promise<void>;
@@ -298,12 +300,17 @@ type Fake = {
 async function startFake(testsFake: boolean): Promise<Fake> {
   const credentials = { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN };
   if (!testsFake) {
-    const lean = await startLeanTwilio(credentials);
+    const lean = await startLeanTwilio({
+      ...credentials,
+      latencyMs: options.twilioLatency,
+      maxInFlight: options.twilioConcurrency,
+    });
     return {
       url: lean.url,
       accepted: () => lean.stats.accepted,
       listRequests: () => lean.stats.listRequests,
       maxConnections: () => lean.stats.maxConnections,
+      rateLimited: () => lean.stats.rateLimited,
       messages: () => [...lean.byPhone.values()].flat(),
       onAccepted: lean.onAccepted,
       stop: lean.stop,
@@ -322,6 +329,7 @@ async function startFake(testsFake: boolean): Promise<Fake> {
     accepted: () => full.messages.length,
     listRequests: () => full.requests.filter((r) => r.method === "GET").length,
     maxConnections: () => null,
+    rateLimited: () => 0,
     messages: () => full.messages,
     onAccepted: (next) => (callback = next),
     stop: full.stop,
@@ -478,6 +486,8 @@ function parseArgs(argv: string[]) {
     traceMemory: argv.includes("--trace-memory"),
     tsx: argv.includes("--tsx"),
     testsFake: argv.includes("--tests-fake"),
+    twilioLatency: Number(value("--twilio-latency") ?? 0),
+    twilioConcurrency: Number(value("--twilio-concurrency") ?? Infinity),
   };
 }
 

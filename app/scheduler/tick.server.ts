@@ -10,6 +10,8 @@ import { followUpCandidates } from "./follow-ups.server";
 import { partnerSummaryBatches } from "./partner-summaries.server";
 import { reconcile, retryDue } from "./recover.server";
 import { sendAndRecord } from "./send.server";
+import { Pacer } from "./rate-limit";
+import { SendThrottle } from "./throttle";
 import type { Candidate, TickContext, TickReport } from "./send-types";
 
 export type { Candidate, SendKind, TickReport } from "./send-types";
@@ -33,7 +35,12 @@ const statements = {
   ),
 };
 
-export type TickOptions = { catchUpMs?: number; transport?: SmsTransport; maxPerSecond?: number };
+export type TickOptions = {
+  catchUpMs?: number;
+  transport?: SmsTransport;
+  maxPerSecond?: number;
+  maxConcurrency?: number;
+};
 
 /**
  * One scheduler tick as if it were `now`: on the LiteFS primary only, claims every send that fell due
@@ -60,6 +67,11 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     catchUpMs: options.catchUpMs ?? DEFAULT_CATCH_UP_MS,
     transport: options.transport ?? getTransport(),
     maxPerSecond: options.maxPerSecond ?? env.SMS_MAX_PER_SECOND,
+    sender: new Pacer(
+      options.maxPerSecond ?? env.SMS_MAX_PER_SECOND,
+      options.maxConcurrency ?? env.SMS_MAX_CONCURRENCY,
+    ),
+    throttle: new SendThrottle(),
   };
   const last = statements.lastTick.get();
   const from = windowStart(now, last ? new Date(last.tick_at) : null, ctx.catchUpMs);
@@ -93,9 +105,15 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
   return report;
 }
 
+/** Two batches at a time: the next is claimed while the last one's texts are still going out. */
 async function processBatches(ctx: TickContext, batches: Candidate[][]) {
+  let previous: Promise<void> = Promise.resolve();
   for (const batch of batches) {
-    const claimed = claim(ctx, batch);
-    await sendAndRecord(ctx, claimed);
+    const sending = sendAndRecord(ctx, claim(ctx, batch));
+    // Handled now, thrown where awaited: a failure while the last batch is awaited must not crash.
+    sending.catch(() => {});
+    await previous;
+    previous = sending;
   }
+  await previous;
 }

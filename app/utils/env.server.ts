@@ -32,6 +32,8 @@ const EnvSchema = z
     TWILIO_FROM_NUMBER: z.string().optional(),
     TWILIO_API_URL: z.url().default("https://api.twilio.com"),
     SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(10000).default(50),
+    /** Sends in flight at once; Twilio answers 429 past 100 concurrent requests per account. */
+    SMS_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(100),
     LLM_API_URL: optionalUrl,
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),

@@ -23,10 +23,17 @@ const API = "/2010-04-01";
 export async function startLeanTwilio({
   accountSid,
   authToken,
+  latencyMs = 0,
+  maxInFlight = Infinity,
 }: {
   accountSid: string;
   authToken: string;
+  /** Answer each send this much later, as the real API does (about 100 to 200 ms). */
+  latencyMs?: number;
+  /** Refuse sends past this many in flight with 429 / 20429, as Twilio does past 100 per account. */
+  maxInFlight?: number;
 }) {
+  let inFlight = 0;
   const byPhone = new Map<string, LeanTwilioMessage[]>();
   const sockets = new Set<Socket>();
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`;
@@ -36,7 +43,7 @@ export async function startLeanTwilio({
    * maxConnections: the most connections open at once; a keep-alive client opens one only when all
    * its others are busy, so this is the sender's concurrency.
    */
-  const stats = { accepted: 0, listRequests: 0, refused: 0, maxConnections: 0 };
+  const stats = { accepted: 0, listRequests: 0, refused: 0, rateLimited: 0, maxConnections: 0 };
   let onAccepted: ((count: number) => void) | null = null;
 
   let dateSecond = -1;
@@ -99,6 +106,13 @@ export async function startLeanTwilio({
   };
 
   function create(req: IncomingMessage, res: ServerResponse) {
+    inFlight += 1;
+    res.on("close", () => (inFlight -= 1));
+    if (inFlight > maxInFlight) {
+      stats.rateLimited += 1;
+      req.resume();
+      return twilioError(res, 429, 20429, "Too Many Requests");
+    }
     let raw = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (raw += chunk));
@@ -123,7 +137,9 @@ export async function startLeanTwilio({
       else byPhone.set(to, [message]);
       stats.accepted += 1;
       onAccepted?.(stats.accepted);
-      reply(res, 201, JSON.stringify(messageJson(message)));
+      const answer = () => reply(res, 201, JSON.stringify(messageJson(message)));
+      if (latencyMs > 0) setTimeout(answer, latencyMs);
+      else answer();
     });
   }
 
