@@ -475,3 +475,15 @@ export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewsletterSignup = typeof newsletterSignups.$inferSelect;
 export type ShareLink = typeof shareLinks.$inferSelect;
 export type Partner = typeof partners.$inferSelect;
+
+/** Each scheduled database backup: where it went, how big, or why it failed. */
+export const backupRuns = sqliteTable("backup_runs", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+  finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  /** The object's key in the store ("backups/2026-11-24T21-00-00Z.db.gz"). */
+  key: text("key"),
+  bytes: integer("bytes"),
+  ok: integer("ok", { mode: "boolean" }).notNull().default(false),
+  error: text("error"),
+});

@@ -1,28 +1,54 @@
 /**
- * Restore a backup made by `npm run backup`: `npm run restore -- FILE` (plain SQLite, server stopped).
+ * Restore the database (server stopped):
+ *   npm run restore -- FILE          a file made by `npm run backup`
+ *   npm run restore -- --latest      the newest scheduled backup in the object store
+ *   npm run restore -- --at ISO      the newest one made at or before that instant
  *
  * Checks the backup's integrity, then copies it over DATABASE_PATH with SQLite's backup API, which
- * writes through SQLite (WAL included), so no -wal/-shm files need deleting by hand. Under LiteFS use
- * `litefs import` on the primary instead (README.md, "Backups and restore").
+ * writes through SQLite (WAL included), so no -wal/-shm files need deleting by hand. Under LiteFS the
+ * backup is downloaded and `litefs import` on the primary does the rest (README.md, "Backups and
+ * restore").
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { downloadBackup } from "../app/backups/backups.server";
 import { env } from "../app/utils/env.server";
 
-const file = process.argv[2];
-if (!file || file.startsWith("-")) {
-  console.error("usage: npm run restore -- FILE   (stop the server first)");
+const USAGE =
+  "usage: npm run restore -- FILE | --latest | --at ISO-INSTANT   (stop the server first)";
+const args = process.argv.slice(2);
+const atIndex = args.indexOf("--at");
+const fromStore = args.includes("--latest") || atIndex >= 0;
+const at = atIndex >= 0 ? new Date(args[atIndex + 1] ?? "") : undefined;
+if (at && Number.isNaN(at.getTime())) {
+  console.error(USAGE);
   process.exit(2);
+}
+const file = fromStore ? undefined : args[0];
+if (!fromStore && (!file || file.startsWith("-"))) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+let backupPath: string;
+if (fromStore) {
+  const downloaded = await downloadBackup({ at });
+  if (!downloaded) {
+    console.error(at ? `No backup at or before ${at.toISOString()}.` : "No backup in the store.");
+    process.exit(1);
+  }
+  console.log(`Downloaded ${downloaded.key} to ${downloaded.file}.`);
+  backupPath = downloaded.file;
+} else {
+  backupPath = path.resolve(file!);
 }
 if (env.LITEFS_DIR) {
   console.error(
-    `LITEFS_DIR is set: restore with LiteFS on the primary instead:\n  litefs import -name ${env.DATABASE_FILENAME} ${file}`,
+    `LITEFS_DIR is set: restore with LiteFS on the primary instead:\n  litefs import -name ${env.DATABASE_FILENAME} ${backupPath}`,
   );
   process.exit(2);
 }
-
-const backupPath = path.resolve(file);
 if (!existsSync(backupPath)) {
   console.error(`No file at ${backupPath}.`);
   process.exit(1);

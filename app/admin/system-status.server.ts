@@ -6,6 +6,8 @@ import { env } from "~/utils/env.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
 import { errorFields, logger } from "~/observability/logger.server";
+import { backupState } from "~/backups/backups.server";
+import { objectStore } from "~/storage/object-store.server";
 
 const { messages, schedulerTicks } = schema;
 
@@ -79,6 +81,19 @@ export function lastSchedulerTick() {
   };
 }
 
+function lastBackup(now: Date) {
+  const state = backupState(now);
+  return {
+    stale: state.stale,
+    intervalHours: state.intervalHours,
+    at: state.lastSuccess?.toISOString() ?? null,
+    atLabel: state.lastSuccess ? formatDateTime(state.lastSuccess, STATUS_TIME_ZONE) : null,
+    size: state.lastBytes === null ? null : formatBytes(state.lastBytes),
+    store: objectStore().location,
+    lastError: state.lastError,
+  };
+}
+
 /** What the System tab shows: every value read now, nothing cached. */
 export async function getSystemStatus(now = new Date()) {
   const bytes = databaseSizeBytes();
@@ -95,6 +110,7 @@ export async function getSystemStatus(now = new Date()) {
     smsTransport: env.SMS_TRANSPORT,
     texts: { day: today, timeZoneLabel: STATUS_TIME_ZONE_LABEL, ...textsOnDay(today) },
     lastTick: lastSchedulerTick(),
+    backup: lastBackup(now),
     cronEnabled: env.CRON_ENABLED,
   };
 }

@@ -71,10 +71,17 @@ export const originRefusals = new Counter({
   registers,
 });
 
-export const lastBackupSuccess = new Gauge({
+const lastBackupAt = sqlite
+  .prepare<[], number | null>("select max(finished_at) from backup_runs where ok = 1")
+  .pluck();
+
+new Gauge({
   name: `${PREFIX}backup_last_success_timestamp_seconds`,
   help: "When the last database backup succeeded (0 before the first)",
   registers,
+  collect() {
+    this.set((lastBackupAt.get() ?? 0) / 1000);
+  },
 });
 
 const openSends = sqlite

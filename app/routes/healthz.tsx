@@ -1,12 +1,20 @@
-import { sqlite } from "~/utils/db.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { backupState } from "~/backups/backups.server";
 import { errorFields, logger } from "~/observability/logger.server";
+import { sqlite } from "~/utils/db.server";
 
-export async function loader() {
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** 200 when the database answers; with ?deep=1 also 503 when the last backup is too old. */
+export async function loader({ request }: LoaderFunctionArgs) {
   try {
     sqlite.prepare("select 1").get();
-    return new Response("OK", { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     logger.error({ err: errorFields(error) }, "healthz: database check failed");
-    return new Response("database unavailable", { status: 503 });
+    return new Response("database unavailable", { status: 503, headers: NO_STORE });
   }
+  if (new URL(request.url).searchParams.get("deep") === "1" && backupState().stale) {
+    return new Response("last backup too old", { status: 503, headers: NO_STORE });
+  }
+  return new Response("OK", { headers: NO_STORE });
 }

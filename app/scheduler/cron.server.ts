@@ -1,4 +1,5 @@
 import cron from "node-cron";
+import { backupIfDue } from "~/backups/backups.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { tickDuration, tickLag } from "~/observability/metrics.server";
 import { env } from "~/utils/env.server";
@@ -28,5 +29,9 @@ export function startScheduler() {
       endTimer();
       running = false;
     }
+    // After the texts of the minute: a backup when one is due (the primary only).
+    await backupIfDue(now).catch((error: unknown) =>
+      logger.error({ err: errorFields(error) }, "backup check failed"),
+    );
   });
 }

@@ -56,6 +56,16 @@ const EnvSchema = z
     SUPPORT_EMAIL: z.email().default("support@streakcoach.app"),
     DEV_PHONE_ENABLED: flag(false),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** S3-compatible object storage, as `fly storage create` (Tigris) sets it; unset: a local directory. */
+    AWS_ENDPOINT_URL_S3: optionalUrl,
+    AWS_ACCESS_KEY_ID: z.string().optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().optional(),
+    AWS_REGION: z.string().default("auto"),
+    BUCKET_NAME: z.string().optional(),
+    /** Path-style bucket URLs (a local S3 server); Tigris and AWS take either. */
+    AWS_S3_FORCE_PATH_STYLE: flag(false),
+    /** Hours between database backups to the object storage; 0 turns them off. */
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(168).default(6),
     /** Prometheus metrics on their own port, never the public one; 0 turns them off. */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9091),
     /** pino's level; unset: info in production, debug in development, silent under tests. */
@@ -90,6 +100,13 @@ const EnvSchema = z
             message: "is required when STRIPE_SECRET_KEY is set",
           });
       }
+    }
+    if (env.BUCKET_NAME && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AWS_ACCESS_KEY_ID"],
+        message: "and AWS_SECRET_ACCESS_KEY are required when BUCKET_NAME is set",
+      });
     }
     if (env.SMS_TRANSPORT === "twilio") {
       for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"] as const) {

@@ -17,6 +17,15 @@ export type SystemTabData = {
     failed: number;
   } | null;
   cronEnabled: boolean;
+  backup: {
+    stale: boolean;
+    intervalHours: number;
+    at: string | null;
+    atLabel: string | null;
+    size: string | null;
+    store: string;
+    lastError: string | null;
+  };
 };
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -65,6 +74,19 @@ export function SystemTab({ data }: { data: SystemTabData }) {
             )}
           </Item>
           <Item label="Scheduler cron">{data.cronEnabled ? "enabled" : "disabled"}</Item>
+          <Item label="Last backup">
+            <span className={data.backup.stale ? "font-semibold text-destructive" : undefined}>
+              {data.backup.intervalHours === 0
+                ? "Backups are off (BACKUP_INTERVAL_HOURS=0)"
+                : data.backup.at
+                  ? `${data.backup.atLabel} (${data.texts.timeZoneLabel}), ${data.backup.size}, to ${data.backup.store}`
+                  : "No backup yet"}
+              {data.backup.stale && data.backup.intervalHours > 0
+                ? ` — older than ${data.backup.intervalHours * 2} hours`
+                : ""}
+              {data.backup.lastError ? ` — last try failed: ${data.backup.lastError}` : ""}
+            </span>
+          </Item>
         </dl>
       </CardContent>
     </Card>

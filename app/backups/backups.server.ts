@@ -1,0 +1,115 @@
+import { readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import Database from "better-sqlite3";
+import { desc, eq } from "drizzle-orm";
+import { errorFields, logger } from "~/observability/logger.server";
+import { objectStore, type ObjectStore } from "~/storage/object-store.server";
+import { db, schema, sqlite } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { isPrimary } from "~/utils/litefs.server";
+import {
+  BACKUP_PREFIX,
+  backupDue,
+  backupKey,
+  backupStale,
+  backupsToDelete,
+  backupTime,
+} from "./backup-rules";
+
+const { backupRuns } = schema;
+const compress = promisify(gzip);
+const decompress = promisify(gunzip);
+
+const temporaryFile = () =>
+  path.join(os.tmpdir(), `streakcoach-backup-${process.pid}-${Date.now()}.db`);
+
+/**
+ * A consistent snapshot (SQLite's online backup, safe under writes), compressed, put in the object
+ * store, recorded; then the store is pruned to its retention. Returns the key, or null on failure.
+ */
+export async function runBackup(now = new Date(), store: ObjectStore = objectStore()) {
+  const run = db.insert(backupRuns).values({ startedAt: new Date() }).returning().get();
+  const file = temporaryFile();
+  try {
+    await sqlite.backup(file);
+    const copy = new Database(file);
+    copy.pragma("journal_mode = DELETE"); // one self-contained file
+    copy.close();
+    const body = await compress(await readFile(file));
+    const key = backupKey(now);
+    await store.put(key, body, "application/gzip");
+    db.update(backupRuns)
+      .set({ finishedAt: new Date(), key, bytes: body.byteLength, ok: true })
+      .where(eq(backupRuns.id, run.id))
+      .run();
+    logger.info({ key, bytes: body.byteLength, store: store.location }, "backup stored");
+    await prune(store, now);
+    return key;
+  } catch (error) {
+    db.update(backupRuns)
+      .set({ finishedAt: new Date(), error: String((error as Error).message).slice(0, 300) })
+      .where(eq(backupRuns.id, run.id))
+      .run();
+    logger.error({ err: errorFields(error) }, "backup failed");
+    return null;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+async function prune(store: ObjectStore, now: Date) {
+  const keys = (await store.list(BACKUP_PREFIX)).map((o) => o.key);
+  for (const key of backupsToDelete(keys, now)) await store.delete(key);
+}
+
+/** The last run and the last successful one, for the scheduler, the System tab and /healthz. */
+export function backupState(now = new Date()) {
+  const last = db.select().from(backupRuns).orderBy(desc(backupRuns.id)).limit(1).get();
+  const lastOk = db
+    .select()
+    .from(backupRuns)
+    .where(eq(backupRuns.ok, true))
+    .orderBy(desc(backupRuns.id))
+    .limit(1)
+    .get();
+  const lastSuccess = lastOk?.finishedAt ?? null;
+  return {
+    intervalHours: env.BACKUP_INTERVAL_HOURS,
+    lastAttempt: last?.startedAt ?? null,
+    lastError: last && !last.ok ? last.error : null,
+    lastSuccess,
+    lastKey: lastOk?.key ?? null,
+    lastBytes: lastOk?.bytes ?? null,
+    stale: backupStale(lastSuccess, env.BACKUP_INTERVAL_HOURS, now),
+  };
+}
+
+/** Called every minute by the scheduler: on the primary, a backup when one is due. */
+export async function backupIfDue(now = new Date()) {
+  if (!(await isPrimary())) return;
+  const state = backupState(now);
+  if (backupDue(state.lastSuccess, state.lastAttempt, env.BACKUP_INTERVAL_HOURS, now))
+    await runBackup(now);
+}
+
+/** The newest backup in the store, or the newest at or before `at`, as a database file on disk. */
+export async function downloadBackup(
+  which: { at?: Date },
+  store: ObjectStore = objectStore(),
+): Promise<{ key: string; file: string } | null> {
+  const candidates = (await store.list(BACKUP_PREFIX))
+    .map((o) => ({ key: o.key, at: backupTime(o.key) }))
+    .filter((b): b is { key: string; at: Date } => b.at !== null)
+    .filter((b) => !which.at || b.at <= which.at)
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+  const chosen = candidates[0];
+  if (!chosen) return null;
+  const body = await store.get(chosen.key);
+  if (!body) return null;
+  const file = temporaryFile();
+  await writeFile(file, await decompress(body));
+  return { key: chosen.key, file };
+}
