@@ -231,7 +231,13 @@ export const media = sqliteTable(
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
-    data: blob("data", { mode: "buffer" }).notNull(),
+    /** Bytes of a photo stored before object storage; `npm run media:migrate` moves them out. */
+    data: blob("data", { mode: "buffer" }),
+    /** The photo's key in the object store (EXIF stripped) and its thumbnail's. */
+    storageKey: text("storage_key"),
+    thumbKey: text("thumb_key"),
+    /** Hex SHA-256 of the stored bytes: the strong ETag. */
+    sha256: text("sha256"),
     createdAt: createdAt(),
   },
   (t) => [index("media_user_idx").on(t.userId)],

@@ -24,6 +24,7 @@ import {
 import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
 import { chatCompletion, isLlmConfigured } from "./llm.server";
 import { errorFields, logger } from "~/observability/logger.server";
+import { photoBytes } from "~/media/media-store.server";
 
 export type CoachUser = Pick<
   User,
@@ -134,7 +135,9 @@ async function describeProof(user: CoachUser, checkIn: CheckInForFeedback, optio
     .map((id) => findMedia(id))
     .find((m) => m && m.userId === user.id && m.contentType.startsWith("image/"));
   if (!photo) return null;
-  const dataUrl = `data:${photo.contentType};base64,${photo.data.toString("base64")}`;
+  const bytes = await photoBytes(photo);
+  if (!bytes) return null;
+  const dataUrl = `data:${photo.contentType};base64,${bytes.toString("base64")}`;
   const description = acceptDescription(
     await chatCompletion(photoMessages(dataUrl), {
       timeoutMs: options.llmTimeoutMs,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/utils/db.server";
-import { thumbnailOf } from "./thumbnails.server";
+import { etagOf, photoBytes, photoThumbnail } from "./media-store.server";
 
 /** Media ids are random opaque tokens (base64url); anything else cannot exist. */
 const MEDIA_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -36,15 +36,31 @@ function contentDisposition(kind: "inline" | "attachment", fileName: string) {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function mediaResponse(row: StoredMedia, vary: string) {
+/** 304 when the browser already holds these bytes (a strong ETag: their SHA-256). */
+function notModified(request: Request, etag: string, vary: string) {
+  const held = request.headers.get("If-None-Match");
+  if (!held || !held.split(",").some((tag) => tag.trim() === etag)) return null;
+  return new Response(null, {
+    status: 304,
+    headers: { ETag: etag, "Cache-Control": "private, max-age=3600", Vary: vary },
+  });
+}
+
+export async function mediaResponse(request: Request, row: StoredMedia, vary: string) {
+  const etag = etagOf(row);
+  const cached = notModified(request, etag, vary);
+  if (cached) return cached;
+  const bytes = await photoBytes(row);
+  if (!bytes) return mediaNotFound();
   const type = row.contentType.split(";")[0]!.trim().toLowerCase();
   const inline = INLINE_TYPES.has(type);
-  return new Response(new Uint8Array(row.data), {
+  return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": inline ? type : "application/octet-stream",
-      "Content-Length": String(row.data.byteLength),
+      "Content-Length": String(bytes.byteLength),
       "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", row.fileName),
       "Cache-Control": "private, max-age=3600",
+      ETag: etag,
       Vary: vary,
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
@@ -68,7 +84,7 @@ const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height=
 </svg>`;
 
 export async function thumbnailResponse(row: StoredMedia, vary: string) {
-  const bytes = await thumbnailOf(row);
+  const bytes = await photoThumbnail(row);
   const headers = {
     "Cache-Control": "private, max-age=86400",
     Vary: vary,

@@ -1,5 +1,4 @@
 import sharp from "sharp";
-import type { StoredMedia } from "./media.server";
 
 // Proof photos are up to 5 MB; a page of thumbnails must not send those. A thumbnail is made once
 // per photo and kept in a small in-memory cache bounded in bytes (photos never change).
@@ -70,17 +69,33 @@ async function resize(data: Buffer): Promise<Buffer> {
   }
 }
 
-/** A WebP at most THUMBNAIL_SIZE px on its longer side, or null when the file is not a readable image. */
-export async function thumbnailOf(row: StoredMedia): Promise<Buffer | null> {
-  let bytes = cache.get(row.id);
+/** A WebP at most THUMBNAIL_SIZE px on its longer side, or null when the bytes are no readable image. */
+export async function makeThumbnail(bytes: Buffer): Promise<Buffer | null> {
+  const thumbnail = await resize(bytes);
+  return thumbnail.byteLength > 0 ? thumbnail : null;
+}
+
+/**
+ * The thumbnail of media `id`, made (or fetched) once even when several requests ask at once, and
+ * kept in the byte-bounded cache; `load` gives the stored thumbnail or the photo's bytes to resize.
+ */
+export async function thumbnailOf(
+  id: string,
+  load: () => Promise<{ thumbnail: Buffer } | { photo: Buffer } | null>,
+): Promise<Buffer | null> {
+  let bytes = cache.get(id);
   if (!bytes) {
-    let job = inFlight.get(row.id);
+    let job = inFlight.get(id);
     if (!job) {
-      job = resize(Buffer.from(row.data)).finally(() => inFlight.delete(row.id));
-      inFlight.set(row.id, job);
+      job = load()
+        .then((found) =>
+          !found ? UNREADABLE : "thumbnail" in found ? found.thumbnail : resize(found.photo),
+        )
+        .finally(() => inFlight.delete(id));
+      inFlight.set(id, job);
     }
     bytes = await job;
-    cache.set(row.id, bytes);
+    cache.set(id, bytes);
   }
   return bytes.byteLength > 0 ? bytes : null;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { thumbnailOf } from "~/media/thumbnails.server";
+import { photoThumbnail } from "~/media/media-store.server";
 import { db, schema } from "~/utils/db.server";
 
 /** Proof photos embedded in one report, at most: each is a small JPEG, the rest are counted, not drawn. */
@@ -37,7 +37,7 @@ export async function reportPhotos(
           .where(and(eq(schema.media.id, id), eq(schema.media.userId, userId)))
           .get()
       : undefined;
-    photos.set(url, row ? await printable(await thumbnailOf(row)) : null);
+    photos.set(url, row ? await printable(await photoThumbnail(row)) : null);
   }
   return photos;
 }

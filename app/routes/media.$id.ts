@@ -18,5 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!user) return mediaNotFound();
   const row = findMedia(params.id ?? "");
   if (!row || (row.userId !== user.id && !isAdmin(user))) return mediaNotFound();
-  return wantsThumbnail(request) ? thumbnailResponse(row, "Cookie") : mediaResponse(row, "Cookie");
+  return wantsThumbnail(request)
+    ? thumbnailResponse(row, "Cookie")
+    : mediaResponse(request, row, "Cookie");
 }

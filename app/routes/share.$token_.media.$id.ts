@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!row || row.userId !== link.userId) return mediaNotFound();
   const response = wantsThumbnail(request)
     ? await thumbnailResponse(row, "Accept-Encoding")
-    : mediaResponse(row, "Accept-Encoding");
+    : await mediaResponse(request, row, "Accept-Encoding");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   response.headers.set("Referrer-Policy", "no-referrer");
   return response;

@@ -13,6 +13,7 @@ import { sendTextToNumber } from "./outbound.server";
 import { templates } from "./templates";
 import { getTransport } from "./transport.server";
 import { errorFields, logger } from "~/observability/logger.server";
+import { storePhoto } from "~/media/media-store.server";
 
 const { inboundReceipts, media, messages } = schema;
 
@@ -173,17 +174,18 @@ async function storeMedia(userId: number, items: InboundSms["media"]) {
     if (!download) continue;
     const id = randomBytes(16).toString("base64url");
     const fileName = `photo-${download.index + 1}.${download.type.split("/")[1] ?? "img"}`;
-    db.insert(media)
-      .values({
+    try {
+      const stored = await storePhoto({
         id,
         userId,
         fileName,
         contentType: download.type,
-        size: download.bytes.byteLength,
-        data: download.bytes,
-      })
-      .run();
-    ids.push(id);
+        bytes: download.bytes,
+      });
+      if (stored) ids.push(id);
+    } catch (error) {
+      logger.error({ err: errorFields(error) }, `inbound photo for user ${userId} was not stored`);
+    }
   }
   return ids;
 }

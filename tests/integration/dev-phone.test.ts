@@ -122,7 +122,9 @@ describe("/dev/phone with the local transport", () => {
     );
     expect(res.status).toBe(302);
     const [stored] = db.select().from(media).where(eq(media.userId, user.id)).all();
-    expect(stored).toMatchObject({ contentType: "image/png", size: PNG.byteLength });
+    // Kept in the object store, re-encoded without metadata: no bytes in the database.
+    expect(stored).toMatchObject({ contentType: "image/png", data: null });
+    expect(stored!.storageKey).toBe(`media/${stored!.id}`);
     const [inbound] = db
       .select()
       .from(messages)

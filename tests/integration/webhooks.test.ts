@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -32,6 +33,7 @@ const { sendTextToUser } = await import("~/sms/outbound.server");
 const { isOptedOut } = await import("~/sms/opt-outs.server");
 const { getUserById } = await import("~/users/users.server");
 const { db, schema } = await import("~/utils/db.server");
+const { photoBytes } = await import("~/media/media-store.server");
 const { env } = await import("~/utils/env.server");
 
 const INBOUND = "/webhooks/twilio/messages";
@@ -376,9 +378,12 @@ describe("inbound texts", () => {
       userId: user.id,
       messageId: message!.id,
       contentType: "image/png",
-      size: TINY_PNG.byteLength,
+      data: null,
+      storageKey: `media/${stored[0]!.id}`,
     });
-    expect(Buffer.from(stored[0]!.data).equals(TINY_PNG)).toBe(true);
+    const kept = await photoBytes(stored[0]!);
+    expect(kept!.byteLength).toBe(stored[0]!.size);
+    expect((await sharp(kept!).metadata()).format).toBe("png");
     expect(message!.mediaUrls).toEqual([`/media/${stored[0]!.id}`]);
     expect(stored[0]!.id).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
 
@@ -394,7 +399,20 @@ describe("inbound texts", () => {
       { id: stored[0]!.id },
     );
     expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    expect(Buffer.from(await response.arrayBuffer()).equals(kept!)).toBe(true);
+    expect(response.headers.get("Cache-Control")).toMatch(/^private/);
+    // A strong ETag, and 304 for a browser that holds these bytes.
+    const etag = response.headers.get("ETag")!;
+    expect(etag).toBe(`"${stored[0]!.sha256}"`);
+    const again = await call(
+      mediaRoute.loader,
+      makeRequest(`/media/${stored[0]!.id}`, {
+        cookie: await sessionCookie(user.id),
+        headers: { "If-None-Match": etag },
+      }),
+      { id: stored[0]!.id },
+    );
+    expect(again.status).toBe(304);
   });
 
   it("ignores a NumMedia that is not a number and still takes the text", async () => {

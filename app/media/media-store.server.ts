@@ -1,0 +1,113 @@
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { objectStore } from "~/storage/object-store.server";
+import { db, schema } from "~/utils/db.server";
+import { makeThumbnail, thumbnailOf } from "./thumbnails.server";
+
+// A photo's bytes live in the object store, never in the database: checked to be an image by its
+// bytes, re-encoded without EXIF (no location leaves with it), and stored with its thumbnail.
+
+export type StoredMediaRow = typeof schema.media.$inferSelect;
+
+const photoKey = (id: string) => `media/${id}`;
+const thumbKey = (id: string) => `media/${id}.thumb.webp`;
+
+/** The image as it will be kept: rotated upright and without metadata; null when it is no image. */
+async function cleaned(bytes: Buffer): Promise<Buffer | null> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: 50_000_000 });
+    const { format } = await image.metadata();
+    if (!format) return null;
+    // sharp writes no metadata unless asked (withMetadata), so EXIF and GPS are dropped here.
+    return await image.rotate().toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a new photo's bytes and thumbnail; the row keeps the keys and the digest. */
+export async function storePhoto(row: {
+  id: string;
+  userId: number;
+  messageId?: number | null;
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}) {
+  const clean = await cleaned(row.bytes);
+  if (!clean) return false;
+  const store = objectStore();
+  const thumb = await makeThumbnail(clean);
+  await store.put(photoKey(row.id), clean, row.contentType);
+  if (thumb) await store.put(thumbKey(row.id), thumb, "image/webp");
+  db.insert(schema.media)
+    .values({
+      id: row.id,
+      userId: row.userId,
+      messageId: row.messageId ?? null,
+      fileName: row.fileName,
+      contentType: row.contentType,
+      size: clean.byteLength,
+      storageKey: photoKey(row.id),
+      thumbKey: thumb ? thumbKey(row.id) : null,
+      sha256: createHash("sha256").update(clean).digest("hex"),
+    })
+    .run();
+  return true;
+}
+
+/** The photo's bytes: from the store, or from the database for one not migrated yet. */
+export async function photoBytes(row: StoredMediaRow): Promise<Buffer | null> {
+  if (row.storageKey) return objectStore().get(row.storageKey);
+  return row.data ? Buffer.from(row.data) : null;
+}
+
+/** The photo's thumbnail: the one stored on receipt, or made from the photo (cached either way). */
+export function photoThumbnail(row: StoredMediaRow): Promise<Buffer | null> {
+  return thumbnailOf(row.id, async () => {
+    const stored = row.thumbKey ? await objectStore().get(row.thumbKey) : null;
+    if (stored) return { thumbnail: stored };
+    const photo = await photoBytes(row);
+    return photo ? { photo } : null;
+  });
+}
+
+/** The strong ETag: the digest of the stored bytes (computed for a row not migrated yet). */
+export function etagOf(row: StoredMediaRow) {
+  const digest =
+    row.sha256 ?? (row.data ? createHash("sha256").update(row.data).digest("hex") : row.id);
+  return `"${digest}"`;
+}
+
+/**
+ * Moves the bytes of up to `limit` rows still in the database to the store, with thumbnails;
+ * resumable and idempotent: a row is moved once, and the store is written before the row changes.
+ */
+export async function migrateStoredPhotos(limit = 100) {
+  const rows = db
+    .select()
+    .from(schema.media)
+    .where(and(isNull(schema.media.storageKey), isNotNull(schema.media.data)))
+    .limit(limit)
+    .all();
+  const store = objectStore();
+  for (const row of rows) {
+    const original = Buffer.from(row.data!);
+    const clean = (await cleaned(original)) ?? original;
+    const thumb = await makeThumbnail(clean);
+    await store.put(photoKey(row.id), clean, row.contentType);
+    if (thumb) await store.put(thumbKey(row.id), thumb, "image/webp");
+    db.update(schema.media)
+      .set({
+        data: null,
+        size: clean.byteLength,
+        storageKey: photoKey(row.id),
+        thumbKey: thumb ? thumbKey(row.id) : null,
+        sha256: createHash("sha256").update(clean).digest("hex"),
+      })
+      .where(eq(schema.media.id, row.id))
+      .run();
+  }
+  return rows.length;
+}

@@ -1,0 +1,195 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import twilio from "twilio";
+import { twilioSid } from "../fakes/twilio-server";
+import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { startS3 } from "../helpers/s3-server";
+
+// Photos in object storage: a real S3 API (s3rver on 127.0.0.1) as the bucket, Twilio faked over
+// HTTP, the app's own routes. The env module reads all of this when it loads.
+const ACCOUNT_SID = `AC${"9".repeat(32)}`;
+const AUTH_TOKEN = "media-storage-auth-token-0123456789";
+const FROM = "+12015550199";
+const s3 = await startS3("streakcoach-media");
+const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-media-litefs-"));
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  from: FROM,
+  env: {
+    LITEFS_DIR: litefsDir,
+    BUCKET_NAME: s3.settings.bucket,
+    AWS_ENDPOINT_URL_S3: s3.settings.endpoint,
+    AWS_ACCESS_KEY_ID: s3.settings.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+    AWS_REGION: s3.settings.region,
+    AWS_S3_FORCE_PATH_STYLE: "true",
+  },
+});
+const { fake } = twilioEnv;
+
+const { call, createTestUser, makeRequest, sessionCookie } = await import("../helpers/requests");
+const inboundRoute = await import("~/routes/webhooks.twilio.messages");
+const mediaRoute = await import("~/routes/media.$id");
+const shareMediaRoute = await import("~/routes/share.$token_.media.$id");
+const { createShareLink } = await import("~/sharing/share-links.server");
+const { migrateStoredPhotos } = await import("~/media/media-store.server");
+const { db, schema } = await import("~/utils/db.server");
+
+afterAll(async () => {
+  await twilioEnv.restore();
+  await s3.stop();
+  rmSync(litefsDir, { recursive: true, force: true });
+});
+
+const bucket = new S3Client({
+  endpoint: s3.settings.endpoint,
+  region: s3.settings.region,
+  forcePathStyle: true,
+  credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+});
+const keysInBucket = async () =>
+  (
+    await bucket.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: "media/" }))
+  ).Contents?.map((o) => o.Key!) ?? [];
+
+async function verifiedUser() {
+  const user = await createTestUser();
+  db.update(schema.users)
+    .set({ phoneVerifiedAt: new Date() })
+    .where(eq(schema.users.id, user.id))
+    .run();
+  return user;
+}
+
+/** A JPEG with EXIF that names a place, as a phone camera writes it. */
+const photoWithLocation = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "Phone", Copyright: "Lat 40.7128 Long -74.0060" } })
+    .toBuffer();
+
+async function mmsFrom(phone: string, bytes: Buffer) {
+  const mediaPath = fake.addMedia({ contentType: "image/jpeg", bytes });
+  const params = {
+    MessageSid: twilioSid("SM"),
+    AccountSid: ACCOUNT_SID,
+    From: phone,
+    To: FROM,
+    Body: "done 1",
+    NumMedia: "1",
+    MediaUrl0: `https://api.twilio.com${mediaPath}`,
+    MediaContentType0: "image/jpeg",
+  };
+  const url = "/webhooks/twilio/messages";
+  const response = await call(
+    inboundRoute.action,
+    makeRequest(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Twilio-Signature": twilio.getExpectedTwilioSignature(
+          AUTH_TOKEN,
+          `${TEST_APP_URL}${url}`,
+          params,
+        ),
+      },
+      body: new URLSearchParams(params).toString(),
+    }),
+  );
+  expect(response.status).toBe(200);
+}
+
+const mediaOf = (userId: number) =>
+  db.select().from(schema.media).where(eq(schema.media.userId, userId)).all();
+
+describe("photos in object storage", () => {
+  it("an MMS photo lands in the bucket with a thumbnail, EXIF stripped, and none of its bytes in the database", async () => {
+    const owner = await verifiedUser();
+    const original = await photoWithLocation();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    await mmsFrom(owner.phone, original);
+
+    const [row] = mediaOf(owner.id);
+    expect(row).toMatchObject({ data: null, storageKey: `media/${row!.id}` });
+    expect(await keysInBucket()).toEqual(
+      expect.arrayContaining([`media/${row!.id}`, `media/${row!.id}.thumb.webp`]),
+    );
+
+    const cookie = await sessionCookie(owner.id);
+    const full = await call(mediaRoute.loader, makeRequest(`/media/${row!.id}`, { cookie }), {
+      id: row!.id,
+    });
+    expect(full.status).toBe(200);
+    const kept = Buffer.from(await full.arrayBuffer());
+    const meta = await sharp(kept).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(full.headers.get("ETag")).toBe(`"${row!.sha256}"`);
+
+    const thumb = await call(
+      mediaRoute.loader,
+      makeRequest(`/media/${row!.id}?size=thumb`, { cookie }),
+      { id: row!.id },
+    );
+    expect(thumb.headers.get("Content-Type")).toBe("image/webp");
+
+    // A share link with photos ticked serves it; another user gets the same 404 as for nothing.
+    const link = createShareLink(owner.id, {
+      label: "Coach",
+      ownerName: "Sam",
+      includePhotos: true,
+      expires: "never",
+    });
+    const shared = await call(
+      shareMediaRoute.loader,
+      makeRequest(`/share/${link.token}/media/${row!.id}`),
+      { token: link.token, id: row!.id },
+    );
+    expect(shared.status).toBe(200);
+    const stranger = await createTestUser();
+    const refused = await call(
+      mediaRoute.loader,
+      makeRequest(`/media/${row!.id}`, { cookie: await sessionCookie(stranger.id) }),
+      { id: row!.id },
+    );
+    expect(refused.status).toBe(404);
+  });
+
+  it("npm run media:migrate moves photos kept in the database to the bucket, and a second run moves none", async () => {
+    const user = await createTestUser();
+    const bytes = await photoWithLocation();
+    const ids = ["OldPhotoOne000000001", "OldPhotoTwo000000002"];
+    for (const id of ids)
+      db.insert(schema.media)
+        .values({
+          id,
+          userId: user.id,
+          fileName: "photo-1.jpeg",
+          contentType: "image/jpeg",
+          size: bytes.byteLength,
+          data: bytes,
+        })
+        .run();
+
+    expect(await migrateStoredPhotos()).toBeGreaterThanOrEqual(2);
+    for (const row of mediaOf(user.id)) {
+      expect(row).toMatchObject({ data: null, storageKey: `media/${row.id}` });
+      expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(await keysInBucket()).toEqual(
+      expect.arrayContaining(ids.flatMap((id) => [`media/${id}`, `media/${id}.thumb.webp`])),
+    );
+    expect(await migrateStoredPhotos()).toBe(0);
+    const left = db
+      .select()
+      .from(schema.media)
+      .all()
+      .filter((m) => m.data !== null);
+    expect(left).toEqual([]);
+  });
+});
