@@ -81,7 +81,7 @@ export function SystemTab({ data }: { data: SystemTabData }) {
                 : data.backup.at
                   ? `${data.backup.atLabel} (${data.texts.timeZoneLabel}), ${data.backup.size}, to ${data.backup.store}`
                   : "No backup yet"}
-              {data.backup.stale && data.backup.intervalHours > 0
+              {data.backup.stale && data.backup.at
                 ? ` — older than ${data.backup.intervalHours * 2} hours`
                 : ""}
               {data.backup.lastError ? ` — last try failed: ${data.backup.lastError}` : ""}
