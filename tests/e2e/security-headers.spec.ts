@@ -44,6 +44,8 @@ test.describe("security headers", () => {
 });
 
 test("the pages run under the policy without a single violation", async ({ page, user }) => {
+  // A sign-up and six pages, without JavaScript each a full load: more than one page's budget.
+  test.setTimeout(60_000);
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
