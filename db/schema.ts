@@ -386,7 +386,13 @@ export const blogImages = sqliteTable("blog_images", {
   uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   contentType: text("content_type").notNull(),
   size: integer("size").notNull(),
-  data: blob("data", { mode: "buffer" }).notNull(),
+  /** Bytes of an image uploaded before object storage; `npm run media:migrate` moves them out. */
+  data: blob("data", { mode: "buffer" }),
+  /** The image's key in the object store (EXIF stripped) and its card-sized WebP's. */
+  storageKey: text("storage_key"),
+  cardKey: text("card_key"),
+  /** Hex SHA-256 of the stored bytes: the strong ETag. */
+  sha256: text("sha256"),
   createdAt: createdAt(),
 });
 

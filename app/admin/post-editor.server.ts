@@ -66,7 +66,7 @@ export async function readEditorForm(request: Request, uploadedBy: number): Prom
   formData.delete(IMAGE_FIELD);
   if (file instanceof File && file.size > 0 && !fieldErrors[IMAGE_FIELD]) {
     try {
-      const url = storeBlogImage(new Uint8Array(await file.arrayBuffer()), uploadedBy);
+      const url = await storeBlogImage(new Uint8Array(await file.arrayBuffer()), uploadedBy);
       formData.set("featuredImageUrl", url);
     } catch (error) {
       if (!(error instanceof BlogImageError)) throw error;

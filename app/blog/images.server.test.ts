@@ -1,10 +1,13 @@
+import sharp from "sharp";
 import { db, schema } from "~/utils/db.server";
 import { createTestUser } from "../../tests/helpers/requests";
 import { BLOG_IMAGE_PATH } from "./post-schema";
 import {
   BLOG_IMAGE_MAX_BYTES,
   BlogImageError,
+  blogImageBytes,
   getBlogImage,
+  migrateStoredBlogImages,
   sniffImageType,
   storeBlogImage,
 } from "./images.server";
@@ -63,9 +66,14 @@ describe("storeBlogImage", () => {
     uploader = (await createTestUser({ admin: true })).id;
   });
 
-  function refusal(data: Uint8Array) {
+  const picture = (format: "png" | "jpeg" | "gif" | "webp") =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: "#2a6" } })
+      [format]()
+      .toBuffer();
+
+  async function refusal(data: Uint8Array) {
     try {
-      storeBlogImage(data, uploader);
+      await storeBlogImage(data, uploader);
     } catch (error) {
       expect(error).toBeInstanceOf(BlogImageError);
       return (error as Error).message;
@@ -73,60 +81,86 @@ describe("storeBlogImage", () => {
     throw new Error("expected the image to be refused");
   }
 
-  it("refuses an empty file", () => {
-    expect(refusal(new Uint8Array(0))).toBe("The image file is empty");
+  it("refuses an empty file", async () => {
+    expect(await refusal(new Uint8Array(0))).toBe("The image file is empty");
   });
 
-  it("refuses a file over 5 MB, even a real PNG", () => {
+  it("refuses a file over 5 MB, even a real PNG", async () => {
     const big = new Uint8Array(BLOG_IMAGE_MAX_BYTES + 1);
     big.set(PNG);
-    expect(refusal(big)).toBe("The image must be 5 MB or smaller");
+    expect(await refusal(big)).toBe("The image must be 5 MB or smaller");
   });
 
-  it("refuses files that are not JPEG, PNG, GIF or WebP whatever they are called", () => {
-    expect(refusal(SVG)).toBe(TYPE_MESSAGE);
-    expect(refusal(SVG_WITH_XML)).toBe(TYPE_MESSAGE);
+  it("refuses files that are not JPEG, PNG, GIF or WebP whatever they are called", async () => {
+    expect(await refusal(SVG)).toBe(TYPE_MESSAGE);
+    expect(await refusal(SVG_WITH_XML)).toBe(TYPE_MESSAGE);
     // An HTML page renamed photo.png: the name and declared type are never looked at.
-    expect(refusal(HTML)).toBe(TYPE_MESSAGE);
-    expect(refusal(bytes("%PDF-1.7\n"))).toBe(TYPE_MESSAGE);
+    expect(await refusal(HTML)).toBe(TYPE_MESSAGE);
+    expect(await refusal(bytes("%PDF-1.7\n"))).toBe(TYPE_MESSAGE);
+    // The right first bytes and nothing readable after them.
+    expect(await refusal(PNG)).toBe(TYPE_MESSAGE);
   });
 
-  it("stores nothing when it refuses", () => {
+  it("stores nothing when it refuses", async () => {
     const before = storedCount();
-    refusal(HTML);
-    refusal(new Uint8Array(0));
+    await refusal(HTML);
+    await refusal(new Uint8Array(0));
     expect(storedCount()).toBe(before);
   });
 
-  it("stores a PNG and returns the path it is served from", () => {
-    const path = storeBlogImage(PNG, uploader);
+  it("keeps the image in the object store, not the database, without its EXIF, with a card version", async () => {
+    const original = await sharp(await picture("jpeg"))
+      .withExif({ IFD0: { Copyright: "Lat 40.7128 Long -74.0060" } })
+      .toBuffer();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const path = await storeBlogImage(original, uploader);
     expect(path).toMatch(BLOG_IMAGE_PATH);
     const id = path.slice("/blog-images/".length);
-    const image = getBlogImage(id);
+    const image = getBlogImage(id)!;
     expect(image).toMatchObject({
       id,
-      contentType: "image/png",
-      size: PNG.byteLength,
+      contentType: "image/jpeg",
       uploadedBy: uploader,
+      data: null,
+      storageKey: `blog/${id}`,
+      cardKey: `blog/${id}.card.webp`,
     });
-    expect(new Uint8Array(image!.data)).toEqual(PNG);
+    const full = await blogImageBytes(image, "full");
+    expect(full!.etag).toBe(`"${image.sha256}"`);
+    const meta = await sharp(full!.bytes).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 40, height: 30 });
+    expect(meta.exif).toBeUndefined();
+    expect((await blogImageBytes(image, "card"))!.contentType).toBe("image/webp");
   });
 
-  it("stores each upload under a new unguessable id", () => {
-    const first = storeBlogImage(JPEG, uploader);
-    const second = storeBlogImage(JPEG, uploader);
-    expect(first).not.toBe(second);
-    expect(getBlogImage(second.slice("/blog-images/".length))?.contentType).toBe("image/jpeg");
+  it("accepts each of the four types, each under a new unguessable id", async () => {
+    const paths = [];
+    for (const format of ["png", "jpeg", "gif", "webp"] as const) {
+      const path = await storeBlogImage(await picture(format), uploader);
+      expect(getBlogImage(path.slice("/blog-images/".length))?.contentType).toBe(`image/${format}`);
+      paths.push(path);
+    }
+    expect(new Set(paths).size).toBe(4);
   });
 
-  it("accepts a file of exactly 5 MB", () => {
-    const exact = new Uint8Array(BLOG_IMAGE_MAX_BYTES);
-    exact.set(GIF89);
-    const path = storeBlogImage(exact, uploader);
-    expect(getBlogImage(path.slice("/blog-images/".length))).toMatchObject({
-      contentType: "image/gif",
-      size: BLOG_IMAGE_MAX_BYTES,
-    });
+  it("moves images kept in the database to the store once: npm run media:migrate", async () => {
+    const bytes = await picture("png");
+    const id = "OldBlogImage00000001";
+    db.insert(schema.blogImages)
+      .values({
+        id,
+        uploadedBy: uploader,
+        contentType: "image/png",
+        size: bytes.byteLength,
+        data: bytes,
+      })
+      .run();
+    expect(await migrateStoredBlogImages()).toBeGreaterThanOrEqual(1);
+    const moved = getBlogImage(id)!;
+    expect(moved).toMatchObject({ data: null, storageKey: `blog/${id}` });
+    const served = await blogImageBytes(moved, "full");
+    expect((await sharp(served!.bytes).metadata()).width).toBe(40);
+    expect(await migrateStoredBlogImages()).toBe(0);
   });
 
   it("finds nothing for an unknown id", () => {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { objectStore } from "~/storage/object-store.server";
 import { db, schema } from "~/utils/db.server";
+import { cleanImage } from "./image-cleaning.server";
 import { makeThumbnail, thumbnailOf } from "./thumbnails.server";
 
 // A photo's bytes live in the object store, never in the database: checked to be an image by its
@@ -13,19 +13,6 @@ export type StoredMediaRow = typeof schema.media.$inferSelect;
 const photoKey = (id: string) => `media/${id}`;
 const thumbKey = (id: string) => `media/${id}.thumb.webp`;
 
-/** The image as it will be kept: rotated upright and without metadata; null when it is no image. */
-async function cleaned(bytes: Buffer): Promise<Buffer | null> {
-  try {
-    const image = sharp(bytes, { limitInputPixels: 50_000_000 });
-    const { format } = await image.metadata();
-    if (!format) return null;
-    // sharp writes no metadata unless asked (withMetadata), so EXIF and GPS are dropped here.
-    return await image.rotate().toBuffer();
-  } catch {
-    return null;
-  }
-}
-
 /** Stores a new photo's bytes and thumbnail; the row keeps the keys and the digest. */
 export async function storePhoto(row: {
   id: string;
@@ -35,7 +22,7 @@ export async function storePhoto(row: {
   contentType: string;
   bytes: Buffer;
 }) {
-  const clean = await cleaned(row.bytes);
+  const clean = await cleanImage(row.bytes);
   if (!clean) return false;
   const store = objectStore();
   const thumb = await makeThumbnail(clean);
@@ -94,7 +81,7 @@ export async function migrateStoredPhotos(limit = 100) {
   const store = objectStore();
   for (const row of rows) {
     const original = Buffer.from(row.data!);
-    const clean = (await cleaned(original)) ?? original;
+    const clean = (await cleanImage(original)) ?? original;
     const thumb = await makeThumbnail(clean);
     await store.put(photoKey(row.id), clean, row.contentType);
     if (thumb) await store.put(thumbKey(row.id), thumb, "image/webp");

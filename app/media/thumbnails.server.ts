@@ -56,12 +56,12 @@ const inFlight = new Map<string, Promise<Buffer>>();
 const UNREADABLE = Buffer.alloc(0);
 let made = 0;
 
-async function resize(data: Buffer): Promise<Buffer> {
+async function resize(data: Buffer, size = THUMBNAIL_SIZE): Promise<Buffer> {
   made += 1;
   try {
     return await sharp(data, { limitInputPixels: 50_000_000 })
       .rotate()
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
+      .resize(size, size, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 70 })
       .toBuffer();
   } catch {
@@ -69,9 +69,9 @@ async function resize(data: Buffer): Promise<Buffer> {
   }
 }
 
-/** A WebP at most THUMBNAIL_SIZE px on its longer side, or null when the bytes are no readable image. */
-export async function makeThumbnail(bytes: Buffer): Promise<Buffer | null> {
-  const thumbnail = await resize(bytes);
+/** A WebP at most `size` px on its longer side, or null when the bytes are no readable image. */
+export async function makeThumbnail(bytes: Buffer, size = THUMBNAIL_SIZE): Promise<Buffer | null> {
+  const thumbnail = await resize(bytes, size);
   return thumbnail.byteLength > 0 ? thumbnail : null;
 }
 

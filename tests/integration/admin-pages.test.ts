@@ -593,8 +593,9 @@ describe("blog editor", () => {
     const image = db.select().from(schema.blogImages).where(eq(schema.blogImages.id, id)).get()!;
     expect(image).toMatchObject({
       contentType: "image/png",
-      size: ONE_PIXEL_PNG.length,
       uploadedBy: admin.id,
+      data: null,
+      storageKey: `blog/${id}`,
     });
   });
 

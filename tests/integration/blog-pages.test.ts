@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { POSTS_PER_PAGE } from "~/blog/blog-rules";
 import { storeBlogImage } from "~/blog/images.server";
@@ -443,16 +444,33 @@ describe("GET /blog-images/:id", () => {
     call(blogImageRoute.loader, makeRequest(`/blog-images/${encodeURIComponent(id)}`), { id });
 
   it("serves an uploaded image publicly with its type and long caching", async () => {
-    const path = storeBlogImage(PNG, adminId);
+    const path = await storeBlogImage(PNG, adminId);
     const id = path.split("/").pop()!;
     const response = await getImage(id);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/png");
-    expect(response.headers.get("Content-Length")).toBe(String(PNG.byteLength));
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
-    expect(Buffer.from(await response.arrayBuffer()).equals(PNG)).toBe(true);
+    const served = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("Content-Length")).toBe(String(served.byteLength));
+    expect(await sharp(served).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
+  });
+
+  it("answers 304 to a browser that holds the same bytes, and serves a card-sized WebP", async () => {
+    const id = (await storeBlogImage(PNG, adminId)).split("/").pop()!;
+    const etag = (await getImage(id)).headers.get("ETag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const again = await call(
+      blogImageRoute.loader,
+      makeRequest(`/blog-images/${id}`, { headers: { "If-None-Match": etag } }),
+      { id },
+    );
+    expect(again.status).toBe(304);
+    const card = await call(blogImageRoute.loader, makeRequest(`/blog-images/${id}?size=card`), {
+      id,
+    });
+    expect(card.headers.get("Content-Type")).toBe("image/webp");
   });
 
   it("answers 404 for unknown and malformed ids", async () => {

@@ -38,6 +38,8 @@ const mediaRoute = await import("~/routes/media.$id");
 const shareMediaRoute = await import("~/routes/share.$token_.media.$id");
 const { createShareLink } = await import("~/sharing/share-links.server");
 const { migrateStoredPhotos } = await import("~/media/media-store.server");
+const { storeBlogImage } = await import("~/blog/images.server");
+const blogImageRoute = await import("~/routes/blog-images.$id");
 const { db, schema } = await import("~/utils/db.server");
 
 afterAll(async () => {
@@ -52,9 +54,9 @@ const bucket = new S3Client({
   forcePathStyle: true,
   credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
 });
-const keysInBucket = async () =>
+const keysInBucket = async (prefix = "media/") =>
   (
-    await bucket.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: "media/" }))
+    await bucket.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: prefix }))
   ).Contents?.map((o) => o.Key!) ?? [];
 
 async function verifiedUser() {
@@ -191,5 +193,21 @@ describe("photos in object storage", () => {
       .all()
       .filter((m) => m.data !== null);
     expect(left).toEqual([]);
+  });
+});
+
+describe("blog images in object storage", () => {
+  it("an uploaded featured image lands in the bucket with its card version and is served from there", async () => {
+    const admin = await createTestUser({ admin: true });
+    const path = await storeBlogImage(await photoWithLocation(), admin.id);
+    const id = path.slice("/blog-images/".length);
+    const row = db.select().from(schema.blogImages).where(eq(schema.blogImages.id, id)).get();
+    expect(row).toMatchObject({ data: null, storageKey: `blog/${id}` });
+    expect(await keysInBucket("blog/")).toEqual(
+      expect.arrayContaining([`blog/${id}`, `blog/${id}.card.webp`]),
+    );
+    const served = await call(blogImageRoute.loader, makeRequest(path), { id });
+    expect(served.status).toBe(200);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { BLOG_IMAGE_PATH } from "~/blog/post-schema";
+
 /** Where the blog's images and links point; shared by the list, the post page and the share section. */
 
 /** Cards and the banner use this when a post has no image or its image fails to load. */
@@ -6,6 +8,14 @@ export const DEFAULT_POST_IMAGE = "/images/blog-default.svg";
 export const PLACEHOLDER_POST_IMAGE = "/images/blog-placeholder.svg";
 
 /** A page of the blog list: /blog, /blog?tag=X, /blog?tag=X&page=2 (page 1 has no page parameter). */
+/** The image a card shows: an uploaded image's card-sized version, any other image as it is. */
+export function cardImageSrc(featuredImageUrl: string | null) {
+  if (!featuredImageUrl) return DEFAULT_POST_IMAGE;
+  return BLOG_IMAGE_PATH.test(featuredImageUrl)
+    ? `${featuredImageUrl}?size=card`
+    : featuredImageUrl;
+}
+
 export function blogListHref({ tag, page }: { tag?: string | null; page?: number } = {}) {
   const params = new URLSearchParams();
   if (tag) params.set("tag", tag);

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { PostSummary } from "~/blog/posts.server";
 import { buttonClass } from "~/components/ui/button";
-import { DEFAULT_POST_IMAGE, postHref } from "./blog-links";
+import { DEFAULT_POST_IMAGE, cardImageSrc, postHref } from "./blog-links";
 import { PostImage } from "./post-image";
 import { PostMeta } from "./post-meta";
 
@@ -13,7 +13,7 @@ export function FeaturedBanner({ post }: { post: PostSummary }) {
       className="mb-12 grid overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm md:grid-cols-2"
     >
       <PostImage
-        src={post.featuredImageUrl || DEFAULT_POST_IMAGE}
+        src={cardImageSrc(post.featuredImageUrl)}
         fallback={DEFAULT_POST_IMAGE}
         alt=""
         className="h-64 w-full bg-muted object-cover md:h-full"

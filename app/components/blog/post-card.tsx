@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { PostSummary } from "~/blog/posts.server";
-import { DEFAULT_POST_IMAGE, postHref } from "./blog-links";
+import { DEFAULT_POST_IMAGE, cardImageSrc, postHref } from "./blog-links";
 import { PostImage } from "./post-image";
 import { PostMeta } from "./post-meta";
 import { TagChips } from "./tag-chips";
@@ -27,7 +27,7 @@ export function PostCard({ post }: { post: CardPost }) {
       className="flex flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm"
     >
       <PostImage
-        src={post.featuredImageUrl || DEFAULT_POST_IMAGE}
+        src={cardImageSrc(post.featuredImageUrl)}
         fallback={DEFAULT_POST_IMAGE}
         alt=""
         loading="lazy"
