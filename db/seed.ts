@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { env } from "../app/utils/env.server";
 
 const DEMO_EMAIL = "demo@example.com";
@@ -24,10 +24,13 @@ if (env.isProduction && !process.argv.includes("--force")) {
 
 const { runMigrations } = await import("./migrate");
 const { db, schema, sqlite } = await import("../app/utils/db.server");
+// Domain modules prepare their statements when they load, so the tables must exist first.
+runMigrations(sqlite);
 const { createUser, getUserByEmail, setAdminRole } = await import("../app/users/users.server");
 const { completeGoal, createGoal } = await import("../app/goals/goals.server");
-
-runMigrations(sqlite);
+const { createHabit } = await import("../app/habits/habits.server");
+const { createHabitGoalsOfDay } = await import("../app/habits/habit-goals.server");
+const { localDay } = await import("../app/utils/local-time");
 
 if (getUserByEmail(DEMO_EMAIL)) {
   console.log(`${DEMO_EMAIL} already exists in ${env.DATABASE_PATH}; nothing to do.`);
@@ -126,18 +129,30 @@ const morningPrompt =
 const eveningPrompt = (list: string) =>
   `Evening check-in: which goals did you finish?\n${list}\nReply with the numbers, or send a photo as proof.`;
 
+/** The demo's habits are this many days old, so their heatmaps, streaks and strength have a history. */
+const HABIT_DAYS = 42;
+const demoHabits = [
+  { title: "Meditate 10 minutes", schedule: { days: [0, 1, 2, 3, 4, 5, 6] }, keptOneIn: 1.15 },
+  { title: "Gym", schedule: { days: [1, 3, 5] }, keptOneIn: 1.3 },
+  { title: "Read 20 pages", schedule: { timesPerWeek: 3 }, keptOneIn: 2 },
+];
+
 let goalCount = 0;
 let messageCount = 0;
 
 db.transaction((tx) => {
   const { goals, messages, users } = schema;
-  // The account dates from before the first demo day, with its number verified.
+  // The account dates from before the first demo day (and its habits), with its number verified.
   tx.update(users)
-    .set({ createdAt: at(5, "20:00"), updatedAt: at(5, "20:05"), phoneVerifiedAt: at(5, "20:05") })
+    .set({
+      createdAt: at(HABIT_DAYS + 1, "20:00"),
+      updatedAt: at(HABIT_DAYS + 1, "20:05"),
+      phoneVerifiedAt: at(HABIT_DAYS + 1, "20:05"),
+    })
     .where(eq(users.id, user.id))
     .run();
   tx.update(schema.consents)
-    .set({ createdAt: at(5, "20:00") })
+    .set({ createdAt: at(HABIT_DAYS + 1, "20:00") })
     .where(eq(schema.consents.userId, user.id))
     .run();
   const say = (
@@ -273,7 +288,35 @@ db.transaction((tx) => {
     .run();
 });
 
+// Habits: made HABIT_DAYS ago, each due day's goal created as the morning question would, and kept
+// on most of those days (a fixed pattern, so every seeded demo looks the same).
+const owner = db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!;
+for (const habit of demoHabits)
+  createHabit(
+    owner,
+    { title: habit.title, schedule: habit.schedule, time: null },
+    at(HABIT_DAYS, "07:00"),
+  );
+for (let daysAgo = HABIT_DAYS; daysAgo >= 0; daysAgo -= 1) {
+  createHabitGoalsOfDay(owner, at(daysAgo, "08:00"));
+  if (daysAgo === 0) break;
+  const day = localDay(at(daysAgo, "08:00"), TIME_ZONE);
+  const dayGoals = db
+    .select()
+    .from(schema.goals)
+    .where(and(eq(schema.goals.userId, user.id), eq(schema.goals.habitDay, day)))
+    .all();
+  for (const goal of dayGoals) {
+    const habit = demoHabits.find((h) => h.title === goal.description)!;
+    goalCount += 1;
+    if ((daysAgo * 7 + goal.habitId!) % Math.round(habit.keptOneIn * 10) < 10)
+      completeGoal(user.id, goal.id, {}, at(daysAgo, "18:30"));
+  }
+}
+
 console.log(`Seeded ${env.DATABASE_PATH}:`);
 console.log(`  user     ${DEMO_EMAIL} (admin), phone ${DEMO_PHONE}, time zone ${TIME_ZONE}`);
 console.log(`  password ${password}   (shown once)`);
-console.log(`  ${goalCount} goals, ${messageCount} messages, 2 blog posts (1 published)`);
+console.log(
+  `  ${goalCount} goals, ${demoHabits.length} habits, ${messageCount} messages, 2 blog posts (1 published)`,
+);
