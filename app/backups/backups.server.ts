@@ -6,6 +6,7 @@ import { gunzip, gzip } from "node:zlib";
 import Database from "better-sqlite3";
 import { desc, eq } from "drizzle-orm";
 import { errorFields, logger } from "~/observability/logger.server";
+import { backupRunsTotal } from "~/observability/metrics.server";
 import { objectStore, type ObjectStore } from "~/storage/object-store.server";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -45,6 +46,7 @@ export async function runBackup(now = new Date(), store: ObjectStore = objectSto
       .set({ finishedAt: new Date(), key, bytes: body.byteLength, ok: true })
       .where(eq(backupRuns.id, run.id))
       .run();
+    backupRunsTotal.inc({ result: "ok" });
     logger.info({ key, bytes: body.byteLength, store: store.location }, "backup stored");
     await prune(store, now);
     return key;
@@ -53,6 +55,7 @@ export async function runBackup(now = new Date(), store: ObjectStore = objectSto
       .set({ finishedAt: new Date(), error: String((error as Error).message).slice(0, 300) })
       .where(eq(backupRuns.id, run.id))
       .run();
+    backupRunsTotal.inc({ result: "failed" });
     logger.error({ err: errorFields(error) }, "backup failed");
     return null;
   } finally {

@@ -10,6 +10,11 @@ collectDefaultMetrics({ register: registry, prefix: PREFIX });
 
 const registers = [registry];
 
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 export const httpRequestDuration = new Histogram({
   name: `${PREFIX}http_request_duration_seconds`,
   help: "Server time of each HTTP request, by route (Remix route id) and status",
@@ -71,28 +76,42 @@ export const originRefusals = new Counter({
   registers,
 });
 
-const lastBackupAt = sqlite
-  .prepare<[], number | null>("select max(finished_at) from backup_runs where ok = 1")
-  .pluck();
+export const backupRunsTotal = new Counter({
+  name: `${PREFIX}backups_total`,
+  help: "Scheduled and manual database backups, by result (ok or failed)",
+  labelNames: ["result"] as const,
+  registers,
+});
+
+// Prepared at the first scrape, not when the module loads: scripts load it before any migration.
+const lastBackupAt = lazily(() =>
+  sqlite
+    .prepare<[], number | null>("select max(finished_at) from backup_runs where ok = 1")
+    .pluck(),
+);
 
 new Gauge({
   name: `${PREFIX}backup_last_success_timestamp_seconds`,
   help: "When the last database backup succeeded (0 before the first)",
   registers,
   collect() {
-    this.set((lastBackupAt.get() ?? 0) / 1000);
+    this.set((lastBackupAt().get() ?? 0) / 1000);
   },
 });
 
-const openSends = sqlite
-  .prepare<[], number>("select count(*) from scheduled_sends where status in ('claimed', 'retry')")
-  .pluck();
+const openSends = lazily(() =>
+  sqlite
+    .prepare<[], number>(
+      "select count(*) from scheduled_sends where status in ('claimed', 'retry')",
+    )
+    .pluck(),
+);
 
 new Gauge({
   name: `${PREFIX}send_queue_depth`,
   help: "Scheduled texts claimed or waiting for a retry, not yet sent or given up",
   registers,
   collect() {
-    this.set(openSends.get() ?? 0);
+    this.set(openSends().get() ?? 0);
   },
 });

@@ -17,6 +17,7 @@ const { s3Store } = await import("~/storage/object-store.server");
 const { createTestUser } = await import("../helpers/requests");
 const { sqlite } = await import("~/utils/db.server");
 const healthz = await import("~/routes/healthz");
+const { registry } = await import("~/observability/metrics.server");
 
 const store = s3Store(s3.settings);
 
@@ -102,6 +103,19 @@ describe("scheduled backups", () => {
 
     const earlier = await downloadBackup({ at: new Date(now.getTime() - 86_400_000) }, store);
     expect(earlier?.key).toBe(backupKey(old[3]!));
+  });
+
+  it("counts each backup by its result for the metrics", async () => {
+    const counted = async (result: string) =>
+      (await registry.getSingleMetric("streakcoach_backups_total")!.get()).values.find(
+        (v) => v.labels.result === result,
+      )?.value ?? 0;
+    const [ok, failed] = [await counted("ok"), await counted("failed")];
+    await runBackup(new Date(), store);
+    const broken = s3Store({ ...s3.settings, bucket: "no-such-bucket" });
+    expect(await runBackup(new Date(), broken)).toBeNull();
+    expect(await counted("ok")).toBe(ok + 1);
+    expect(await counted("failed")).toBe(failed + 1);
   });
 
   it(
