@@ -28,6 +28,7 @@ import {
 } from "~/habits/habits.server";
 import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { formatClockTime, formatLocalDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -102,8 +103,9 @@ export default function HabitPage() {
     >
       <p className="-mt-4 mb-6 text-muted-foreground">
         {habit.schedule}
-        {habit.time ? ` · by ${habit.time}` : ""} · since {habit.startDate}
-        {habit.active ? "" : ` · stopped ${habit.stoppedOn ?? ""}`}
+        {habit.time ? ` · by ${formatClockTime(habit.time)}` : ""} · since{" "}
+        {formatLocalDay(habit.startDate)}
+        {habit.active || !habit.stoppedOn ? "" : ` · stopped ${formatLocalDay(habit.stoppedOn)}`}
       </p>
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[

@@ -24,6 +24,7 @@ import {
 } from "~/habits/habits.server";
 import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { formatClockTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -149,7 +150,7 @@ function HabitCard({ habit }: { habit: HabitSummary }) {
           </h3>
           <p className="text-sm text-muted-foreground">
             {habit.schedule}
-            {habit.time ? ` · by ${habit.time}` : ""}
+            {habit.time ? ` · by ${formatClockTime(habit.time)}` : ""}
             {habit.active ? "" : " · stopped"}
           </p>
         </div>

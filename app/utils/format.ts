@@ -28,3 +28,15 @@ export function formatDateTime(date: Date, timeZone: string) {
 export function pluralDays(n: number) {
   return `${n} ${n === 1 ? "day" : "days"}`;
 }
+
+/** "2026-10-14" → Oct 14, 2026 (a local calendar day, with no time zone to apply) */
+export function formatLocalDay(day: string) {
+  const [year, month, date] = day.split("-").map(Number);
+  return fmt("UTC", { dateStyle: "medium" }).format(new Date(Date.UTC(year!, month! - 1, date!)));
+}
+
+/** "19:30" → 7:30 PM */
+export function formatClockTime(time: string) {
+  const [hours, minutes] = time.split(":").map(Number);
+  return `${hours! % 12 === 0 ? 12 : hours! % 12}:${String(minutes).padStart(2, "0")} ${hours! < 12 ? "AM" : "PM"}`;
+}

@@ -1,3 +1,5 @@
+import { formatLocalDay } from "~/utils/format";
+
 const WIDTH = 400;
 const HEIGHT = 160;
 const PAD = 24;
@@ -10,7 +12,7 @@ export function StrengthChart({ points }: { points: { day: string; strength: num
   const y = (v: number) => HEIGHT - PAD - (v * (HEIGHT - 2 * PAD)) / 100;
   const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.strength).toFixed(1)}`).join(" ");
   const last = points.at(-1)!;
-  const summary = `Strength went from ${points[0]!.strength}% on ${points[0]!.day} to ${last.strength}% on ${last.day}.`;
+  const summary = `Strength went from ${points[0]!.strength}% on ${formatLocalDay(points[0]!.day)} to ${last.strength}% on ${formatLocalDay(last.day)}.`;
   return (
     <figure>
       <svg
