@@ -102,14 +102,16 @@ const TIME_WORDS =
 const ONE_DAY_TRIGGER =
   /\b(?:skip|skipping|not today|day off|off today|sick|ill|unwell|rest day|sick day|off day|lazy day|mental health day|no goals|nothing today|none today)\b/;
 
+const SKIP_GOAL_NUMBER = /^\s*\d+\b(?!\s*(?:d|days?|nights?|w|wks?|weeks?|months?)\b)/;
+
 /** Pause length in days, null for "until resumed", undefined when the text is not a pause. */
 export function pauseRequest(text: string, phase: string): number | null | undefined {
   const t = normalize(text).replace(/\s+/g, " ");
   const timed = TIMED_TRIGGER.exec(t);
   const rest = timed?.[1] ?? "";
-  // In the evening "skip 2" reports goal 2 as skipped.
+  // In the evening "skip 2" (and "skip 2 today, did 1") reports goal 2 as skipped; "skip 2 days" pauses.
   const isTimed =
-    timed !== null && isTimeOnly(rest) && !(phase === "evening" && /^\s*\d+\s*$/.test(rest));
+    timed !== null && isTimeOnly(rest) && !(phase === "evening" && SKIP_GOAL_NUMBER.test(rest));
   const isPause =
     isTimed ||
     PAUSE_TRIGGERS.some((re) => re.test(t)) ||

@@ -14,7 +14,7 @@ const WEEKENDS = [0, 6];
 
 const DAY =
   "(?:sun(?:day)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?)s?\\.?";
-const DAY_LIST = `${DAY}(?:\\s*(?:,\\s*and|,|/|&|\\+|and)\\s*${DAY})*`;
+const DAY_LIST = `${DAY}(?:(?:\\s*(?:,\\s*and|,|/|&|\\+|and)\\s*|\\s+)${DAY})*`;
 const DAY_INDEX = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 
 const COUNT_WORDS: Record<string, number> = {

@@ -78,12 +78,17 @@ describe("check-ins that skip and move goals", () => {
     ["1 yes 2 skip 3 tomorrow", checkIn([1], [2], [3])],
     ["French not today", checkIn([1, 3], [2])],
     ["all", checkIn([1, 2, 3])],
+    ["skip 2 today, 1 and 3 done", checkIn([1, 3], [2])],
   ])("%s", (text, expected) => {
     expect(read(at("evening", text))).toEqual(expected);
   });
 
   it("a lone 'not today' still pauses for the day", () => {
     expect(read(at("evening", "not today"))).toEqual({ intent: "pause", days: 1 });
+  });
+
+  it("'skip 2 days' in the evening is still a pause of two days", () => {
+    expect(read(at("evening", "skip 2 days"))).toEqual({ intent: "pause", days: 2 });
   });
 });
 
@@ -101,6 +106,7 @@ describe("habits by text", () => {
   it.each<[string, Interpretation]>([
     ["floss daily", { intent: "add_habit", habit: "floss", days: [0, 1, 2, 3, 4, 5, 6] }],
     ["Gym every Mon, Wed and Fri", { intent: "add_habit", habit: "Gym", days: [1, 3, 5] }],
+    ["gym mon wed fri", { intent: "add_habit", habit: "gym", days: [1, 3, 5] }],
     [
       "habit: read 20 pages every weekday",
       { intent: "add_habit", habit: "read 20 pages", days: [1, 2, 3, 4, 5] },
