@@ -183,6 +183,7 @@ async function runServer({ fake, dir, databasePath }: Setup) {
     inboundRate: options.inbound ?? 0,
     phonesInSendOrder: perZone.flat(),
     dir,
+    profileDir: options.cpuProf ? profileDirectory() : undefined,
     twilio: { url: fake.url, accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM },
   });
   const report = run.report;
@@ -240,11 +241,8 @@ async function runWorker(
   killAfter?: number,
 ): Promise<RunResult> {
   const commitsFile = path.join(dir, `commits-${run}.txt`);
-  const profileDir = path.join(os.tmpdir(), "coach-fanout-profiles");
-  if (options.cpuProf) {
-    mkdirSync(profileDir, { recursive: true });
-    console.log(`CPU profile of run ${run} goes to ${profileDir}`);
-  }
+  const profileDir = profileDirectory();
+  if (options.cpuProf) console.log(`CPU profile of run ${run} goes to ${profileDir}`);
   const child = spawn(
     process.execPath,
     [
@@ -473,6 +471,12 @@ function seedUsers(file: string, count: number, at: Date) {
   })();
   sqlite.close();
   return phones;
+}
+
+function profileDirectory() {
+  const dir = path.join(os.tmpdir(), "coach-fanout-profiles");
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 function phoneOf(i: number) {

@@ -17,6 +17,7 @@ import { percentile, startBenchServer } from "./server";
 const LEAD_MS = 15_000;
 const TICK_TIMEOUT_MS = LEAD_MS + 60_000 + 5 * 60_000;
 const CLOCK = path.resolve("scripts/bench/shifted-clock.mjs");
+const PROFILE = path.resolve("scripts/bench/cpu-profile.mjs");
 const INBOUND = "scripts/bench/inbound-replies.ts";
 
 export type ServerRunOptions = {
@@ -27,6 +28,8 @@ export type ServerRunOptions = {
   /** The seeded phones in the order the tick texts them: the inbound replies come in that order. */
   phonesInSendOrder: string[];
   dir: string;
+  /** Where the server's CPU profile goes (--cpu-prof), if anywhere. */
+  profileDir?: string;
   twilio: { url: string; accountSid: string; authToken: string; from: string };
 };
 
@@ -57,7 +60,12 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
   const { server } = await startBenchServer(
     options.port,
     {
-      NODE_OPTIONS: `${NODE_OPTIONS} --import=${CLOCK}`.trim(),
+      NODE_OPTIONS: [
+        NODE_OPTIONS,
+        `--import=${CLOCK}`,
+        options.profileDir ? `--import=${PROFILE}` : "",
+      ].join(" "),
+      BENCH_CPU_PROFILE_DIR: options.profileDir ?? "",
       BENCH_CLOCK_OFFSET_MS: String(offset),
       DATABASE_PATH: options.databasePath,
       CRON_ENABLED: "true",
@@ -73,7 +81,9 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
     },
     { stdout: "pipe" },
   );
-  const stopServer = () => server.kill("SIGTERM");
+  // remix-serve's SIGTERM only closes the listener (the cron's timers keep the process up): with a
+  // profile to write, SIGTERM makes cpu-profile.mjs write it and exit; SIGKILL otherwise, or then.
+  const stopServer = () => server.kill("SIGKILL");
   process.once("exit", stopServer);
   try {
     console.log(
@@ -110,6 +120,12 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
     };
   } finally {
     process.off("exit", stopServer);
+    if (options.profileDir) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      console.log(`server CPU profile written to ${options.profileDir}`);
+    }
     stopServer();
   }
 }
