@@ -192,7 +192,8 @@ async function runServer({ fake, dir, databasePath }: Setup) {
       `skipped ${report.skipped}, expired ${report.expired}, failed ${report.failed}, retrying ${report.retried}; ` +
       `report.transactions ${report.transactions}; RSS ${run.rssBeforeTickMb.toFixed(0)} MB before the tick, ` +
       `peak ${run.peakRssMb.toFixed(0)} MB; CPU: server process ${run.cpuSeconds.toFixed(1)} s during the tick ` +
-      `(${((run.cpuSeconds * 1000) / Math.max(1, report.sent)).toFixed(3)} ms per text, inbound included)`,
+      `(${((run.cpuSeconds * 1000) / Math.max(1, report.sent)).toFixed(3)} ms per text, inbound included), ` +
+      `${run.cpuSecondsBefore.toFixed(1)} s in the 5 s before it`,
   );
   for (const [when, f] of [
     ["5 s before the fan-out", run.inboundBefore],

@@ -46,6 +46,8 @@ export type ServerRunResult = {
   report: TickReport;
   seconds: number;
   cpuSeconds: number;
+  /** In the 5 s before the tick, when the server only answers the inbound replies. */
+  cpuSecondsBefore: number;
   peakRssMb: number;
   rssBeforeTickMb: number;
   inboundDuring: InboundFigures | null;
@@ -113,6 +115,7 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
       report,
       seconds: (finishedAt - startedAt) / 1000,
       cpuSeconds: samples.cpuSecondsBetween(startedAt, finishedAt),
+      cpuSecondsBefore: samples.cpuSecondsBetween(startedAt - 5_000, startedAt),
       peakRssMb: samples.peakRssMb(),
       rssBeforeTickMb: samples.rssAtMb(startedAt),
       inboundDuring: inbound ? figures(within(startedAt, finishedAt)) : null,
