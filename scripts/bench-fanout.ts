@@ -19,7 +19,7 @@ import { startLeanTwilio } from "./bench/fanout-twilio";
 import { runInServer, type InboundFigures } from "./bench/fanout-server";
 
 // Usage: npm run bench:fanout -- [--users N] [--crash] [--seed S] [--inbound RPS]
-//          [--twilio-latency MS] [--twilio-concurrency N]
+//          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N]
 //          [--tsx] [--tests-fake] [--cpu-prof] [--trace-memory] [--keep]
 //
 // N users over the six time zones of SPEC.md section 9, every morning question due in the same UTC
@@ -32,7 +32,8 @@ import { runInServer, type InboundFigures } from "./bench/fanout-server";
 // --inbound RPS runs the tick inside the production server instead (build/index.js under remix-serve,
 // its own cron firing the tick; scripts/bench/fanout-server.ts) while signed inbound replies from the
 // seeded phones reach /webhooks/twilio/messages at RPS a second (open loop), and adds their p99 during
-// the fan-out to the closing line: `…, 429s Q, inbound p99 L ms`.
+// the fan-out to the closing line: `…, 429s Q, inbound p99 L ms`. --max-per-second paces the sends
+// (SMS_MAX_PER_SECOND; unpaced by default: 100000 in the tick process, the env's 10000 in the server).
 //
 // --tsx runs the tick process under tsx instead of the esbuild bundle; --tests-fake uses
 // tests/fakes/twilio-server.ts instead of the leaner scripts/bench/fanout-twilio.ts; --cpu-prof
@@ -98,8 +99,8 @@ async function main() {
     `fake Twilio (${options.testsFake ? "tests/fakes/twilio-server.ts" : "scripts/bench/fanout-twilio.ts"}) ` +
       `at ${fake.url}; ` +
       (options.inbound !== null
-        ? "tick in the production server (SMS_MAX_PER_SECOND 10000)"
-        : `tick process ${options.tsx ? "under tsx" : "bundled with esbuild"}; maxPerSecond ${MAX_PER_SECOND}`),
+        ? `tick in the production server (SMS_MAX_PER_SECOND ${options.maxPerSecond ?? 10_000})`
+        : `tick process ${options.tsx ? "under tsx" : "bundled with esbuild"}; maxPerSecond ${options.maxPerSecond ?? MAX_PER_SECOND}`),
   );
 
   const runs: RunResult[] = [];
@@ -181,6 +182,7 @@ async function runServer({ fake, dir, databasePath }: Setup) {
     dueAt: T,
     port: PORT,
     inboundRate: options.inbound ?? 0,
+    maxPerSecond: options.maxPerSecond ?? 10_000,
     phonesInSendOrder: perZone.flat(),
     dir,
     profileDir: options.cpuProf ? profileDirectory() : undefined,
@@ -252,7 +254,7 @@ async function runWorker(
       "--at",
       tickAt.toISOString(),
       "--max-per-second",
-      String(MAX_PER_SECOND),
+      String(options.maxPerSecond ?? MAX_PER_SECOND),
       "--commits",
       commitsFile,
       ...(options.traceMemory ? ["--trace-memory"] : []),
@@ -560,8 +562,13 @@ function parseArgs(argv: string[]) {
     throw new Error("--inbound must be a whole number of requests a second");
   if (inbound !== null && (argv.includes("--crash") || argv.includes("--tsx")))
     throw new Error("--inbound runs the tick in the server: --crash and --tsx do not apply");
+  const maxPerSecond =
+    value("--max-per-second") === undefined ? null : Number(value("--max-per-second"));
+  if (maxPerSecond !== null && !(Number.isInteger(maxPerSecond) && maxPerSecond >= 1))
+    throw new Error("--max-per-second must be a positive whole number");
   return {
     inbound,
+    maxPerSecond,
     users,
     crash: argv.includes("--crash"),
     seed: Number(value("--seed") ?? Math.floor(Math.random() * 2 ** 31)),

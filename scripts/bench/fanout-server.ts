@@ -25,6 +25,8 @@ export type ServerRunOptions = {
   dueAt: Date;
   port: number;
   inboundRate: number;
+  /** SMS_MAX_PER_SECOND of the server. */
+  maxPerSecond: number;
   /** The seeded phones in the order the tick texts them: the inbound replies come in that order. */
   phonesInSendOrder: string[];
   dir: string;
@@ -78,7 +80,7 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
       TWILIO_AUTH_TOKEN: options.twilio.authToken,
       TWILIO_FROM_NUMBER: options.twilio.from,
       TWILIO_MESSAGING_SERVICE_SID: "",
-      SMS_MAX_PER_SECOND: "10000",
+      SMS_MAX_PER_SECOND: String(options.maxPerSecond),
       LOG_LEVEL: "info",
     },
     { stdout: "pipe" },
