@@ -225,6 +225,7 @@ type WorkerResult = {
   transactionSeconds: number;
   cpuSeconds: number;
   maxRssMb: number;
+  loopDelayMs: { p99: number; max: number; longestTransaction: number };
 };
 
 type RunResult = {
@@ -341,7 +342,9 @@ async function runWorker(
       `peak RSS ${Math.max(peakKb / 1024, done.maxRssMb).toFixed(0)} MB; ` +
       `CPU: tick process ${done.cpuSeconds.toFixed(1)} s ` +
       `(${((done.cpuSeconds * 1000) / Math.max(1, report.sent)).toFixed(3)} ms per text; ` +
-      `${done.transactionSeconds.toFixed(1)} s in write transactions), fake Twilio (this process) ${fakeCpuSeconds.toFixed(1)} s`,
+      `${done.transactionSeconds.toFixed(1)} s in write transactions), fake Twilio (this process) ${fakeCpuSeconds.toFixed(1)} s; ` +
+      `event loop delay p99 ${done.loopDelayMs.p99.toFixed(0)} ms, max ${done.loopDelayMs.max.toFixed(0)} ms ` +
+      `(longest write transaction ${done.loopDelayMs.longestTransaction.toFixed(0)} ms)`,
   );
   if (report.transactions !== done.commits)
     console.log(
