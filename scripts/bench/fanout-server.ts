@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -57,7 +57,7 @@ export type ServerRunResult = {
 };
 
 export async function runInServer(options: ServerRunOptions): Promise<ServerRunResult> {
-  buildIfStale();
+  await buildIfStale();
   const NODE_OPTIONS =
     /^\s*NODE_OPTIONS\s*=\s*"([^"]*)"/m.exec(readFileSync("fly.toml", "utf8"))?.[1] ?? "";
   const offset = options.dueAt.getTime() - (Date.now() + LEAD_MS);
@@ -135,8 +135,11 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
   }
 }
 
-/** remix-serve serves build/: built again when a source file under app/ is newer. */
-function buildIfStale() {
+/**
+ * remix-serve serves build/: built again when a source file under app/ is newer (in a child process
+ * awaited, not spawnSync: tsx's esbuild service in this process must keep being answered).
+ */
+async function buildIfStale() {
   const built = (() => {
     try {
       return statSync("build/index.js").mtimeMs;
@@ -154,8 +157,9 @@ function buildIfStale() {
     );
   if (built > newest("app")) return;
   console.log("building the production bundle (npx remix build), app/ is newer than build/");
-  const result = spawnSync("npx", ["remix", "build"], { stdio: ["ignore", "ignore", "inherit"] });
-  if (result.status !== 0) throw new Error("remix build failed");
+  const build = spawn("npx", ["remix", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  const code = await new Promise((resolve) => build.on("exit", resolve));
+  if (code !== 0) throw new Error("remix build failed");
 }
 
 /** The tick's report, as the cron logs it (pino JSON on stdout). */
