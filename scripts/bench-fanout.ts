@@ -16,8 +16,10 @@ import type { TickReport } from "../app/scheduler/tick.server";
 import { startFakeTwilio } from "../tests/fakes/twilio-server";
 import packageJson from "../package.json";
 import { startLeanTwilio } from "./bench/fanout-twilio";
+import { runInServer, type InboundFigures } from "./bench/fanout-server";
 
-// Usage: npm run bench:fanout -- [--users N] [--crash] [--seed S]
+// Usage: npm run bench:fanout -- [--users N] [--crash] [--seed S] [--inbound RPS]
+//          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N]
 //          [--tsx] [--tests-fake] [--cpu-prof] [--trace-memory] [--keep]
 //
 // N users over the six time zones of SPEC.md section 9, every morning question due in the same UTC
@@ -26,6 +28,12 @@ import { startLeanTwilio } from "./bench/fanout-twilio";
 // part way through sending and runs the tick again in a new process, which reconciles the dead
 // process's claims against the fake's message log. Ends with one line:
 // fanout: N due, S sent, D duplicates, M missing, T transactions, X.X s, R msg/s, P MB peak RSS, 429s Q
+//
+// --inbound RPS runs the tick inside the production server instead (build/index.js under remix-serve,
+// its own cron firing the tick; scripts/bench/fanout-server.ts) while signed inbound replies from the
+// seeded phones reach /webhooks/twilio/messages at RPS a second (open loop), and adds their p99 during
+// the fan-out to the closing line: `…, 429s Q, inbound p99 L ms`. --max-per-second paces the sends
+// (SMS_MAX_PER_SECOND; unpaced by default: 100000 in the tick process, the env's 10000 in the server).
 //
 // --tsx runs the tick process under tsx instead of the esbuild bundle; --tests-fake uses
 // tests/fakes/twilio-server.ts instead of the leaner scripts/bench/fanout-twilio.ts; --cpu-prof
@@ -42,6 +50,8 @@ const MAX_PER_SECOND = 100_000;
 const WORKER_TIMEOUT_MS = 5 * 60_000;
 const MORNING = templates.morningQuestion();
 const WORKER_SOURCE = "scripts/bench/fanout-worker.ts";
+/** The server's port with --inbound (bench:web uses 3400). */
+const PORT = 3500;
 
 const random = mulberry32(options.seed);
 const T = findInstant();
@@ -66,7 +76,7 @@ try {
 }
 
 async function main() {
-  const workerBundle = options.tsx ? null : await bundleWorker();
+  const workerBundle = options.tsx || options.inbound !== null ? null : await bundleWorker();
   if (workerBundle) cleanups.push(() => rmSync(workerBundle, { force: true }));
   const fake = await startFake(options.testsFake);
   cleanups.push(() => fake.stop());
@@ -87,12 +97,19 @@ async function main() {
   );
   console.log(
     `fake Twilio (${options.testsFake ? "tests/fakes/twilio-server.ts" : "scripts/bench/fanout-twilio.ts"}) ` +
-      `at ${fake.url}; tick process ${options.tsx ? "under tsx" : "bundled with esbuild"}; ` +
-      `maxPerSecond ${MAX_PER_SECOND}`,
+      `at ${fake.url}; ` +
+      (options.inbound !== null
+        ? `tick in the production server (SMS_MAX_PER_SECOND ${options.maxPerSecond ?? 10_000})`
+        : `tick process ${options.tsx ? "under tsx" : "bundled with esbuild"}; maxPerSecond ${options.maxPerSecond ?? MAX_PER_SECOND}`),
   );
 
   const runs: RunResult[] = [];
-  if (options.crash) {
+  let inbound: InboundFigures | null = null;
+  if (options.inbound !== null) {
+    const run = await runServer(setup);
+    runs.push(run.result);
+    inbound = run.inbound;
+  } else if (options.crash) {
     const fraction = 0.2 + random() * 0.6;
     const killAfter = Math.max(1, Math.floor(options.users * fraction));
     console.log(
@@ -109,9 +126,13 @@ async function main() {
   // What the fake received, per phone.
   const received = new Map<string, number>();
   let unexpected = 0;
+  let replies = 0;
   for (const m of fake.messages()) {
-    if (m.body !== MORNING || !phones.has(m.to)) unexpected += 1;
-    else received.set(m.to, (received.get(m.to) ?? 0) + 1);
+    if (!phones.has(m.to)) unexpected += 1;
+    else if (m.body === MORNING) received.set(m.to, (received.get(m.to) ?? 0) + 1);
+    else if (options.inbound !== null)
+      replies += 1; // the answers to the inbound replies
+    else unexpected += 1;
   }
   const due = options.users;
   const sent = received.size;
@@ -124,7 +145,8 @@ async function main() {
 
   const ledger = checkDatabase(setup.databasePath);
   console.log(
-    `fake: ${fake.accepted()} texts accepted, ${unexpected} unexpected (other body or unknown phone), ` +
+    `fake: ${fake.accepted()} texts accepted (${replies} answers to inbound replies), ` +
+      `${unexpected} unexpected (other body or unknown phone), ` +
       `${fake.listRequests()} list requests; send concurrency: at most ` +
       `${fake.maxConnections() ?? "? (not counted by this fake)"} connections open at once`,
   );
@@ -143,8 +165,57 @@ async function main() {
   console.log(
     `fanout: ${due} due, ${sent} sent, ${duplicates} duplicates, ${missing} missing, ${transactions} transactions, ` +
       `${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} msg/s, ${Math.round(peakMb)} MB peak RSS, ` +
-      `429s ${fake.rateLimited()}`,
+      `429s ${fake.rateLimited()}` +
+      (inbound ? `, inbound p99 ${Math.round(inbound.p99Ms)} ms` : ""),
   );
+}
+
+/** The tick inside the production server, with inbound replies (--inbound). */
+async function runServer({ fake, dir, databasePath }: Setup) {
+  const perZone = ZONES.map((_, zone) => {
+    const phones: string[] = [];
+    for (let i = zone; i < options.users; i += ZONES.length) phones.push(phoneOf(i));
+    return phones;
+  });
+  const run = await runInServer({
+    databasePath,
+    dueAt: T,
+    port: PORT,
+    inboundRate: options.inbound ?? 0,
+    maxPerSecond: options.maxPerSecond ?? 10_000,
+    phonesInSendOrder: perZone.flat(),
+    dir,
+    profileDir: options.cpuProf ? profileDirectory() : undefined,
+    twilio: { url: fake.url, accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM },
+  });
+  const report = run.report;
+  console.log(
+    `run 1 (in the server): ${run.seconds.toFixed(1)} s; claimed ${report.claimed}, sent ${report.sent}, ` +
+      `skipped ${report.skipped}, expired ${report.expired}, failed ${report.failed}, retrying ${report.retried}; ` +
+      `report.transactions ${report.transactions}; RSS ${run.rssBeforeTickMb.toFixed(0)} MB before the tick, ` +
+      `peak ${run.peakRssMb.toFixed(0)} MB; CPU: server process ${run.cpuSeconds.toFixed(1)} s during the tick ` +
+      `(${((run.cpuSeconds * 1000) / Math.max(1, report.sent)).toFixed(3)} ms per text, inbound included), ` +
+      `${run.cpuSecondsBefore.toFixed(1)} s in the 5 s before it`,
+  );
+  for (const [when, f] of [
+    ["5 s before the fan-out", run.inboundBefore],
+    ["during the fan-out", run.inboundDuring],
+  ] as const) {
+    if (!f) continue;
+    console.log(
+      `inbound ${when}: ${f.requests} replies, median ${f.medianMs.toFixed(1)} ms, ` +
+        `p99 ${f.p99Ms.toFixed(1)} ms, max ${f.maxMs.toFixed(0)} ms, non-2xx ${f.non2xx}, errors ${f.errors}`,
+    );
+  }
+  return {
+    result: {
+      killed: false,
+      seconds: run.seconds,
+      transactions: report.transactions,
+      peakRssMb: run.peakRssMb,
+    },
+    inbound: run.inboundDuring,
+  };
 }
 
 type WorkerResult = {
@@ -154,6 +225,7 @@ type WorkerResult = {
   transactionSeconds: number;
   cpuSeconds: number;
   maxRssMb: number;
+  loopDelayMs: { p99: number; max: number; longestTransaction: number };
 };
 
 type RunResult = {
@@ -173,11 +245,8 @@ async function runWorker(
   killAfter?: number,
 ): Promise<RunResult> {
   const commitsFile = path.join(dir, `commits-${run}.txt`);
-  const profileDir = path.join(os.tmpdir(), "coach-fanout-profiles");
-  if (options.cpuProf) {
-    mkdirSync(profileDir, { recursive: true });
-    console.log(`CPU profile of run ${run} goes to ${profileDir}`);
-  }
+  const profileDir = profileDirectory();
+  if (options.cpuProf) console.log(`CPU profile of run ${run} goes to ${profileDir}`);
   const child = spawn(
     process.execPath,
     [
@@ -186,7 +255,7 @@ async function runWorker(
       "--at",
       tickAt.toISOString(),
       "--max-per-second",
-      String(MAX_PER_SECOND),
+      String(options.maxPerSecond ?? MAX_PER_SECOND),
       "--commits",
       commitsFile,
       ...(options.traceMemory ? ["--trace-memory"] : []),
@@ -271,7 +340,11 @@ async function runWorker(
       `skipped ${report.skipped}, expired ${report.expired}, failed ${report.failed}, retrying ${report.retried}; ` +
       `report.transactions ${report.transactions} (commits counted in the process: ${done.commits}); ` +
       `peak RSS ${Math.max(peakKb / 1024, done.maxRssMb).toFixed(0)} MB; ` +
-      `CPU: tick process ${done.cpuSeconds.toFixed(1)} s (${done.transactionSeconds.toFixed(1)} s in write transactions), fake Twilio (this process) ${fakeCpuSeconds.toFixed(1)} s`,
+      `CPU: tick process ${done.cpuSeconds.toFixed(1)} s ` +
+      `(${((done.cpuSeconds * 1000) / Math.max(1, report.sent)).toFixed(3)} ms per text; ` +
+      `${done.transactionSeconds.toFixed(1)} s in write transactions), fake Twilio (this process) ${fakeCpuSeconds.toFixed(1)} s; ` +
+      `event loop delay p99 ${done.loopDelayMs.p99.toFixed(0)} ms, max ${done.loopDelayMs.max.toFixed(0)} ms ` +
+      `(longest write transaction ${done.loopDelayMs.longestTransaction.toFixed(0)} ms)`,
   );
   if (report.transactions !== done.commits)
     console.log(
@@ -383,7 +456,7 @@ function seedUsers(file: string, count: number, at: Date) {
       const values: unknown[] = [];
       for (let i = first; i < first + rows; i++) {
         const zone = i % ZONES.length;
-        const phone = `+1201${String(i).padStart(7, "0")}`;
+        const phone = phoneOf(i);
         phones.add(phone);
         values.push(
           `bench${i}@example.com`,
@@ -404,6 +477,16 @@ function seedUsers(file: string, count: number, at: Date) {
   })();
   sqlite.close();
   return phones;
+}
+
+function profileDirectory() {
+  const dir = path.join(os.tmpdir(), "coach-fanout-profiles");
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function phoneOf(i: number) {
+  return `+1201${String(i).padStart(7, "0")}`;
 }
 
 function checkDatabase(file: string) {
@@ -477,7 +560,18 @@ function parseArgs(argv: string[]) {
   };
   const users = Number(value("--users") ?? 100_000);
   if (!Number.isInteger(users) || users < 1) throw new Error("--users must be a positive integer");
+  const inbound = value("--inbound") === undefined ? null : Number(value("--inbound"));
+  if (inbound !== null && !(Number.isInteger(inbound) && inbound >= 0))
+    throw new Error("--inbound must be a whole number of requests a second");
+  if (inbound !== null && (argv.includes("--crash") || argv.includes("--tsx")))
+    throw new Error("--inbound runs the tick in the server: --crash and --tsx do not apply");
+  const maxPerSecond =
+    value("--max-per-second") === undefined ? null : Number(value("--max-per-second"));
+  if (maxPerSecond !== null && !(Number.isInteger(maxPerSecond) && maxPerSecond >= 1))
+    throw new Error("--max-per-second must be a positive whole number");
   return {
+    inbound,
+    maxPerSecond,
     users,
     crash: argv.includes("--crash"),
     seed: Number(value("--seed") ?? Math.floor(Math.random() * 2 ** 31)),

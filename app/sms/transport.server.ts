@@ -6,6 +6,7 @@ import { readBytesWithin } from "~/utils/body.server";
 import { logger } from "~/observability/logger.server";
 import { providerErrors } from "~/observability/metrics.server";
 import { env } from "~/utils/env.server";
+import { createMessagesClient } from "./twilio-messages.server";
 
 export type SendResult = { sid: string; status: string };
 
@@ -56,22 +57,25 @@ function twilioTransport(): SmsTransport {
   const sid = env.TWILIO_ACCOUNT_SID!;
   const token = env.TWILIO_AUTH_TOKEN!;
   const baseUrl = env.TWILIO_API_URL.replace(/\/$/, "");
-  const client = twilio(sid, token, { httpClient: new BaseUrlRequestClient(baseUrl) });
-  const sender = env.TWILIO_MESSAGING_SERVICE_SID
-    ? { messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
-    : { from: env.TWILIO_FROM_NUMBER! };
+  // Made on first use: only a crash's reconciliation lists messages.
+  let client: ReturnType<typeof twilio> | undefined;
+  const listing = () =>
+    (client ??= twilio(sid, token, { httpClient: new BaseUrlRequestClient(baseUrl) }));
+  const messages = createMessagesClient({
+    baseUrl,
+    accountSid: sid,
+    authToken: token,
+    sender: env.TWILIO_MESSAGING_SERVICE_SID
+      ? { messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
+      : { from: env.TWILIO_FROM_NUMBER! },
+  });
+  const statusCallback = `${env.APP_URL}/webhooks/twilio/status`;
   return {
     name: "twilio",
     async send(to, body, options = {}) {
       const ref = options.messageId ? `?m=${options.messageId}` : "";
       try {
-        const message = await client.messages.create({
-          to,
-          body,
-          ...sender,
-          statusCallback: `${env.APP_URL}/webhooks/twilio/status${ref}`,
-        });
-        return { sid: message.sid, status: message.status };
+        return await messages.create(to, body, statusCallback + ref);
       } catch (error) {
         throw toSendError(error);
       }
@@ -79,7 +83,7 @@ function twilioTransport(): SmsTransport {
     async listSentSince(to, since) {
       // Twilio fills DateSent only once a text goes out, so filtering on it could miss one accepted
       // seconds before a crash: read the number's latest texts and compare creation times here.
-      const list = await client.messages.list({ to, limit: 100 });
+      const list = await listing().messages.list({ to, limit: 100 });
       return list
         .filter((m) => m.dateCreated >= since)
         .map((m) => ({ sid: m.sid, body: m.body, sentAt: m.dateCreated }));

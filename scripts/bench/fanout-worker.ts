@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import Database from "better-sqlite3";
 
 /**
@@ -28,6 +29,7 @@ let commits = 0;
 let active = false;
 /** Milliseconds spent inside write transactions (claims and results), for the report. */
 let transactionMs = 0;
+let longestTransactionMs = 0;
 const commit = () => {
   if (!active) return;
   commits += 1;
@@ -57,7 +59,9 @@ databaseProto.transaction = function (this: Database.Database, fn: unknown) {
       const started = performance.now();
       const result = run.apply(this, args);
       if (outermost) {
-        transactionMs += performance.now() - started;
+        const ms = performance.now() - started;
+        transactionMs += ms;
+        longestTransactionMs = Math.max(longestTransactionMs, ms);
         commit();
       }
       return result;
@@ -83,12 +87,16 @@ if (process.argv.includes("--trace-memory")) {
 }
 
 console.log("tick-start");
+// How long the tick holds the event loop at a time: what a request to the same process would wait.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 active = true;
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const report = await runTick(at, { maxPerSecond });
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
+loopDelay.disable();
 active = false;
 closeSync(commitsFd);
 console.log(
@@ -99,6 +107,11 @@ console.log(
     transactionSeconds: transactionMs / 1000,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
+    loopDelayMs: {
+      p99: loopDelay.percentile(99) / 1e6,
+      max: loopDelay.max / 1e6,
+      longestTransaction: longestTransactionMs,
+    },
   })}`,
 );
 process.exit(0);

@@ -23,6 +23,10 @@ export async function postAtConstantRate(options: {
   rate: number;
   seconds: number;
   next: () => OpenLoopRequest;
+  /** Stops the schedule early (the requests already made are awaited). */
+  signal?: AbortSignal;
+  /** Each answer as it comes: when the request was due (ms since the epoch), its latency, its status (0: error). */
+  onAnswer?: (dueAtEpochMs: number, latencyMs: number, status: number) => void;
 }): Promise<OpenLoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(options.url);
@@ -45,7 +49,9 @@ export async function postAtConstantRate(options: {
         (res) => {
           res.resume();
           res.on("end", () => {
-            latencies.push(performance.now() - dueAt);
+            const latency = performance.now() - dueAt;
+            latencies.push(latency);
+            options.onAnswer?.(performance.timeOrigin + dueAt, latency, res.statusCode!);
             if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx += 1;
             resolve();
           });
@@ -53,6 +59,7 @@ export async function postAtConstantRate(options: {
       );
       req.on("error", () => {
         errors += 1;
+        options.onAnswer?.(performance.timeOrigin + dueAt, performance.now() - dueAt, 0);
         resolve();
       });
       req.end(body);
@@ -60,7 +67,7 @@ export async function postAtConstantRate(options: {
 
   const started = performance.now();
   const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
+  for (let i = 0; i < total && !options.signal?.aborted; i++) {
     const dueAt = started + i * interval;
     const wait = dueAt - performance.now();
     if (wait >= 1) await new Promise((r) => setTimeout(r, wait));

@@ -3,8 +3,15 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** A production server of this checkout on a fresh database in a temp dir, for benchmarks. */
-export async function startBenchServer(port: number, extraEnv: Record<string, string> = {}) {
+/**
+ * A production server of this checkout on a fresh database in a temp dir (or extraEnv.DATABASE_PATH),
+ * for benchmarks. `stdout: "pipe"` hands the server's log to the caller (server.stdout); it is dropped otherwise.
+ */
+export async function startBenchServer(
+  port: number,
+  extraEnv: Record<string, string> = {},
+  { stdout = "ignore" }: { stdout?: "ignore" | "pipe" } = {},
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "coach-bench-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -24,7 +31,7 @@ export async function startBenchServer(port: number, extraEnv: Record<string, st
   await run("npx", ["tsx", "db/migrate.ts"], env);
   const server = spawn("node_modules/.bin/remix-serve", ["./build/index.js"], {
     env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
   });
   await waitForHealth(`http://127.0.0.1:${port}/healthz`);
   return { server, env, databasePath: env.DATABASE_PATH!, baseUrl: `http://127.0.0.1:${port}` };
