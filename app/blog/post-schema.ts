@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BLOG_IMAGE_PATH } from "./blog-image-path";
 import {
   CONTENT_MIN,
   EXCERPT_MAX,
@@ -32,8 +33,7 @@ export const POST_MESSAGES = {
 
 export const CONTENT_MAX = 50_000;
 
-/** Uploaded featured images are served from here; any other image must be an http(s) URL. */
-export const BLOG_IMAGE_PATH = /^\/blog-images\/[A-Za-z0-9_-]{16,64}$/;
+export { BLOG_IMAGE_PATH };
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && !v.trim());
 

@@ -1,4 +1,5 @@
-import { BLOG_IMAGE_PATH } from "~/blog/post-schema";
+// Not post-schema: it brings zod, and these links are drawn in the browser too.
+import { BLOG_IMAGE_PATH } from "~/blog/blog-image-path";
 
 /** Where the blog's images and links point; shared by the list, the post page and the share section. */
 
