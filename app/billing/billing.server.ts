@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { User } from "../../db/schema";
 import { env } from "~/utils/env.server";
 import { formatLongDate } from "~/utils/format";
@@ -59,3 +60,10 @@ export function billingSummary(user: BillingColumns & { timezone: string }, now 
 }
 
 export type BillingSummary = ReturnType<typeof billingSummary>;
+
+/** The Plan & billing buttons' form posts (kept here so the page's browser code carries no zod). */
+export const BillingIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("subscribe"), plan: z.enum(["basic", "premium"]) }),
+  z.object({ intent: z.literal("manage") }),
+  z.object({ intent: z.literal("cancel") }),
+]);

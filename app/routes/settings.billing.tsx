@@ -6,8 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import { billingSummary, isBillingEnabled } from "~/billing/billing.server";
+import { BillingIntent, billingSummary, isBillingEnabled } from "~/billing/billing.server";
 import { BillingError, openBillingPortal, startCheckout } from "~/billing/subscriptions.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { requireUser } from "~/utils/session.server";
@@ -18,12 +17,6 @@ import { pageMeta } from "~/utils/meta";
 import { errorFields, logger } from "~/observability/logger.server";
 
 const BILLING_SECTION = "/settings/billing";
-
-const BillingIntent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("subscribe"), plan: z.enum(["basic", "premium"]) }),
-  z.object({ intent: z.literal("manage") }),
-  z.object({ intent: z.literal("cancel") }),
-]);
 
 export const meta: MetaFunction = () =>
   pageMeta("Plan & billing · Settings", "Your plan, trial, renewal, and the way to change them.");
