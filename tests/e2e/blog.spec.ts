@@ -245,7 +245,11 @@ test.describe("blog", () => {
     const cardImage = card(page, post.title).locator("img");
     // Card images load lazily: bring it into view so the browser fetches it.
     await cardImage.scrollIntoViewIfNeeded();
-    await expect(cardImage).toHaveAttribute("src", isNoJs() ? BROKEN_IMAGE : DEFAULT_IMAGE);
+    // Cards ask for an uploaded image's card-sized version.
+    await expect(cardImage).toHaveAttribute(
+      "src",
+      isNoJs() ? `${BROKEN_IMAGE}?size=card` : DEFAULT_IMAGE,
+    );
 
     // A post without an image shows none on its page.
     const plain = seedPost({ title: `No image ${t}` });
