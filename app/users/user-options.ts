@@ -1,3 +1,5 @@
+import { formatClockTime } from "~/utils/format";
+
 export const TIME_ZONES = [
   { value: "America/New_York", label: "Eastern Time (ET)" },
   { value: "America/Chicago", label: "Central Time (CT)" },
@@ -12,8 +14,7 @@ export const TIME_ZONES = [
 
 const hourOption = (hour: number) => {
   const value = `${String(hour).padStart(2, "0")}:00`;
-  const label = `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
-  return { value, label };
+  return { value, label: formatClockTime(value) };
 };
 const hours = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => hourOption(from + i));
