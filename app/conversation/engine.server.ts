@@ -25,6 +25,11 @@ import { isSmallTalk } from "~/sms/interpret-commands";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
 import { answerHabitCommand } from "./habit-commands.server";
 import { replyInChannel, type Source } from "./reply.server";
+import {
+  DailyTextLimitError,
+  dailyTextAllowance,
+  TEXTS_READ_PER_DAY,
+} from "./daily-text-limit.server";
 import { inboundTexts } from "~/observability/metrics.server";
 import { errorFields, logger } from "~/observability/logger.server";
 
@@ -76,6 +81,8 @@ export async function handleIncomingText(
   incoming: IncomingText,
   now = new Date(),
 ) {
+  const allowance = dailyTextAllowance(user, incoming.text, now);
+  if (allowance === "ignore") throw new DailyTextLimitError();
   const mediaIds = incoming.mediaIds ?? [];
   const inbound = storeIncoming().get({
     userId: user.id,
@@ -85,6 +92,11 @@ export async function handleIncomingText(
     providerSid: incoming.providerSid ?? null,
     createdAt: now,
   })!;
+  if (allowance === "notice") {
+    const reply = templates.dailyTextLimit(TEXTS_READ_PER_DAY);
+    await replyInChannel(user, reply, incoming.source, "conversation", []);
+    return { intent: "unknown" as const, reply, messageId: inbound.id, feedback: undefined };
+  }
   createHabitGoalsOfDay(user, now);
   const today = listTodayGoals(user, now);
   const reading = interpretInConversation({

@@ -1,5 +1,5 @@
 import { csvLine } from "~/utils/csv";
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Message } from "../../db/schema";
 import { apiError, MAX_JSON_BYTES, readJsonBody } from "~/utils/api.server";
@@ -20,6 +20,8 @@ export const MESSAGE_MAX_LENGTH = 1600;
 export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} characters`;
 /** The conversation page shows this many calendar days (of the user's time zone) per page. */
 export const DAYS_PER_PAGE = 7;
+/** At most this many messages on a page, the newest of its days: a page's weight stays bounded. */
+export const MESSAGES_PER_PAGE = 300;
 /** Photos that one chat message may carry. */
 export const MAX_MEDIA_PER_MESSAGE = 10;
 
@@ -49,6 +51,8 @@ export type ThreadPage = {
   pages: number;
   totalDays: number;
   summary: string;
+  /** The page's days hold more than MESSAGES_PER_PAGE messages: the earliest are left to the download. */
+  earlierNotShown: boolean;
 };
 
 const MEDIA_URL = /^\/media\/([A-Za-z0-9_-]{1,64})$/;
@@ -137,11 +141,11 @@ export function threadPage(user: Owner, rawPage: string | null, now = new Date()
     totalDays: allDays.length,
     summary: daySummary(page, allDays.length),
   };
-  if (onPage.length === 0) return { days: [], ...base };
+  if (onPage.length === 0) return { days: [], ...base, earlierNotShown: false };
 
   const newest = onPage[0]!;
   const oldest = onPage[onPage.length - 1]!;
-  const rows = db
+  const newestFirst = db
     .select()
     .from(messages)
     .where(
@@ -151,8 +155,11 @@ export function threadPage(user: Owner, rawPage: string | null, now = new Date()
         lt(messages.createdAt, startOfLocalDay(addDays(newest, 1), user.timezone)),
       ),
     )
-    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGES_PER_PAGE + 1)
     .all();
+  const earlierNotShown = newestFirst.length > MESSAGES_PER_PAGE;
+  const rows = newestFirst.slice(0, MESSAGES_PER_PAGE).reverse();
   const names = mediaNames(
     user.id,
     rows.flatMap((m) => m.mediaUrls),
@@ -170,6 +177,7 @@ export function threadPage(user: Owner, rawPage: string | null, now = new Date()
       messages: byDay.get(day) ?? [],
     })),
     ...base,
+    earlierNotShown,
   };
 }
 

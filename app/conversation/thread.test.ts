@@ -5,6 +5,7 @@ import {
   conversationCsv,
   dayLabel,
   daySummary,
+  MESSAGES_PER_PAGE,
   mediaIdOf,
   ownMediaIds,
   threadDays,
@@ -167,8 +168,33 @@ describe("thread paging by days", () => {
       pages: 1,
       totalDays: 0,
       summary: "Showing 0 to 0 of 0 days",
+      earlierNotShown: false,
     });
     expect(daySummary(1, 3)).toBe("Showing 1 to 3 of 3 days");
+  });
+
+  it("shows at most MESSAGES_PER_PAGE messages on a page, the newest, and says the earlier ones are left out", async () => {
+    const user = await newOwner();
+    const start = new Date("2026-11-21T14:00:00Z").getTime();
+    const insert = db.insert(schema.messages);
+    for (let n = 0; n < MESSAGES_PER_PAGE + 20; n++) {
+      insert
+        .values({
+          userId: user.id,
+          fromSystem: n % 2 === 1,
+          body: `text ${n}`,
+          source: "sms",
+          createdAt: new Date(start + n * 60_000),
+        })
+        .run();
+    }
+    const page = threadPage(user, null, NOW);
+    const shown = page.days.flatMap((d) => d.messages);
+    expect(shown).toHaveLength(MESSAGES_PER_PAGE);
+    expect(shown[0]!.body).toBe("text 20");
+    expect(shown.at(-1)!.body).toBe(`text ${MESSAGES_PER_PAGE + 19}`);
+    expect(page.earlierNotShown).toBe(true);
+    expect(page.totalDays).toBe(1);
   });
 });
 

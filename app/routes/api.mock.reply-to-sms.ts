@@ -1,5 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { handleIncomingText } from "~/conversation/engine.server";
+import {
+  DailyTextLimitError,
+  secondsUntilTomorrow,
+  TEXTS_READ_PER_DAY,
+} from "~/conversation/daily-text-limit.server";
+import { rateLimitedJson } from "~/utils/rate-limit.server";
 import { attachMediaToMessage, ChatApiSchema, ownMediaIds } from "~/conversation/thread.server";
 import { getUserById } from "~/users/users.server";
 import {
@@ -48,6 +54,12 @@ export async function action({ request }: ActionFunctionArgs) {
     attachMediaToMessage(user.id, media.ids, result.messageId);
     return json({ reply: result.reply, intent: result.intent, messageId: result.messageId });
   } catch (error) {
+    if (error instanceof DailyTextLimitError) {
+      return rateLimitedJson(
+        secondsUntilTomorrow(user, new Date()),
+        `You've sent ${TEXTS_READ_PER_DAY} messages today, the most we read in a day.`,
+      );
+    }
     logger.error({ err: errorFields(error) }, `web chat message of user ${user.id} failed`);
     return apiError(500, "Failed to send message");
   }

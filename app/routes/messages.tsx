@@ -14,6 +14,7 @@ import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { handleIncomingText } from "~/conversation/engine.server";
+import { DailyTextLimitError, TEXTS_READ_PER_DAY } from "~/conversation/daily-text-limit.server";
 import { ChatMessageSchema, MESSAGE_MAX_LENGTH, threadPage } from "~/conversation/thread.server";
 import { getUserById } from "~/users/users.server";
 import { ensurePrimary } from "~/utils/litefs.server";
@@ -48,6 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await handleIncomingText(user, { text: submission.value.message, source: "web" });
   } catch (error) {
+    if (error instanceof DailyTextLimitError) {
+      return redirectWithToast("/messages#latest", {
+        title: "Daily limit reached",
+        description: `You've sent ${TEXTS_READ_PER_DAY} messages today, the most we read in a day. Your coach will read you again tomorrow.`,
+        type: "error",
+      });
+    }
     logger.error({ err: errorFields(error) }, `web chat message of user ${user.id} failed`);
     return redirectWithToast("/messages#latest", {
       title: "Error",
@@ -73,6 +81,15 @@ export default function MessagesPage() {
     >
       <Card>
         <div className="space-y-4 p-4 sm:space-y-6 sm:p-6">
+          {thread.earlierNotShown ? (
+            <p className="text-center text-xs text-muted-foreground">
+              Earlier messages of these days are not shown here.{" "}
+              <a href="/messages/export.csv" className="underline" download>
+                Download the conversation
+              </a>{" "}
+              to read them all.
+            </p>
+          ) : null}
           <ChatThread
             key={thread.page}
             days={thread.days}

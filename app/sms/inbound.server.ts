@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { handleIncomingText } from "~/conversation/engine.server";
+import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/daily-text-limit.server";
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
 import { getUserByPhone } from "~/users/users.server";
@@ -28,6 +29,7 @@ export type InboundSms = {
 export type InboundResult =
   | { status: "duplicate" }
   | { status: "unknown_number" }
+  | { status: "over_daily_limit" }
   | { status: "partner"; reply: string }
   | {
       status: "handled";
@@ -75,6 +77,9 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
       if (usMobile && !isOurOwnNumber(phone)) await answerUnknownNumber(phone, input);
       return { status: "unknown_number" };
     }
+    if (dailyTextAllowance(user, input.body, new Date()) === "ignore") {
+      return { status: "over_daily_limit" };
+    }
     const mediaIds = await storeMedia(user.id, input.media);
     const result = await handleIncomingText(user, {
       text: input.body,
@@ -90,6 +95,7 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
     }
     return { status: "handled", user, reply: result.reply, feedback: result.feedback };
   } catch (error) {
+    if (error instanceof DailyTextLimitError) return { status: "over_daily_limit" };
     // Give the text back to Twilio's retry rather than lose it: the retry stores it afresh.
     db.delete(messages).where(eq(messages.providerSid, input.messageSid)).run();
     db.delete(inboundReceipts).where(eq(inboundReceipts.messageSid, input.messageSid)).run();

@@ -119,6 +119,7 @@ const cases: Record<string, string[]> = {
     templates.partnerEveningNote("Sam 🏃 the very long name of forty chars", 1, 1, 1),
   ],
   unknownNumber: [templates.unknownNumber("https://streakcoach.fly.dev")],
+  dailyTextLimit: [templates.dailyTextLimit(150)],
 };
 
 describe("SMS templates", () => {

@@ -218,6 +218,8 @@ export const templates = {
     ),
   unknownNumber: (appUrl: string) =>
     `${BRAND}: this number isn't linked to an account. Sign up at ${appUrl}/register. Reply STOP to opt out.`,
+  dailyTextLimit: (limit: number) =>
+    `${BRAND}: that's ${limit} texts today, the most we read in a day. We'll read your texts again tomorrow. STOP and HELP still work.`,
 };
 
 export type TemplateName = keyof typeof templates;

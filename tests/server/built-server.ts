@@ -12,8 +12,18 @@ import Database from "better-sqlite3";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
-/** fly.toml's NODE_OPTIONS: the heap the production server runs with. */
-export const PRODUCTION_HEAP_MB = 128;
+/** fly.toml's [env] entries that shape the process (heap, allocator), as production runs it. */
+export function productionProcessEnv(): Record<string, string> {
+  const toml = readFileSync(path.join(root, "fly.toml"), "utf8");
+  const section = /^\[env\]\n([\s\S]*?)(?=^\[)/m.exec(toml)?.[1] ?? "";
+  const entries = [...section.matchAll(/^\s*(NODE_OPTIONS|MALLOC_\w+)\s*=\s*"([^"]*)"/gm)];
+  return Object.fromEntries(entries.map((match) => [match[1]!, match[2]!]));
+}
+
+/** The heap fly.toml gives the server, in MB. */
+export const PRODUCTION_HEAP_MB = Number(
+  /--max-old-space-size=(\d+)/.exec(productionProcessEnv().NODE_OPTIONS ?? "")?.[1],
+);
 
 export type BuiltServer = {
   url: string;
@@ -68,11 +78,11 @@ export async function startBuiltServer(
   const port = await freePort();
   const metricsPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {
+  const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? dataDir,
     NODE_ENV: "production",
-    NODE_OPTIONS: `--max-old-space-size=${PRODUCTION_HEAP_MB}`,
+    ...productionProcessEnv(),
     DATABASE_PATH: databasePath,
     SESSION_SECRET: "server-tests-secret-0123456789abcdef0123456789",
     PORT: String(port),
@@ -86,7 +96,7 @@ export async function startBuiltServer(
   };
   const migrate = spawnSync(bin("tsx"), ["db/migrate.ts"], {
     cwd: root,
-    env: { ...env, NODE_OPTIONS: "" },
+    env: { ...env, NODE_OPTIONS: "" } as NodeJS.ProcessEnv,
     encoding: "utf8",
   });
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
