@@ -19,6 +19,7 @@ import { EVENING_TIMES } from "~/users/user-options";
 import { db, preparedQuery, schema } from "~/utils/db.server";
 import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
+import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/date-window";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
 import { dueTimeInText } from "~/sms/interpret-due-time";
 import { isSmallTalk } from "~/sms/interpret-commands";
@@ -180,7 +181,7 @@ function act(
     case "list_habits":
       return { ...none, reply: answerHabitCommand(user, reading, now) };
     case "pause":
-      pause(user, reading.days, now);
+      if (!pause(user, reading.days, now)) return { ...none, reply: templates.pauseTooLong() };
       return { ...none, reply: templates.paused(reading.days) };
     case "resume":
       resumeTexts(user.id);
@@ -282,7 +283,7 @@ function checkIn(
     for (const goal of done)
       completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
     for (const goal of skipped) skipGoal(user.id, goal.id, now);
-    for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone);
+    for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
   });
   if (pendingPhase(user, now) === "evening")
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
@@ -319,10 +320,15 @@ function changeGoalByText(
   const linkedGoalIds = [goal.id];
   if (reading.intent === "edit_goal") {
     const time = dueTimeInText(reading.text);
-    editGoal(user.id, goal.id, {
-      description: reading.text,
-      ...(time ? { dueDate: zonedInstant(todayFor(user, now), time, user.timezone) } : {}),
-    });
+    editGoal(
+      user.id,
+      goal.id,
+      {
+        description: reading.text,
+        ...(time ? { dueDate: zonedInstant(todayFor(user, now), time, user.timezone) } : {}),
+      },
+      now,
+    );
     return {
       linkedGoalIds,
       reply: templates.goalEdited(reading.goal, listed(listTodayGoals(user, now))),
@@ -336,20 +342,24 @@ function changeGoalByText(
     };
   }
   if (goal.completedAt) return { linkedGoalIds, reply: templates.goalNotMovable() };
-  moveGoalToTomorrow(user.id, goal.id, user.timezone);
+  moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
   return {
     linkedGoalIds,
     reply: templates.goalMoved(goal.description, listed(listTodayGoals(user, now))),
   };
 }
 
+/** Pauses check-ins; false (and nothing changed) when the pause would end past the years ahead we plan. */
 function pause(user: EngineUser, days: number | null, now: Date) {
   if (days === null) {
     setUser(user.id, { sendCheckInReminders: false, pausedUntil: null });
-    return;
+    return true;
   }
-  const resumeDay = addDays(todayFor(user, now), days);
-  setUser(user.id, { pausedUntil: startOfLocalDay(resumeDay, user.timezone) });
+  const today = todayFor(user, now);
+  // Counted only when short enough: a day string cannot be counted to year 10,000 and beyond.
+  if (days > MAX_WINDOW_DAYS || !isDayInWindow(addDays(today, days), today)) return false;
+  setUser(user.id, { pausedUntil: startOfLocalDay(addDays(today, days), user.timezone) });
+  return true;
 }
 
 function setUser(id: number, values: Partial<typeof users.$inferInsert>) {

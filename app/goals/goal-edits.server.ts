@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { db, schema } from "~/utils/db.server";
+import {
+  DATE_WINDOW_TEXT,
+  isDayInWindow,
+  isInstantInWindow,
+  WINDOW_FUTURE_YEARS,
+  WINDOW_PAST_YEARS,
+} from "~/utils/date-window";
 import { addDays, localDay, localTime, zonedInstant } from "~/utils/local-time";
 
 // Everything a person changes about a goal after setting it: the same functions serve the dashboard,
@@ -44,8 +51,11 @@ export function editGoal(
   userId: number,
   goalId: number,
   changes: { description?: string; dueDate?: Date },
+  now = new Date(),
 ): Goal | undefined {
   if (!ownGoal(userId, goalId)) return undefined;
+  if (changes.dueDate && !isInstantInWindow(changes.dueDate, now))
+    throw new GoalEditError(`Please pick a due date ${DATE_WINDOW_TEXT}.`);
   return update(goalId, {
     ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
     ...(changes.dueDate !== undefined ? { dueDate: changes.dueDate } : {}),
@@ -60,9 +70,18 @@ export function deleteGoal(userId: number, goalId: number): boolean {
   return result.changes > 0;
 }
 
-/** The same local time on the next local day: a goal for tomorrow, open again if it was skipped. */
-export function tomorrowSameTime(dueDate: Date, timeZone: string) {
+/**
+ * The same local time on the next local day: a goal for tomorrow, open again if it was skipped. Only
+ * inside the years around today (an old goal from before that window cannot be moved either).
+ */
+export function tomorrowSameTime(dueDate: Date, timeZone: string, now = new Date()) {
   const day = addDays(localDay(dueDate, timeZone), 1);
+  if (!isDayInWindow(day, localDay(now, timeZone)))
+    throw new GoalEditError(
+      dueDate > now
+        ? `That would put the goal more than ${WINDOW_FUTURE_YEARS} years ahead. Pick a due date within the next ${WINDOW_FUTURE_YEARS} years.`
+        : `This goal is more than ${WINDOW_PAST_YEARS} years old and can no longer be moved.`,
+    );
   return zonedInstant(day, localTime(dueDate, timeZone), timeZone);
 }
 
@@ -70,9 +89,13 @@ export function moveGoalToTomorrow(
   userId: number,
   goalId: number,
   timeZone: string,
+  now = new Date(),
 ): Goal | undefined {
   const goal = ownGoal(userId, goalId);
   if (!goal) return undefined;
   if (goal.completedAt) throw new GoalEditError("This goal is done. Undo it first to move it.");
-  return update(goalId, { dueDate: tomorrowSameTime(goal.dueDate, timeZone), skippedAt: null });
+  return update(goalId, {
+    dueDate: tomorrowSameTime(goal.dueDate, timeZone, now),
+    skippedAt: null,
+  });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Toast } from "~/utils/toast.server";
+import { DATE_WINDOW_TEXT, isDayInWindow } from "~/utils/date-window";
 import { localDay, zonedInstant } from "~/utils/local-time";
 import {
   deleteGoal,
@@ -94,7 +95,7 @@ function run(
         ? { title: "Goal reopened", description: "It is open again.", type: "info" }
         : null;
     case "move":
-      return moveGoalToTomorrow(user.id, goalId, user.timezone)
+      return moveGoalToTomorrow(user.id, goalId, user.timezone, now)
         ? { title: "Goal moved", description: "It is on tomorrow's list, at the same time." }
         : null;
     case "delete":
@@ -102,11 +103,11 @@ function run(
         ? { title: "Goal deleted", description: "It is gone from your list.", type: "info" }
         : null;
     case "edit":
-      return edit(user, goalId, form);
+      return edit(user, goalId, form, now);
   }
 }
 
-function edit(user: Owner, goalId: number, form: FormData) {
+function edit(user: Owner, goalId: number, form: FormData, now: Date) {
   const goal = getGoal(user.id, goalId);
   if (!goal) return null;
   const parsed = EditGoalFormSchema.safeParse(Object.fromEntries(form));
@@ -118,9 +119,18 @@ function edit(user: Owner, goalId: number, form: FormData) {
   }
   // The new time applies to the day the goal is on: editing never moves it to another day.
   const day = localDay(goal.dueDate, user.timezone);
-  editGoal(user.id, goalId, {
-    description: parsed.data.description,
-    dueDate: zonedInstant(day, parsed.data.dueTime, user.timezone),
-  });
+  if (!isDayInWindow(day, localDay(now, user.timezone)))
+    throw new GoalEditError(
+      `This goal is not due ${DATE_WINDOW_TEXT}, so it can no longer be changed. You can delete it.`,
+    );
+  editGoal(
+    user.id,
+    goalId,
+    {
+      description: parsed.data.description,
+      dueDate: zonedInstant(day, parsed.data.dueTime, user.timezone),
+    },
+    now,
+  );
   return { title: "Goal updated", description: "Your changes have been saved." };
 }

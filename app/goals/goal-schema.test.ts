@@ -1,6 +1,8 @@
 import {
   CompleteGoalSchema,
   DESCRIPTION_REQUIRED,
+  DUE_DATE_OUTSIDE_WINDOW,
+  EditGoalApiSchema,
   NewGoalApiSchema,
   NewGoalFormSchema,
 } from "./goal-schema";
@@ -54,6 +56,17 @@ describe("NewGoalApiSchema", () => {
       const result = NewGoalApiSchema.safeParse({ description: "Run", dueDate });
       expect(result.success).toBe(false);
       expect(result.error!.issues[0]!.path).toEqual(["dueDate"]);
+    },
+  );
+
+  it.each(["9999-12-31T23:00:00Z", "0001-01-01T00:00:00Z"])(
+    "refuses dueDate %s, outside the years around today",
+    (dueDate) => {
+      for (const schema of [NewGoalApiSchema, EditGoalApiSchema]) {
+        expect(messages(schema.safeParse({ description: "Run", dueDate }))).toEqual([
+          DUE_DATE_OUTSIDE_WINDOW,
+        ]);
+      }
     },
   );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_WINDOW_TEXT, isInstantInWindow } from "~/utils/date-window";
 
 export const GOAL_DESCRIPTION_MAX = 500;
 export const DESCRIPTION_REQUIRED = "Please enter a goal description";
@@ -8,6 +9,13 @@ const description = z
   .trim()
   .min(1, DESCRIPTION_REQUIRED)
   .max(GOAL_DESCRIPTION_MAX, `Goal description must be at most ${GOAL_DESCRIPTION_MAX} characters`);
+
+export const DUE_DATE_OUTSIDE_WINDOW = `dueDate must be ${DATE_WINDOW_TEXT}`;
+
+const dueDate = z.iso
+  .datetime({ offset: true, error: "dueDate must be an ISO date-time" })
+  .transform((s) => new Date(s))
+  .refine((date) => isInstantInWindow(date, new Date()), DUE_DATE_OUTSIDE_WINDOW);
 
 const dueTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a due time");
 
@@ -24,9 +32,7 @@ export const EditGoalFormSchema = z.object({ description, dueTime });
 export const NewGoalApiSchema = z.object({
   userId: z.number().int().positive().optional(),
   description,
-  dueDate: z.iso
-    .datetime({ offset: true, error: "dueDate must be an ISO date-time" })
-    .transform((s) => new Date(s)),
+  dueDate,
   sourceMessageId: z.number().int().positive().optional(),
 });
 
@@ -39,10 +45,7 @@ export const CompleteGoalSchema = z.object({
 export const EditGoalApiSchema = z
   .object({
     description: description.optional(),
-    dueDate: z.iso
-      .datetime({ offset: true, error: "dueDate must be an ISO date-time" })
-      .transform((s) => new Date(s))
-      .optional(),
+    dueDate: dueDate.optional(),
   })
   .refine((v) => v.description !== undefined || v.dueDate !== undefined, {
     error: "Send a description, a dueDate or both",

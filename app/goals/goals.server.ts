@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
+import { eachDay } from "~/utils/date-window";
 import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
 import {
   addDays,
@@ -259,9 +260,7 @@ export function goalsBetween(user: Owner, from: LocalDay, to: LocalDay) {
 /** Completed and total goals for each local day from `from` to `to`, oldest first, empty days included. */
 export function dayTallies(user: Owner, from: LocalDay, to: LocalDay): DayTally[] {
   const tallies = new Map<LocalDay, DayTally>();
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    tallies.set(day, { day, total: 0, completed: 0 });
-  }
+  for (const day of eachDay(from, to)) tallies.set(day, { day, total: 0, completed: 0 });
   for (const goal of goalsBetween(user, from, to)) {
     const tally = tallies.get(localDay(goal.dueDate, user.timezone));
     if (!tally) continue;

@@ -1,6 +1,7 @@
 import type { Habit } from "../../db/schema";
 import { csvLine } from "~/utils/csv";
-import { addDays, type LocalDay } from "~/utils/local-time";
+import { clampToWindow, eachDay } from "~/utils/date-window";
+import type { LocalDay } from "~/utils/local-time";
 import { habitHistories } from "./habit-history.server";
 
 /**
@@ -14,7 +15,7 @@ export function habitsCsv(habits: Habit[], today: LocalDay): string {
   );
   const first = habits.reduce((min, h) => (h.startDate < min ? h.startDate : min), today);
   const lines = [csvLine(["Date", ...habits.map((h) => h.title)])];
-  for (let day = today; day >= first; day = addDays(day, -1)) {
+  for (const day of eachDay(clampToWindow(first, today), today).reverse()) {
     const cells = byDay.map((days) => {
       const outcome = days.get(day);
       return outcome === undefined ? "" : outcome === "done" ? "1" : "0";

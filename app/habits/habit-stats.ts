@@ -2,6 +2,7 @@
 // strength is Loop Habit Tracker's exponentially smoothed score. Pure, on local calendar days, so a
 // DST change (a 23- or 25-hour day) is one day like any other.
 import type { HabitSchedule } from "~/sms/interpret-habits";
+import { clampToWindow } from "~/utils/date-window";
 import type { LocalDay } from "~/utils/local-time";
 
 export type { HabitSchedule };
@@ -94,7 +95,8 @@ type Walk = {
 /** The habit's due days and weeks from its start to today, in order. */
 function walk(history: HabitHistory, today: LocalDay): Walk {
   const t = dayNumber(today);
-  const start = dayNumber(history.start);
+  // A start before the years around today (old data) is walked from the window's first day.
+  const start = dayNumber(clampToWindow(history.start, today));
   const spans = history.schedules.map((s) => ({ from: dayNumber(s.from), schedule: s.schedule }));
   const spanIndexAt = (n: number) => {
     let i = 0;

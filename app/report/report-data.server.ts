@@ -8,6 +8,7 @@ import {
   type GoalState,
 } from "~/goals/goal-rules";
 import { streaksFor, todayFor } from "~/goals/goals.server";
+import { clampToWindow } from "~/utils/date-window";
 import { db, schema } from "~/utils/db.server";
 import { addDays, localDay, startOfLocalDay, type LocalDay } from "~/utils/local-time";
 import { isStoredProof, reportPhotos, type ReportPhoto } from "./proof-images.server";
@@ -79,11 +80,12 @@ export async function reportData(
     .orderBy(desc(goals.dueDate), desc(goals.id))
     .limit(MAX_ROWS)
     .all();
-  // "All time" has no bounds: the period is the one its goals' due dates span.
+  // "All time" has no bounds: the period is the one its goals' due dates span, inside the years
+  // around today (a stored year-9999 goal still counts, but the calendar and trend stop at the window).
   const first = outcomes[0];
   const last = outcomes.at(-1);
-  const from = bounds.from ?? (first ? localDay(first.dueDate, tz) : today);
-  const to = bounds.to ?? (last ? localDay(last.dueDate, tz) : today);
+  const from = bounds.from ?? (first ? clampToWindow(localDay(first.dueDate, tz), today) : today);
+  const to = bounds.to ?? (last ? clampToWindow(localDay(last.dueDate, tz), today) : today);
 
   const states: Record<GoalState, number> = {
     completed: 0,

@@ -57,6 +57,14 @@ describe("monthsToShow", () => {
       "2026-02-01",
     ]);
   });
+
+  it("counts the months of a period of millennia without listing them", () => {
+    expect(monthsToShow("1000-01-15", "9999-12-31")).toEqual({
+      months: ["9999-10-01", "9999-11-01", "9999-12-01"],
+      total: 108_000,
+    });
+    expect(monthsToShow("2026-11-02", "2026-10-30")).toEqual({ months: [], total: 0 });
+  });
 });
 
 describe("monthWeeks", () => {
@@ -136,6 +144,13 @@ describe("weeklyTrend", () => {
     expect(weeks).toHaveLength(26);
     expect(weeks.at(-1)).toMatchObject({ start: "2026-11-22", end: "2026-11-24" });
     expect(weeks[0]!.start).toBe("2026-05-31");
+  });
+
+  it("walks only the weeks it keeps, however long ago the period starts", () => {
+    const { weeks, total } = weeklyTrend(new Map(), "1000-01-01", "9999-12-31", "2026-11-24");
+    expect(total).toBe(53_582);
+    expect(weeks).toHaveLength(26);
+    expect(weeks.at(-1)).toMatchObject({ start: "2026-11-22", end: "2026-11-24" });
   });
 });
 

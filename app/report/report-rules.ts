@@ -1,5 +1,12 @@
 import { completionRate, dayOutcome, type DayOutcome } from "~/goals/goal-rules";
-import { addDays, dayOfWeek, firstOfMonth, localDay, type LocalDay } from "~/utils/local-time";
+import {
+  addDays,
+  dayOfWeek,
+  daysBetween,
+  firstOfMonth,
+  localDay,
+  type LocalDay,
+} from "~/utils/local-time";
 
 // The pure part of the PDF report: what its calendar, trend and goal list show. No I/O here.
 
@@ -24,11 +31,14 @@ export function tallyByDay(rows: Iterable<OutcomeRow>, timeZone: string) {
 
 export const MAX_CALENDAR_MONTHS = 3;
 
+const monthIndex = (day: LocalDay) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+
 /** The months (their first days) a period touches, the last `max` of them, and how many it touches. */
 export function monthsToShow(from: LocalDay, to: LocalDay, max = MAX_CALENDAR_MONTHS) {
-  const all: LocalDay[] = [];
-  for (let month = firstOfMonth(from); month <= to; month = firstOfMonth(month, 1)) all.push(month);
-  return { months: all.slice(-max), total: all.length };
+  const total = Math.max(0, monthIndex(to) - monthIndex(from) + 1) || 0;
+  const shown = Math.min(total, max);
+  const months = Array.from({ length: shown }, (_, i) => firstOfMonth(to, i - shown + 1));
+  return { months, total };
 }
 
 export type CalendarCell = {
@@ -68,6 +78,8 @@ export function monthWeeks(
 
 export const MAX_TREND_WEEKS = 26;
 
+const sundayOf = (day: LocalDay) => addDays(day, -dayOfWeek(day));
+
 export type WeekBucket = {
   /** The first day of the week inside the period (a Sunday, except for a period's first week). */
   start: LocalDay;
@@ -90,8 +102,11 @@ export function weeklyTrend(
   max = MAX_TREND_WEEKS,
 ) {
   const last = to < today ? to : today;
+  const total = from > last ? 0 : daysBetween(sundayOf(from), sundayOf(last)) / 7 + 1;
+  // Only the weeks kept are walked, whatever the period.
+  const firstKept = addDays(sundayOf(last), -7 * (max - 1));
   const weeks: WeekBucket[] = [];
-  for (let start = from; start <= last;) {
+  for (let start = from > firstKept ? from : firstKept; start <= last;) {
     const saturday = addDays(start, 6 - dayOfWeek(start));
     const end = saturday < last ? saturday : last;
     let total = 0;
@@ -111,7 +126,7 @@ export function weeklyTrend(
     });
     start = addDays(end, 1);
   }
-  return { weeks: weeks.slice(-max), total: weeks.length };
+  return { weeks, total };
 }
 
 export type DayGroup<G> = {

@@ -1,11 +1,5 @@
-import {
-  addDays,
-  dayOfWeek,
-  localDay,
-  localTime,
-  zonedInstant,
-  type LocalDay,
-} from "~/utils/local-time";
+import { eachDay } from "~/utils/date-window";
+import { dayOfWeek, localDay, localTime, zonedInstant, type LocalDay } from "~/utils/local-time";
 
 export type QuestionKind = "morning" | "evening";
 export type SummaryKind = "weekly_summary" | "monthly_summary";
@@ -32,12 +26,8 @@ export function dueSlots(
   onDay?: (day: LocalDay) => boolean,
 ): Slot[] {
   const slots: Slot[] = [];
-  const last = localDay(to, timeZone);
-  for (
-    let day = localDay(new Date(from.getTime() - 86_400_000), timeZone);
-    day <= last;
-    day = addDays(day, 1)
-  ) {
+  const first = localDay(new Date(from.getTime() - 86_400_000), timeZone);
+  for (const day of eachDay(first, localDay(to, timeZone))) {
     if (onDay && !onDay(day)) continue;
     const dueAt = zonedInstant(day, time, timeZone);
     if (dueAt > from && dueAt <= to) slots.push({ localDate: day, dueAt });

@@ -1,6 +1,7 @@
 import { goalsBetween, streakFor } from "~/goals/goals.server";
 import { completionRate, GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
 import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
+import { isDayInWindow } from "~/utils/date-window";
 import { env } from "~/utils/env.server";
 import {
   addDays,
@@ -68,8 +69,11 @@ export function summaryText(user: Owner, kind: SummaryKind, sentOn: LocalDay, no
   return build(` Habits: ${done} of ${due} done.`);
 }
 
-/** The period and date of a summary page URL, or a 404 thrown for anything that no text links to. */
-export function parseSummaryParams(params: { period?: string; date?: string }) {
+/**
+ * The period and date of a summary page URL, or a 404 thrown for anything that no text links to
+ * (a day outside the years around today included).
+ */
+export function parseSummaryParams(params: { period?: string; date?: string }, now = new Date()) {
   const kind: SummaryKind | null =
     params.period === "weekly"
       ? "weekly_summary"
@@ -77,8 +81,7 @@ export function parseSummaryParams(params: { period?: string; date?: string }) {
         ? "monthly_summary"
         : null;
   const date = params.date ?? "";
-  const validDay =
-    /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
+  const validDay = isDayInWindow(date, now.toISOString().slice(0, 10));
   if (!kind || !validDay || !(kind === "weekly_summary" ? isSunday(date) : isFirstOfMonth(date))) {
     throw new Response("Not found", { status: 404 });
   }

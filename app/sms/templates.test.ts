@@ -66,6 +66,7 @@ const cases: Record<string, string[]> = {
   ],
   stats: [templates.stats(1, 100, 1), templates.stats(1234, 67, 99999)],
   paused: [templates.paused(null), templates.paused(1), templates.paused(30)],
+  pauseTooLong: [templates.pauseTooLong()],
   resumed: [templates.resumed()],
   unknown: [templates.unknown()],
   stopConfirmed: [templates.stopConfirmed()],

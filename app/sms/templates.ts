@@ -1,3 +1,4 @@
+import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
 import { segmentCount } from "./segments";
 
 // Every text fits in two segments: long goal names are shortened, never the instructions.
@@ -150,6 +151,8 @@ export const templates = {
     daysPaused === null
       ? `Check-ins paused. Reply RESUME when you're ready to start again.`
       : `Check-ins paused for ${days(daysPaused)}. They restart by themselves; reply RESUME to start sooner.`,
+  pauseTooLong: () =>
+    `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
   unknown: () =>
     `Sorry, I didn't get that. Text your goals (e.g. "goal: Run 5k"), reply with the numbers you finished, or HELP.`,

@@ -135,6 +135,19 @@ describe("conversation engine", () => {
     expect(isOptedOut(user.phone)).toBe(true);
   });
 
+  it.each(["pause for 1000 weeks", "pause 99999999999999 days"])(
+    "answers %j plainly and pauses nothing: it ends past the next 2 years",
+    async (text) => {
+      const user = await verifiedUser();
+      const answer = await handleIncomingText(user, { text, source: "web" }, MORNING);
+      expect(answer.reply).toBe(
+        'I can pause check-ins for up to 2 years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.',
+      );
+      expect(fresh(user.id).pausedUntil).toBeNull();
+      expect(fresh(user.id).sendCheckInReminders).toBe(true);
+    },
+  );
+
   it("pauses for some days, indefinitely, and resumes", async () => {
     const user = await verifiedUser();
     const paused = await handleIncomingText(
