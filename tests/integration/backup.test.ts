@@ -1,9 +1,19 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { migrationsFolder } from "../../db/migrate";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -127,6 +137,37 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     const { stderr } = (await refused.catch((error: unknown) => error)) as { stderr: string };
     expect(stderr).toContain("  - unexpected trigger every_session_admin on sessions");
     expect(current.bytes().equals(before)).toBe(true);
+  });
+
+  it("restores a database made by an older version (its schema at that level) and migrates it", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "coach-backup-"));
+    const journal = JSON.parse(
+      readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+    ) as { entries: { tag: string }[] };
+    const latest = journal.entries.length;
+    journal.entries = journal.entries.slice(0, latest - 2);
+    const olderMigrations = path.join(dir, "migrations");
+    mkdirSync(path.join(olderMigrations, "meta"), { recursive: true });
+    writeFileSync(path.join(olderMigrations, "meta", "_journal.json"), JSON.stringify(journal));
+    for (const { tag } of journal.entries) {
+      copyFileSync(
+        path.join(migrationsFolder, `${tag}.sql`),
+        path.join(olderMigrations, `${tag}.sql`),
+      );
+    }
+    const older = path.join(dir, "older.db");
+    const db = new Database(older);
+    migrate(drizzle(db), { migrationsFolder: olderMigrations });
+    db.close();
+
+    const restoredPath = path.join(dir, "restored.db");
+    const { stdout } = await script("restore", [older], restoredPath);
+    expect(stdout).toContain(`(migration level ${latest - 2} of ${latest}, migrated)`);
+    const restored = new Database(restoredPath, { readonly: true });
+    expect(restored.prepare("select count(*) as n from __drizzle_migrations").get()).toEqual({
+      n: latest,
+    });
+    restored.close();
   });
 
   it("refuses a file that is not a healthy SQLite database", async () => {
