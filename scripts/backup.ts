@@ -3,14 +3,16 @@
  *
  * Uses SQLite's online backup API (better-sqlite3 `db.backup`), so it is safe while the server runs
  * and writes: the copy is one consistent snapshot. Reads DATABASE_PATH like the app does (under
- * LiteFS: LITEFS_DIR/DATABASE_FILENAME), and works on any node, replicas included.
+ * LiteFS: LITEFS_DIR/DATABASE_FILENAME), and works on any node, replicas included. The file is
+ * readable by its owner only (mode 0600, in a 0700 directory when this creates it) and holds no
+ * sessions.
  * Restore: see README.md, "Backups and restore".
  */
 import { existsSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { openDatabase } from "../db/connection";
+import { BACKUP_DIR_MODE, writeSnapshot } from "../app/backups/snapshot.server";
 import { env } from "../app/utils/env.server";
 
 const target = process.argv[2];
@@ -32,16 +34,13 @@ if (destination === path.resolve(source)) {
   console.error("The backup file must not be the database itself.");
   process.exit(2);
 }
-await mkdir(path.dirname(destination), { recursive: true });
+await mkdir(path.dirname(destination), { recursive: true, mode: BACKUP_DIR_MODE });
 
 const sqlite = openDatabase(source);
 try {
   const started = Date.now();
-  const result = await sqlite.backup(destination);
   // A self-contained single file (no -wal/-shm beside it), ready to copy or `litefs import`.
-  const copy = new Database(destination);
-  copy.pragma("journal_mode = DELETE");
-  copy.close();
+  const result = await writeSnapshot(sqlite, destination);
   const bytes = statSync(destination).size;
   console.log(
     `Backed up ${source} to ${destination}: ${formatBytes(bytes)}, ${result.totalPages} pages in ${Date.now() - started} ms.`,

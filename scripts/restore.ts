@@ -4,15 +4,21 @@
  *   npm run restore -- --latest      the newest scheduled backup in the object store
  *   npm run restore -- --at ISO      the newest one made at or before that instant
  *
- * Checks the backup's integrity, then copies it over DATABASE_PATH with SQLite's backup API, which
- * writes through SQLite (WAL included), so no -wal/-shm files need deleting by hand. Under LiteFS the
+ * Checks the backup's integrity and that its schema is exactly what our migrations create at the level
+ * its migration journal names (no other table, index, trigger or view: anything else is refused and
+ * the database is left as it was), then copies it over DATABASE_PATH with SQLite's backup API, which
+ * writes through SQLite (WAL included), so no -wal/-shm files need deleting by hand. A backup from an
+ * older level is migrated right after. Under LiteFS the
  * backup is downloaded and `litefs import` on the primary does the rest (README.md, "Backups and
  * restore").
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { openDatabase } from "../db/connection";
+import { runMigrations } from "../db/migrate";
 import { downloadBackup } from "../app/backups/backups.server";
+import { checkBackupSchema } from "../app/backups/schema-check.server";
 import { env } from "../app/utils/env.server";
 
 const USAGE =
@@ -65,9 +71,25 @@ try {
     console.error(`${backupPath} fails PRAGMA integrity_check: ${String(check)}`);
     process.exit(1);
   }
+  const schema = checkBackupSchema(backup);
+  if (!schema.ok) {
+    console.error(
+      [
+        `Refused: ${backupPath} is not a StreakCoach backup this version can restore:`,
+        ...schema.problems.map((problem) => `  - ${problem}`),
+        `${env.DATABASE_PATH} was not changed.`,
+      ].join("\n"),
+    );
+    process.exit(1);
+  }
   await backup.backup(env.DATABASE_PATH);
+  if (schema.level < schema.latest) {
+    const restored = openDatabase(env.DATABASE_PATH);
+    runMigrations(restored);
+    restored.close();
+  }
   console.log(
-    `Restored ${env.DATABASE_PATH} from ${backupPath}. Start the server (npm start migrates it if needed).`,
+    `Restored ${env.DATABASE_PATH} from ${backupPath} (migration level ${schema.level} of ${schema.latest}${schema.level < schema.latest ? ", migrated" : ""}). Start the server.`,
   );
 } catch (error) {
   console.error(`Restore failed: ${(error as Error).message}`);

@@ -1,20 +1,38 @@
 import { eq } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { issueCode } from "~/sms/phone-codes.server";
+import { issueCode, type IssueResult } from "~/sms/phone-codes.server";
 import { sendTextToNumber } from "~/sms/outbound.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { templates } from "~/sms/templates";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { verifyPassword } from "~/users/password.server";
+import {
+  countExistsAnswer,
+  existsAnswersSpent,
+  existsAnswersSpentMessage,
+} from "~/users/account-exists-answers.server";
 import type { SettingsInput } from "~/users/user-schema";
-import { DuplicatePhoneError, getUserById, getUserByPhone, updateUser } from "~/users/users.server";
+import {
+  DuplicateEmailError,
+  DuplicatePhoneError,
+  getUserById,
+  getUserByPhone,
+  updateUser,
+} from "~/users/users.server";
 
 // An account is taken over through its email and phone: with them an attacker resets the password by
 // text. So changing either needs the current password of whoever asks, a verified number is replaced
 // only once the new one proves itself with a code, and the old number is told what changed.
 
 export class ContactChangeError extends Error {}
+
+/** The address or the account has been told "already linked to another account" enough this hour. */
+export class ContactChangeLimitError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(existsAnswersSpentMessage(retryAfterSeconds));
+  }
+}
 
 export const CURRENT_PASSWORD_REQUIRED =
   "Enter your current password to change your email or phone number";
@@ -24,40 +42,56 @@ export type SettingsOutcome = {
   user: User;
   /** The new number waiting for its code, when one was asked for. */
   pendingPhone: string | null;
+  /** Whether its code was texted (it may be refused, e.g. by the limits on code texts). */
+  code: IssueResult | null;
 };
 
 /**
- * Applies settings to `target` on behalf of `actorId` (the user, or an admin). A new phone for an
- * account whose number is verified waits in `pendingPhone` while a code goes to it.
+ * Applies settings to `target` on behalf of `actorId` (the user, or an admin), asked from address `ip`.
+ * A new phone for an account whose number is verified waits in `pendingPhone` while a code goes to it.
+ * An email or phone that another account has is refused like at sign-up, with the same hourly limit.
  */
 export async function applySettings(
-  actorId: number,
+  actor: { id: number; ip: string },
   target: User,
   patch: SettingsInput,
   currentPassword: string | undefined,
 ): Promise<SettingsOutcome> {
   const emailChanged = patch.email !== undefined && patch.email !== target.email;
   const phoneChanged = patch.phone !== undefined && patch.phone !== target.phone;
-  if (emailChanged || phoneChanged) await requireActorPassword(actorId, currentPassword);
-  if (phoneChanged) {
-    const owner = getUserByPhone(patch.phone!);
-    if (owner && owner.id !== target.id) throw new DuplicatePhoneError();
+  const asker = { ip: actor.ip, userId: actor.id };
+  if (emailChanged || phoneChanged) {
+    await requireActorPassword(actor.id, currentPassword);
+    const spent = await existsAnswersSpent(asker);
+    if (spent !== null) throw new ContactChangeLimitError(spent);
   }
   const holdPhone = phoneChanged && Boolean(target.phoneVerifiedAt);
   const { phone: _kept, ...rest } = patch;
-  const user = updateUser(target.id, holdPhone ? rest : patch);
+  let user: User;
+  try {
+    if (phoneChanged) {
+      const owner = getUserByPhone(patch.phone!);
+      if (owner && owner.id !== target.id) throw new DuplicatePhoneError();
+    }
+    user = updateUser(target.id, holdPhone ? rest : patch);
+  } catch (error) {
+    if (error instanceof DuplicateEmailError || error instanceof DuplicatePhoneError) {
+      await countExistsAnswer(asker);
+    }
+    throw error;
+  }
   if (emailChanged) await tellNumber(target, templates.emailChanged(env.SUPPORT_EMAIL));
-  if (!holdPhone) return { user, pendingPhone: null };
+  if (!holdPhone) return { user, pendingPhone: null, code: null };
   db.update(schema.users)
     .set({ pendingPhone: patch.phone! })
     .where(eq(schema.users.id, target.id))
     .run();
-  await issueCode(target, "change_phone");
+  const code = await issueCode(target, "change_phone");
   await tellNumber(
     target,
     templates.phoneChangeRequested(lastDigits(patch.phone!), env.SUPPORT_EMAIL),
   );
-  return { user: getUserById(target.id)!, pendingPhone: patch.phone! };
+  return { user: getUserById(target.id)!, pendingPhone: patch.phone!, code };
 }
 
 /** After the new number's code: the old (verified) number hears that texts now go elsewhere. */

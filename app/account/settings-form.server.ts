@@ -1,5 +1,9 @@
 import type { Submission } from "@conform-to/react";
-import { applySettings, ContactChangeError } from "~/account/contact-change.server";
+import {
+  applySettings,
+  ContactChangeError,
+  ContactChangeLimitError,
+} from "~/account/contact-change.server";
 import { formatUsPhone } from "~/sms/phone-codes.server";
 import type { SettingsInput } from "~/users/user-schema";
 import { DuplicateEmailError, DuplicatePhoneError, getUserById } from "~/users/users.server";
@@ -15,7 +19,7 @@ export const PHONE_PAGE = "/settings/phone";
 type SettingsValue = SettingsInput & { currentPassword?: string };
 
 export async function saveSettingsForm<I extends string>(
-  userId: number,
+  actor: { id: number; ip: string },
   intent: I,
   submission: Submission<unknown, string[], SettingsValue>,
   savedTo: string,
@@ -26,7 +30,7 @@ export async function saveSettingsForm<I extends string>(
   const { currentPassword, ...patch } = submission.value;
   let outcome;
   try {
-    outcome = await applySettings(userId, getUserById(userId)!, patch, currentPassword);
+    outcome = await applySettings(actor, getUserById(actor.id)!, patch, currentPassword);
   } catch (error) {
     if (error instanceof ContactChangeError) {
       return formReply(
@@ -37,6 +41,17 @@ export async function saveSettingsForm<I extends string>(
         }),
       );
     }
+    if (error instanceof ContactChangeLimitError) {
+      const field = patch.email === undefined ? "phone" : "email";
+      return formReply(
+        intent,
+        submission.reply({
+          fieldErrors: { [field]: [error.message] },
+          hideFields: ["currentPassword"],
+        }),
+        429,
+      );
+    }
     if (error instanceof DuplicateEmailError) {
       return formReply(intent, submission.reply({ fieldErrors: { email: [error.message] } }), 409);
     }
@@ -44,6 +59,13 @@ export async function saveSettingsForm<I extends string>(
       return formReply(intent, submission.reply({ fieldErrors: { phone: [error.message] } }), 409);
     }
     throw error;
+  }
+  if (outcome.code && !outcome.code.sent) {
+    return redirectWithToast(PHONE_PAGE, {
+      title: "Confirm your new number",
+      description: `Your new number waits for its code, but none was sent: ${outcome.code.message}`,
+      type: "error",
+    });
   }
   if (outcome.pendingPhone) {
     return redirectWithToast(PHONE_PAGE, {

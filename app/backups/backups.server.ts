@@ -1,9 +1,7 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
-import Database from "better-sqlite3";
 import { desc, eq } from "drizzle-orm";
 import { errorFields, logger } from "~/observability/logger.server";
 import { backupRunsTotal } from "~/observability/metrics.server";
@@ -19,26 +17,22 @@ import {
   backupsToDelete,
   backupTime,
 } from "./backup-rules";
+import { BACKUP_FILE_MODE, privateTemporaryDirectory, writeSnapshot } from "./snapshot.server";
 
 const { backupRuns } = schema;
 const compress = promisify(gzip);
 const decompress = promisify(gunzip);
 
-const temporaryFile = () =>
-  path.join(os.tmpdir(), `streakcoach-backup-${process.pid}-${Date.now()}.db`);
-
 /**
- * A consistent snapshot (SQLite's online backup, safe under writes), compressed, put in the object
- * store, recorded; then the store is pruned to its retention. Returns the key, or null on failure.
+ * A consistent snapshot without sessions, compressed, put in the object store, recorded; then the
+ * store is pruned to its retention. Returns the key, or null on failure.
  */
 export async function runBackup(now = new Date(), store: ObjectStore = objectStore()) {
   const run = db.insert(backupRuns).values({ startedAt: new Date() }).returning().get();
-  const file = temporaryFile();
+  const dir = await privateTemporaryDirectory();
+  const file = path.join(dir, "backup.db");
   try {
-    await sqlite.backup(file);
-    const copy = new Database(file);
-    copy.pragma("journal_mode = DELETE"); // one self-contained file
-    copy.close();
+    await writeSnapshot(sqlite, file);
     const body = await compress(await readFile(file));
     const key = backupKey(now);
     await store.put(key, body, "application/gzip");
@@ -59,7 +53,7 @@ export async function runBackup(now = new Date(), store: ObjectStore = objectSto
     logger.error({ err: errorFields(error) }, "backup failed");
     return null;
   } finally {
-    await rm(file, { force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -112,7 +106,7 @@ export async function downloadBackup(
   if (!chosen) return null;
   const body = await store.get(chosen.key);
   if (!body) return null;
-  const file = temporaryFile();
-  await writeFile(file, await decompress(body));
+  const file = path.join(await privateTemporaryDirectory(), "backup.db");
+  await writeFile(file, await decompress(body), { mode: BACKUP_FILE_MODE });
   return { key: chosen.key, file };
 }

@@ -1,6 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isAdmin } from "~/users/user-options";
-import { applySettings, ContactChangeError } from "~/account/contact-change.server";
+import {
+  applySettings,
+  ContactChangeError,
+  ContactChangeLimitError,
+} from "~/account/contact-change.server";
 import { SettingsApiSchema } from "~/users/user-schema";
 import {
   DuplicateEmailError,
@@ -17,6 +21,8 @@ import {
   requireApiUser,
 } from "~/utils/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { rateLimitedJson } from "~/utils/rate-limit.server";
+import { getClientIp } from "~/utils/request.server";
 
 /** The record the caller may see: their own, or anyone's for an admin; others are simply not found. */
 async function requireVisibleUser(request: Request, rawId: string | undefined) {
@@ -42,13 +48,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await readJsonBody(request),
   );
   try {
-    const outcome = await applySettings(caller.id, user, patch, currentPassword);
+    const actor = { id: caller.id, ip: getClientIp(request) };
+    const outcome = await applySettings(actor, user, patch, currentPassword);
     return json(toPublicUser(outcome.user));
   } catch (error) {
     if (error instanceof ContactChangeError) {
       throw apiError(400, "Please correct the highlighted fields", {
         currentPassword: [error.message],
       });
+    }
+    if (error instanceof ContactChangeLimitError) {
+      return rateLimitedJson(error.retryAfterSeconds, error.message);
     }
     if (error instanceof DuplicateEmailError || error instanceof DuplicatePhoneError) {
       return apiError(409, error.message);

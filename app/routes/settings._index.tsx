@@ -8,6 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { getClientIp } from "~/utils/request.server";
 import { saveSettingsForm } from "~/account/settings-form.server";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
@@ -59,7 +60,12 @@ export async function action({ request }: ActionFunctionArgs) {
     throw new Response("Unknown action.", { status: 400 });
   }
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });
-  return saveSettingsForm(user.id, "settings", submission, "/settings");
+  return saveSettingsForm(
+    { id: user.id, ip: getClientIp(request) },
+    "settings",
+    submission,
+    "/settings",
+  );
 }
 
 export default function ProfileSettingsPage() {

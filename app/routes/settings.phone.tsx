@@ -12,6 +12,7 @@ import {
   isPhoneVerificationIntent,
   phoneVerificationIntent,
 } from "~/account/phone-verification.server";
+import { getClientIp } from "~/utils/request.server";
 import { PHONE_PAGE, saveSettingsForm } from "~/account/settings-form.server";
 import { PendingButton } from "~/components/pending-button";
 import {
@@ -61,7 +62,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "phone") {
     const submission = parseWithZod(formData, { schema: PhoneFormSchema });
-    return saveSettingsForm(user.id, "phone", submission, PHONE_PAGE);
+    return saveSettingsForm(
+      { id: user.id, ip: getClientIp(request) },
+      "phone",
+      submission,
+      PHONE_PAGE,
+    );
   }
   if (isPhoneVerificationIntent(intent)) {
     const fresh = getUserById(user.id)!;

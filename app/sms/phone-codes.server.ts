@@ -1,10 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { nationalDigits } from "~/users/phone";
 import { getUserByEmail, getUserById, setPassword } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { waitTime } from "~/utils/wait-time";
+import { codeTextLimitMessage, reserveCodeText } from "./code-text-limits.server";
 import { isOptedOut } from "./opt-outs.server";
 import { sendTextToNumber, sendTextToUser } from "./outbound.server";
 
@@ -124,7 +126,8 @@ export function formatUsPhone(e164: string) {
 /**
  * Texts the user a new random 6-digit code for the purpose, to their current phone number. Earlier
  * unused codes of that purpose stop working. Opted-out and undeliverable numbers get no code, a reset
- * code goes only to a verified number, and a user gets at most 5 codes per purpose and hour.
+ * code goes only to a verified number, a user gets at most 5 codes per purpose and hour, and a number
+ * gets no more than code-text-limits allow, whoever asks.
  */
 export async function issueCode(
   who: Pick<User, "id">,
@@ -142,27 +145,29 @@ export async function issueCode(
   // The sending checks these again right before sending; checked here first so no code is used up.
   if (isOptedOut(target)) return failure("opted_out");
   if (purpose !== "change_phone" && user.phoneUndeliverableCode) return failure("undeliverable");
+  // The account's own limit answers first (its message says whose limit it is); the transaction
+  // below checks it again, as two requests may pass this together.
+  const mine = and(eq(phoneCodes.userId, user.id), eq(phoneCodes.purpose, purpose));
+  const accountWait = accountLimitWait(db, mine, now);
+  if (accountWait !== null) return accountLimited(accountWait);
+  const reservation = await reserveCodeText(target);
+  if (!reservation.ok) {
+    return {
+      sent: false,
+      reason: "rate_limited",
+      retryAfterSeconds: reservation.retryAfterSeconds,
+      message: codeTextLimitMessage(reservation.scope, reservation.retryAfterSeconds),
+    };
+  }
 
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const issued = db.transaction((tx) => {
-    const mine = and(eq(phoneCodes.userId, user.id), eq(phoneCodes.purpose, purpose));
     tx.delete(phoneCodes)
       .where(and(mine, lt(phoneCodes.createdAt, new Date(now.getTime() - KEEP_ROWS_MS))))
       .run();
-    const recent = tx
-      .select({ createdAt: phoneCodes.createdAt })
-      .from(phoneCodes)
-      .where(and(mine, gt(phoneCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
-      .orderBy(asc(phoneCodes.createdAt))
-      .all();
-    if (recent.length >= MAX_CODES_PER_HOUR) {
-      const freeAt = recent[0]!.createdAt.getTime() + HOUR_MS;
-      return {
-        ok: false as const,
-        retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
-      };
-    }
+    const wait = accountLimitWait(tx, mine, now);
+    if (wait !== null) return { ok: false as const, retryAfterSeconds: wait };
     // Replace: every earlier code of this purpose that is still open dies now.
     tx.update(phoneCodes)
       .set({ expiresAt: now })
@@ -182,13 +187,8 @@ export async function issueCode(
     return { ok: true as const, id };
   });
   if (!issued.ok) {
-    const minutes = Math.ceil(issued.retryAfterSeconds / 60);
-    return {
-      sent: false,
-      reason: "rate_limited",
-      retryAfterSeconds: issued.retryAfterSeconds,
-      message: `Too many codes requested. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before asking for a new one.`,
-    };
+    await reservation.release();
+    return accountLimited(issued.retryAfterSeconds);
   }
 
   const text = codeText(purpose, code);
@@ -214,6 +214,28 @@ export async function issueCode(
     phone: target,
     expiresAt,
     message: `We texted a 6-digit code to ${formatUsPhone(target)}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+  };
+}
+
+/** Seconds until the account may have another code of this kind, or null when it may now. */
+function accountLimitWait(tx: Tx | typeof db, mine: SQL | undefined, now: Date) {
+  const recent = tx
+    .select({ createdAt: phoneCodes.createdAt })
+    .from(phoneCodes)
+    .where(and(mine, gt(phoneCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
+    .orderBy(asc(phoneCodes.createdAt))
+    .all();
+  if (recent.length < MAX_CODES_PER_HOUR) return null;
+  const freeAt = recent[0]!.createdAt.getTime() + HOUR_MS;
+  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+}
+
+function accountLimited(retryAfterSeconds: number): IssueResult {
+  return {
+    sent: false,
+    reason: "rate_limited",
+    retryAfterSeconds,
+    message: `Too many codes requested. Please wait ${waitTime(retryAfterSeconds)} before asking for a new one.`,
   };
 }
 

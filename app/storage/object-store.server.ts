@@ -90,9 +90,10 @@ export function localStore(dir: string): ObjectStore {
     location: dir,
     async put(key, body) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      // The server's alone: backups hold password hashes, photos are private.
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // Whole or not at all: a reader never sees half a file.
-      await writeFile(`${file}.partial`, body);
+      await writeFile(`${file}.partial`, body, { mode: 0o600 });
       await rename(`${file}.partial`, file);
     },
     async get(key) {

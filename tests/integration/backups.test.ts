@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -13,7 +13,7 @@ const s3 = await startS3();
 const { runBackup, downloadBackup, backupState, backupIfDue } =
   await import("~/backups/backups.server");
 const { backupKey } = await import("~/backups/backup-rules");
-const { s3Store } = await import("~/storage/object-store.server");
+const { localStore, s3Store } = await import("~/storage/object-store.server");
 const { createTestUser } = await import("../helpers/requests");
 const { sqlite } = await import("~/utils/db.server");
 const healthz = await import("~/routes/healthz");
@@ -103,6 +103,30 @@ describe("scheduled backups", () => {
 
     const earlier = await downloadBackup({ at: new Date(now.getTime() - 86_400_000) }, store);
     expect(earlier?.key).toBe(backupKey(old[3]!));
+  });
+
+  it("without an object store, writes backups only the server's user can read, without sessions", async () => {
+    const user = await createTestUser();
+    sqlite
+      .prepare("insert into sessions (id, user_id, data, expires_at) values (?, ?, '{}', ?)")
+      .run(`local-${Date.now()}`, user.id, Date.now() + 86_400_000);
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "coach-store-")), "files");
+    const local = localStore(dir);
+
+    const key = await runBackup(new Date(), local);
+
+    const file = path.join(dir, key!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const restored = await downloadBackup({}, local);
+    expect(statSync(restored!.file).mode & 0o777).toBe(0o600);
+    const copy = new Database(restored!.file, { readonly: true });
+    expect(copy.prepare("select count(*) as n from sessions").get()).toEqual({ n: 0 });
+    expect(copy.prepare("select count(*) as n from users where id = ?").get(user.id)).toEqual({
+      n: 1,
+    });
+    copy.close();
   });
 
   it("counts each backup by its result for the metrics", async () => {

@@ -272,6 +272,25 @@ describe("phone codes", () => {
     expect(row!.usedAt).not.toBeNull();
   });
 
+  it("texts one number at most 5 codes an hour, whichever accounts ask", async () => {
+    const phone = uniquePhone();
+    const first = await createTestUser({ phone });
+    const second = await createTestUser({ phone });
+    for (const user of [first, second, first, second, first]) {
+      expect((await issueCode(user, "verify_phone")).sent).toBe(true);
+    }
+    const refused = await issueCode(second, "verify_phone");
+    expect(refused).toMatchObject({ sent: false, reason: "rate_limited" });
+    expect(refused.message).toMatch(
+      /^Too many codes were texted to this number\. Please wait (60|59) minutes before asking for a new one\.$/,
+    );
+    expect(textsTo(phone)).toHaveLength(5);
+    // The refusal did not use up the account's own codes: with another number it gets its third.
+    updateUser(second.id, { phone: uniquePhone() });
+    expect((await issueCode(second, "verify_phone")).sent).toBe(true);
+    expect(codeRows(second.id)).toHaveLength(3);
+  });
+
   it("limits how many codes a user can ask for in an hour", async () => {
     const user = await createTestUser();
     const start = new Date("2026-04-01T10:00:00Z");
@@ -285,7 +304,8 @@ describe("phone codes", () => {
     expect(refused.sent === false && refused.retryAfterSeconds).toBe(50 * 60);
     expect(textsTo(user.phone)).toHaveLength(MAX_CODES_PER_HOUR);
 
-    // An hour after the first one, one more is allowed.
+    // An hour after the first one, one more is allowed (to a number that has not had its own 5).
+    updateUser(user.id, { phone: uniquePhone() });
     const later = new Date(start.getTime() + 60 * 60_000 + 1000);
     expect((await issueCode(user, "verify_phone", later)).sent).toBe(true);
   });

@@ -5,7 +5,7 @@ import * as dashboard from "~/routes/dashboard";
 import * as login from "~/routes/login";
 import * as register from "~/routes/register";
 import * as theme from "~/routes/theme";
-import { ACCOUNT_EXISTS_ANSWERS_PER_HOUR } from "~/users/sign-up.server";
+import { ACCOUNT_EXISTS_ANSWERS_PER_HOUR } from "~/users/account-exists-answers.server";
 import { db, schema } from "~/utils/db.server";
 import {
   delayAfterFailures,

@@ -1,0 +1,182 @@
+import { signUp, startBuiltServer, testPhone, type BuiltServer } from "./built-server";
+
+// Limits that protect other people from our users: a number typed by several accounts, and the
+// "already linked to another account" answer of the settings.
+
+const CODE_TEXTS_PER_NUMBER_PER_HOUR = 5;
+const CODE_TEXTS_PER_HOUR = 300;
+const ACCOUNT_EXISTS_ANSWERS_PER_HOUR = 5;
+
+function codeTextsTo(server: BuiltServer, phone: string) {
+  return server
+    .db()
+    .prepare<[string], { n: number }>(
+      "select count(*) as n from local_outbox where to_phone = ? and body like '%verification code is%'",
+    )
+    .get(phone)!.n;
+}
+
+function codeTextsInAll(server: BuiltServer) {
+  return server
+    .db()
+    .prepare<[], { n: number }>(
+      "select count(*) as n from local_outbox where body like '%verification code is%'",
+    )
+    .get()!.n;
+}
+
+describe("code texts to one number, whoever asks", { timeout: 120_000 }, () => {
+  let server: BuiltServer;
+  beforeAll(async () => {
+    server = await startBuiltServer();
+  });
+  afterAll(() => server.stop());
+
+  it("four accounts typing the same number get it at most 5 codes in an hour, then 429 and nothing sent", async () => {
+    const phone = testPhone();
+    const accounts = [];
+    for (let i = 0; i < 4; i += 1) accounts.push(await signUp(server, { phone }));
+
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      for (const { client } of accounts) {
+        const response = await client.request("/api/verify-phone", { json: { phone } });
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+          expect(await response.json()).toEqual({
+            message: expect.stringMatching(
+              /^Too many codes were texted to this number\. Please wait \d+ minutes? before asking for a new one\.$/,
+            ),
+          });
+        }
+      }
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CODE_TEXTS_PER_NUMBER_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - CODE_TEXTS_PER_NUMBER_PER_HOUR);
+    expect(codeTextsTo(server, phone)).toBe(CODE_TEXTS_PER_NUMBER_PER_HOUR);
+
+    // The Settings page's "Send code" answers with the same refusal and sends nothing either.
+    const page = await accounts[3]!.client.request("/settings/phone", {
+      form: { intent: "send-code" },
+    });
+    expect(page.status).toBe(302);
+    expect(codeTextsTo(server, phone)).toBe(CODE_TEXTS_PER_NUMBER_PER_HOUR);
+    const settings = await accounts[3]!.client.request("/settings/phone");
+    expect(await settings.text()).toContain("Too many codes were texted to this number.");
+
+    // Another number is not held back by this one.
+    const other = await signUp(server);
+    const response = await other.client.request("/api/verify-phone", {
+      json: { phone: other.phone },
+    });
+    expect(response.status).toBe(200);
+    expect(codeTextsTo(server, other.phone)).toBe(1);
+  });
+});
+
+describe("code texts to all numbers together", { timeout: 600_000 }, () => {
+  let server: BuiltServer;
+  beforeAll(async () => {
+    server = await startBuiltServer();
+  });
+  afterAll(() => server.stop());
+
+  it("stop at 300 an hour, spread over many accounts and numbers", async () => {
+    const perAccount = CODE_TEXTS_PER_NUMBER_PER_HOUR;
+    for (let sent = 0; sent < CODE_TEXTS_PER_HOUR; sent += perAccount) {
+      const { client, phone } = await signUp(server);
+      const answers = await Promise.all(
+        Array.from({ length: perAccount }, () =>
+          client.request("/api/verify-phone", { json: { phone } }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(perAccount).fill(200));
+    }
+    expect(codeTextsInAll(server)).toBe(CODE_TEXTS_PER_HOUR);
+
+    const late = await signUp(server);
+    const response = await late.client.request("/api/verify-phone", {
+      json: { phone: late.phone },
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({
+      message: expect.stringMatching(
+        /^We are sending too many codes right now\. Please try again in \d+ minutes?\.$/,
+      ),
+    });
+    expect(codeTextsInAll(server)).toBe(CODE_TEXTS_PER_HOUR);
+  });
+});
+
+describe("settings that find another account's email or phone", { timeout: 120_000 }, () => {
+  let server: BuiltServer;
+  beforeAll(async () => {
+    server = await startBuiltServer();
+  });
+  afterAll(() => server.stop());
+
+  it("say so 5 times an hour, then answer 429 alike whether or not the email or number exists", async () => {
+    const other = await signUp(server);
+    server
+      .db()
+      .prepare("update users set phone_verified_at = ? where id = ?")
+      .run(Date.now(), other.user.id);
+    const me = await signUp(server);
+    // Signed up first: once the address has had its answers, its sign-ups wait too.
+    const third = await signUp(server);
+    const patch = (body: Record<string, unknown>) =>
+      me.client.request(`/api/users/${me.user.id}`, {
+        method: "PATCH",
+        json: { ...body, currentPassword: me.password },
+      });
+
+    for (let i = 0; i < ACCOUNT_EXISTS_ANSWERS_PER_HOUR; i += 1) {
+      const response = await patch(i % 2 === 0 ? { email: other.email } : { phone: other.phone });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({
+        message: expect.stringMatching(/already/),
+      });
+    }
+
+    const answers = [];
+    for (const body of [
+      { email: other.email },
+      { email: `never-seen-${Date.now()}@example.com` },
+      { phone: other.phone },
+      { phone: testPhone() },
+    ]) {
+      const response = await patch(body);
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+      answers.push(await response.json());
+    }
+    expect(answers[0]).toEqual({
+      message: expect.stringMatching(
+        /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+      ),
+    });
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+
+    const mine = server
+      .db()
+      .prepare<[number], { email: string; phone: string }>(
+        "select email, phone from users where id = ?",
+      )
+      .get(me.user.id)!;
+    expect(mine).toEqual({ email: me.email, phone: me.phone });
+
+    // The Settings page changes email and phone through the same rule, from the same address.
+    const page = await third.client.request("/settings/phone", {
+      form: { intent: "phone", phone: testPhone(), currentPassword: third.password },
+    });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain("Too many attempts. Please wait");
+    const unchanged = server
+      .db()
+      .prepare<[number], { phone: string }>("select phone from users where id = ?")
+      .get(third.user.id)!;
+    expect(unchanged.phone).toBe(third.phone);
+  });
+});
