@@ -19,6 +19,8 @@ export const HEAVY = {
 } as const;
 
 const DAY = 86_400_000;
+/** As often as the daily text limit lets a thread grow: 150 texts in and 150 answers out a day. */
+const MESSAGE_SPACING_MS = DAY / 300;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const longText = (length: number) =>
   "Practice guitar scales, then stretch 😀 and read 20 pages. "
@@ -116,7 +118,7 @@ export function seedHeavyAccount(db: Database.Database, userId: number): HeavySe
         n % 2,
         longText(300),
         n % 3 ? "sms" : "web",
-        now - (HEAVY.messages - n) * 60_000,
+        now - (HEAVY.messages - n) * MESSAGE_SPACING_MS,
       );
     }
 
