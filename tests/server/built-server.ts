@@ -68,7 +68,7 @@ export async function startBuiltServer(
   const port = await freePort();
   const metricsPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {
+  const env: NodeJS.ProcessEnv & Record<string, string> = {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? dataDir,
     NODE_ENV: "production",
