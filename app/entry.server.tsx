@@ -21,7 +21,7 @@ shutDownOnSignals();
 /** Called by remix-serve once it listens (patches/@remix-run+serve): logging and shutdown are ours. */
 export { onServerListening } from "~/utils/shutdown.server";
 /** Called by the adapter with every answer (patches/@remix-run+express): logs what no hook logged. */
-export { requestAnswered } from "~/observability/requests.server";
+export { onServerError, requestAnswered } from "~/observability/requests.server";
 
 /** Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here. */
 export { refuseRequest } from "~/utils/request-guard.server";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { errorFields, logger } from "./logger.server";
 import { httpRequestDuration } from "./metrics.server";
 
@@ -83,4 +84,18 @@ export function logRequestError(request: Request, context: object | undefined, e
     { reqId: requestId, method: methodLabel(request.method), err: errorFields(error) },
     "request failed",
   );
+}
+
+/**
+ * Express's last error handler (patches/@remix-run+serve): a request Remix could not even read (a Host
+ * header that makes no URL) or could not answer is logged as a JSON line, not as a stack trace on stderr.
+ */
+export function onServerError(error: unknown, _req: unknown, res: ServerResponse, _next: unknown) {
+  const given = (error as { status?: unknown } | null)?.status;
+  const status = typeof given === "number" && given >= 400 && given < 600 ? given : 500;
+  logger.error({ status, err: errorFields(error) }, "request failed");
+  if (res.headersSent) return void res.destroy();
+  res
+    .writeHead(status, { "Content-Type": "text/plain; charset=utf-8" })
+    .end(status < 500 ? "Bad request" : "Something went wrong");
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { HttpClient, signUp, startBuiltServer, type BuiltServer } from "./built-server";
@@ -73,6 +74,14 @@ describe("the server's output", () => {
         await response.arrayBuffer();
         answered.push({ path: pathname, id, status: response.status });
       }
+
+      // A Host header no URL can be made of: the request never reaches Remix.
+      await new Promise<void>((resolve) => {
+        const socket = connect(server.port, "127.0.0.1", () =>
+          socket.end(`GET /share/${token} HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n`),
+        );
+        socket.on("data", () => {}).on("close", () => resolve());
+      });
 
       const share = answered[0]!;
       expect(await waitForLine(server, (line) => line.reqId === share.id)).toMatchObject({
