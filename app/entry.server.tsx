@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { startMetricsServer } from "~/observability/metrics-server.server";
 import { finishRequest, logRequestError } from "~/observability/requests.server";
@@ -12,9 +12,16 @@ import {
   newNonce,
   privateCacheHeaders,
 } from "~/utils/security-headers.server";
+import { shutDownOnSignals } from "~/utils/shutdown.server";
 
 startScheduler();
 startMetricsServer();
+shutDownOnSignals();
+
+/** Called by remix-serve once it listens (patches/@remix-run+serve): logging and shutdown are ours. */
+export { onServerListening } from "~/utils/shutdown.server";
+/** Called by the adapter with every answer (patches/@remix-run+express): logs what no hook logged. */
+export { onServerError, requestAnswered } from "~/observability/requests.server";
 
 /** Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here. */
 export { refuseRequest } from "~/utils/request-guard.server";
@@ -64,6 +71,7 @@ export function handleError(
   error: unknown,
   { request, context }: { request: Request; context: AppLoadContext },
 ) {
-  if (request.signal.aborted) return;
+  // A client's mistake (a `_data` id no route has, a method a route refuses) is in its request line.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   logRequestError(request, context, error);
 }

@@ -3,7 +3,7 @@ import { env } from "~/utils/env.server";
 import { errorFields, logger } from "./logger.server";
 import { registry } from "./metrics.server";
 
-let started = false;
+let serving: Promise<Server | null> | undefined;
 
 /** GET /metrics in Prometheus's text format on `port`, on all interfaces for Fly's scraper. */
 export function serveMetrics(port: number, host?: string): Promise<Server> {
@@ -28,11 +28,25 @@ export function serveMetrics(port: number, host?: string): Promise<Server> {
 
 /** Once per process, beside the app; a port already taken (a second server here) is only logged. */
 export function startMetricsServer() {
-  if (started || env.METRICS_PORT === 0 || env.NODE_ENV === "test") return;
-  started = true;
-  serveMetrics(env.METRICS_PORT).then(
-    () => logger.info({ port: env.METRICS_PORT }, "metrics listening"),
-    (error: unknown) =>
-      logger.warn({ err: errorFields(error), port: env.METRICS_PORT }, "metrics not served"),
+  if (serving || env.METRICS_PORT === 0 || env.NODE_ENV === "test") return;
+  serving = serveMetrics(env.METRICS_PORT).then(
+    (server) => {
+      logger.info({ port: env.METRICS_PORT }, "metrics listening");
+      return server;
+    },
+    (error: unknown) => {
+      logger.warn({ err: errorFields(error), port: env.METRICS_PORT }, "metrics not served");
+      return null;
+    },
   );
+}
+
+/** Frees the metrics port (a scrape in progress is cut: the next instance answers the next one). */
+export async function stopMetricsServer() {
+  const server = await serving;
+  if (!server) return;
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }

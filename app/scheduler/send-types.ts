@@ -60,6 +60,8 @@ export type TickContext = {
   sender: Pacer;
   /** Shared by every lane and batch of the tick: a 429 pauses them all. */
   throttle: SendThrottle;
+  /** Aborted when the process shuts down: the batch in flight finishes, no further one is claimed. */
+  stop?: AbortSignal;
 };
 
 export type Outcome = { item: Claimed; sid?: string; status?: string; error?: SmsSendError };

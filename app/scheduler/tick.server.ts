@@ -40,6 +40,8 @@ export type TickOptions = {
   transport?: SmsTransport;
   maxPerSecond?: number;
   maxConcurrency?: number;
+  /** Aborted on shutdown: the tick ends after its current batch, unfinished, for the next to resume. */
+  stop?: AbortSignal;
 };
 
 /**
@@ -72,6 +74,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
       options.maxConcurrency ?? env.SMS_MAX_CONCURRENCY,
     ),
     throttle: new SendThrottle(),
+    stop: options.stop,
   };
   const last = statements.lastTick.get();
   const from = windowStart(now, last ? new Date(last.tick_at) : null, ctx.catchUpMs);
@@ -99,6 +102,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     }
   }
   await processBatches(ctx, [followUpCandidates(from, now)]);
+  if (ctx.stop?.aborted) return report;
 
   statements.finishTick.run({ id: tickId, finishedAt: Date.now(), ...report });
   report.transactions += 1;
@@ -109,6 +113,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
 async function processBatches(ctx: TickContext, batches: Candidate[][]) {
   let previous: Promise<void> = Promise.resolve();
   for (const batch of batches) {
+    if (ctx.stop?.aborted) break;
     const sending = sendAndRecord(ctx, claim(ctx, batch));
     // Handled now, thrown where awaited: a failure while the last batch is awaited must not crash.
     sending.catch(() => {});

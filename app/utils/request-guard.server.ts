@@ -3,7 +3,12 @@ import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "./body-limits";
 import { readBytesWithin } from "./body.server";
 import { env } from "./env.server";
 import { originRefusals } from "~/observability/metrics.server";
-import { beginRequest, finishRequest } from "~/observability/requests.server";
+import {
+  beginRequest,
+  finishRequest,
+  noteRedirect,
+  recognizeRoutes,
+} from "~/observability/requests.server";
 import { rememberClientAddress } from "./request.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
 
@@ -21,6 +26,7 @@ type HandlerArgs = Parameters<Handler>[0];
 const WEBHOOK_PATH = /^\/webhooks\//;
 
 export function guardRoutes(routes: Routes): Routes {
+  recognizeRoutes(Object.keys(routes));
   return Object.fromEntries(
     Object.entries(routes).map(([id, route]) => [
       id,
@@ -42,7 +48,9 @@ function guardModule(id: string, module: RouteModule): RouteModule {
 function guardLoader(id: string, loader: Handler, isResource: boolean): Handler {
   return async (args) => {
     rememberClientAddress(args.request, args.context);
-    return isResource ? secureResource(id, args, () => loader(args)) : loader(args);
+    return isResource
+      ? secureResource(id, args, () => loader(args))
+      : notingRedirects(id, args, () => loader(args));
   };
 }
 
@@ -54,8 +62,22 @@ function guardAction(id: string, action: Handler, limit: number, isResource: boo
       rememberClientAddress(request, args.context);
       return action({ ...args, request } satisfies HandlerArgs);
     };
-    return isResource ? secureResource(id, args, run) : run();
+    return isResource ? secureResource(id, args, run) : notingRedirects(id, args, run);
   };
+}
+
+/** Remix answers a page's redirect without an entry hook: the adapter's log line names this route. */
+async function notingRedirects(route: string, { context }: HandlerArgs, run: () => unknown) {
+  const note = (result: unknown) => {
+    if (result instanceof Response && result.status >= 300 && result.status < 400)
+      noteRedirect(context, route);
+    return result;
+  };
+  try {
+    return note(await run());
+  } catch (thrown) {
+    throw note(thrown);
+  }
 }
 
 const CROSS_SITE_MESSAGE = "This request came from another site, so it was refused.";

@@ -25,12 +25,14 @@ const { fake } = twilioEnv;
 const { call, createTestUser, makeRequest } = await import("../helpers/requests");
 const inboundRoute = await import("~/routes/webhooks.twilio.messages");
 const { refuseRequest } = await import("~/utils/request-guard.server");
-const { finishRequest } = await import("~/observability/requests.server");
+const { finishRequest, recognizeRoutes } = await import("~/observability/requests.server");
 const { serveMetrics } = await import("~/observability/metrics-server.server");
 const { captureLogs } = await import("~/observability/logger.server");
 const { sendTextToUser } = await import("~/sms/outbound.server");
 const { getUserById } = await import("~/users/users.server");
 const { db, schema } = await import("~/utils/db.server");
+
+recognizeRoutes(["routes/webhooks.twilio.messages"]);
 
 let metrics: Server;
 let metricsUrl: string;

@@ -427,6 +427,58 @@ describe("batches", () => {
   });
 });
 
+describe("shutting down", () => {
+  it("a stopped tick sends the batch it claimed, claims no other, and the next tick sends the rest", async () => {
+    const insert = sqlite.prepare(
+      `insert into users (email, password_hash, phone, phone_verified_at, timezone, preferred_check_in_time_morning)
+       values (?, 'not-a-hash', ?, ?, 'America/New_York', '08:00')`,
+    );
+    sqlite.transaction(() => {
+      for (let i = 0; i < 1200; i++) {
+        insert.run(
+          `stop${i}@example.com`,
+          `+1720${5_550_000 + i}`,
+          Date.parse("2026-01-01T00:00:00Z"),
+        );
+      }
+    })();
+    const stop = new AbortController();
+    const send = transport.send.bind(transport);
+    transport.send = (to, body) => {
+      stop.abort();
+      return send(to, body);
+    };
+
+    await tick("2026-06-15T11:59:00Z");
+    const stopped = await runTick(new Date("2026-06-15T12:00:00Z"), {
+      transport,
+      maxPerSecond: 10_000,
+      stop: stop.signal,
+    });
+    expect(stopped.claimed).toBeGreaterThan(0);
+    expect(stopped.claimed).toBeLessThan(1200);
+    expect(stopped.sent).toBe(stopped.claimed);
+    const open = sqlite
+      .prepare<[], number>("select count(*) from scheduled_sends where status = 'claimed'")
+      .pluck()
+      .get();
+    expect(open).toBe(0);
+    const lastTick = sqlite
+      .prepare<[], number | null>(
+        "select finished_at from scheduler_ticks order by id desc limit 1",
+      )
+      .pluck()
+      .get();
+    expect(lastTick).toBeNull();
+
+    const resumed = await tick("2026-06-15T12:01:00Z");
+    expect(resumed.sent).toBe(1200 - stopped.sent);
+    const phones = new Set(transport.sent.map((m) => m.to));
+    expect(phones.size).toBe(1200);
+    expect(transport.sent).toHaveLength(1200);
+  });
+});
+
 describe("Twilio error classes", () => {
   it("21610 (unsubscribed) opts the number out and is never retried", async () => {
     const user = await makeUser();
