@@ -2,14 +2,15 @@ import { and, eq } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { db, schema } from "~/utils/db.server";
 import { addDays, localDay, localTime, zonedInstant } from "~/utils/local-time";
+import { assertRoomOnDay, GoalEditError } from "./goals.server";
+
+export { GoalEditError };
 
 // Everything a person changes about a goal after setting it: the same functions serve the dashboard,
 // the /api, texts and the web chat. Each acts on the user's own goal only and returns undefined when
 // the goal is not theirs (callers answer that as "not found").
 
 const { goals, followUpTasks } = schema;
-
-export class GoalEditError extends Error {}
 
 function ownGoal(userId: number, goalId: number) {
   return db
@@ -46,6 +47,7 @@ export function editGoal(
   changes: { description?: string; dueDate?: Date },
 ): Goal | undefined {
   if (!ownGoal(userId, goalId)) return undefined;
+  if (changes.dueDate) assertRoomOnDay(userId, changes.dueDate, goalId);
   return update(goalId, {
     ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
     ...(changes.dueDate !== undefined ? { dueDate: changes.dueDate } : {}),
@@ -74,5 +76,7 @@ export function moveGoalToTomorrow(
   const goal = ownGoal(userId, goalId);
   if (!goal) return undefined;
   if (goal.completedAt) throw new GoalEditError("This goal is done. Undo it first to move it.");
-  return update(goalId, { dueDate: tomorrowSameTime(goal.dueDate, timeZone), skippedAt: null });
+  const dueDate = tomorrowSameTime(goal.dueDate, timeZone);
+  assertRoomOnDay(userId, dueDate, goalId);
+  return update(goalId, { dueDate, skippedAt: null });
 }

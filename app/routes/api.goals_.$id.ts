@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { toApiGoal } from "~/goals/goal-api.server";
-import { deleteGoal, editGoal } from "~/goals/goal-edits.server";
+import { deleteGoal, editGoal, GoalEditError } from "~/goals/goal-edits.server";
 import { EditGoalApiSchema } from "~/goals/goal-schema";
 import {
   apiError,
@@ -30,7 +30,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return new Response(null, { status: 204 });
   }
   const changes = parseOrThrow(EditGoalApiSchema, await readJsonBody(request));
-  const goal = editGoal(caller.id, id, changes);
+  let goal;
+  try {
+    goal = editGoal(caller.id, id, changes);
+  } catch (error) {
+    if (error instanceof GoalEditError) return apiError(409, error.message);
+    throw error;
+  }
   if (!goal) return apiError(404, "Goal not found");
   return json(toApiGoal(goal, caller.timezone));
 }
