@@ -14,7 +14,13 @@ import { interpretInConversation, type Interpretation, type Phase } from "~/sms/
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
 import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.server";
 import { templates, type ListedGoal } from "~/sms/templates";
-import { deleteGoal, editGoal, moveGoalToTomorrow, skipGoal } from "~/goals/goal-edits.server";
+import {
+  deleteGoal,
+  editGoal,
+  GoalEditError,
+  moveGoalToTomorrow,
+  skipGoal,
+} from "~/goals/goal-edits.server";
 import { EVENING_TIMES } from "~/users/user-options";
 import { db, preparedQuery, schema } from "~/utils/db.server";
 import { resumeTexts } from "~/users/texting.server";
@@ -108,7 +114,7 @@ export async function handleIncomingText(
     optedOut: isOptedOut(user.phone),
   });
   inboundTexts.labels(reading.intent, incoming.source).inc();
-  const { reply, linkedGoalIds } = act(user, reading, today, mediaIds, now, incoming.text);
+  const { reply, linkedGoalIds } = actOrRefuse(user, reading, today, mediaIds, now, incoming.text);
   if (linkedGoalIds.length) {
     db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inbound.id)).run();
   }
@@ -143,6 +149,16 @@ async function notePartners(user: EngineUser, now: Date) {
       { err: errorFields(error) },
       `partner notes after the check-in of user ${user.id} failed`,
     );
+  }
+}
+
+/** A goal the rules refuse (a full day) is answered with the reason, and nothing is changed. */
+function actOrRefuse(...args: Parameters<typeof act>) {
+  try {
+    return act(...args);
+  } catch (error) {
+    if (error instanceof GoalEditError) return { linkedGoalIds: [], reply: error.message };
+    throw error;
   }
 }
 

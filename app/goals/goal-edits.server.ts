@@ -9,14 +9,15 @@ import {
   WINDOW_PAST_YEARS,
 } from "~/utils/date-window";
 import { addDays, localDay, localTime, zonedInstant } from "~/utils/local-time";
+import { assertRoomOnDay, GoalEditError } from "./goals.server";
+
+export { GoalEditError };
 
 // Everything a person changes about a goal after setting it: the same functions serve the dashboard,
 // the /api, texts and the web chat. Each acts on the user's own goal only and returns undefined when
 // the goal is not theirs (callers answer that as "not found").
 
 const { goals, followUpTasks } = schema;
-
-export class GoalEditError extends Error {}
 
 function ownGoal(userId: number, goalId: number) {
   return db
@@ -56,6 +57,7 @@ export function editGoal(
   if (!ownGoal(userId, goalId)) return undefined;
   if (changes.dueDate && !isInstantInWindow(changes.dueDate, now))
     throw new GoalEditError(`Please pick a due date ${DATE_WINDOW_TEXT}.`);
+  if (changes.dueDate) assertRoomOnDay(userId, changes.dueDate, goalId);
   return update(goalId, {
     ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
     ...(changes.dueDate !== undefined ? { dueDate: changes.dueDate } : {}),
@@ -94,8 +96,7 @@ export function moveGoalToTomorrow(
   const goal = ownGoal(userId, goalId);
   if (!goal) return undefined;
   if (goal.completedAt) throw new GoalEditError("This goal is done. Undo it first to move it.");
-  return update(goalId, {
-    dueDate: tomorrowSameTime(goal.dueDate, timeZone, now),
-    skippedAt: null,
-  });
+  const dueDate = tomorrowSameTime(goal.dueDate, timeZone, now);
+  assertRoomOnDay(userId, dueDate, goalId);
+  return update(goalId, { dueDate, skippedAt: null });
 }

@@ -4,6 +4,7 @@ import {
   completionRate,
   currentStreak,
   dateRangeDays,
+  dayFullMessage,
   dayOutcome,
   GOAL_STATE_LABELS,
   goalState,
@@ -303,5 +304,16 @@ describe("longestStreakOfDayNumbers", () => {
     expect(longestStreakOfDayNumbers([10, 9, 9, 8, 5, 4, 3, 2, 20])).toBe(4);
     expect(longestStreakOfDayNumbers([1, 3, 5])).toBe(1);
     expect(longestStreakOfDayNumbers([3, 1, 2, 2, 30, 31])).toBe(3);
+  });
+});
+
+describe("dayFullMessage", () => {
+  it("names the cap, and says what to do on today and on another day", () => {
+    expect(dayFullMessage(true)).toBe(
+      "You already have 50 goals today, the most one day can hold. Finish or delete one first.",
+    );
+    expect(dayFullMessage(false)).toBe(
+      "That day already has 50 goals, the most one day can hold. Choose another day.",
+    );
   });
 });

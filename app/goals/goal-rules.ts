@@ -7,6 +7,15 @@ import {
   type LocalDay,
 } from "~/utils/local-time";
 
+/** Goals one local day may hold, habits' included: the dashboard and every text list them all. */
+export const MAX_GOALS_PER_DAY = 50;
+
+export function dayFullMessage(isToday: boolean) {
+  return isToday
+    ? `You already have ${MAX_GOALS_PER_DAY} goals today, the most one day can hold. Finish or delete one first.`
+    : `That day already has ${MAX_GOALS_PER_DAY} goals, the most one day can hold. Choose another day.`;
+}
+
 /** Where a goal stands; one rule for every page, export, text and /api answer. */
 export type GoalState = "pending" | "overdue" | "completed" | "skipped" | "missed";
 

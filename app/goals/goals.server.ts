@@ -16,7 +16,9 @@ import {
   calendarWeeks,
   clampPage,
   completionRate,
+  dayFullMessage,
   longestStreakOfDayNumbers,
+  MAX_GOALS_PER_DAY,
   streakOfDayNumbers,
   dateRangeDays,
   PAGE_SIZE,
@@ -28,6 +30,9 @@ const { goals } = schema;
 
 type Owner = { id: number; timezone: string };
 
+/** A change to a goal that the rules refuse; its message is shown to the person as it is. */
+export class GoalEditError extends Error {}
+
 export function todayFor(user: Owner, now = new Date()): LocalDay {
   return localDay(now, user.timezone);
 }
@@ -37,20 +42,48 @@ export function dueTodayAt(user: Owner, time: string, now = new Date()) {
   return zonedInstant(todayFor(user, now), time, user.timezone);
 }
 
+const timezoneOf = sqlite
+  .prepare<[number], string>("select timezone from users where id = ?")
+  .pluck();
+
+const goalsDueBetweenExcept = sqlite
+  .prepare<[number, number, number, number], number>(
+    "select count(*) from goals where user_id = ? and due_date >= ? and due_date < ? and id != ?",
+  )
+  .pluck();
+
+/** How many more goals a local day of the user's can take. */
+export function roomOnDay(user: Owner, day: LocalDay, exceptGoalId = 0) {
+  const { start, end } = localDayRange(day, day, user.timezone);
+  const taken = goalsDueBetweenExcept.get(user.id, start.getTime(), end.getTime(), exceptGoalId)!;
+  return Math.max(0, MAX_GOALS_PER_DAY - taken);
+}
+
+/** Every way a goal lands on a day (set, edited, moved) passes here. */
+export function assertRoomOnDay(userId: number, dueDate: Date, exceptGoalId = 0, now = new Date()) {
+  const user = { id: userId, timezone: timezoneOf.get(userId) ?? "UTC" };
+  const day = localDay(dueDate, user.timezone);
+  if (roomOnDay(user, day, exceptGoalId) === 0)
+    throw new GoalEditError(dayFullMessage(day === todayFor(user, now)));
+}
+
 export function createGoal(
   userId: number,
   input: { description: string; dueDate: Date; sourceMessageId?: number | null },
 ): Goal {
-  return db
-    .insert(goals)
-    .values({
-      userId,
-      description: input.description.trim(),
-      dueDate: input.dueDate,
-      sourceMessageId: input.sourceMessageId ?? null,
-    })
-    .returning()
-    .get();
+  return db.transaction(() => {
+    assertRoomOnDay(userId, input.dueDate);
+    return db
+      .insert(goals)
+      .values({
+        userId,
+        description: input.description.trim(),
+        dueDate: input.dueDate,
+        sourceMessageId: input.sourceMessageId ?? null,
+      })
+      .returning()
+      .get();
+  });
 }
 
 export function getGoal(userId: number, goalId: number): Goal | undefined {
@@ -111,10 +144,11 @@ const goalsDueBetween = preparedQuery(() =>
       ),
     )
     .orderBy(asc(goals.dueDate), asc(goals.id))
+    .limit(MAX_GOALS_PER_DAY)
     .prepare(),
 );
 
-/** Today's goals: those due on the user's local today, in due order. */
+/** Today's goals: those due on the user's local today, in due order, at most a day's worth. */
 export function listTodayGoals(user: Owner, now = new Date()): Goal[] {
   const { start, end } = todayBounds(user, now);
   return goalsDueBetween().all({ userId: user.id, start: start.getTime(), end: end.getTime() });

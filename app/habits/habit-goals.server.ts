@@ -1,4 +1,5 @@
 import type { Habit } from "../../db/schema";
+import { roomOnDay } from "~/goals/goals.server";
 import { sqlite } from "~/utils/db.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { localDay, zonedInstant, type LocalDay } from "~/utils/local-time";
@@ -70,8 +71,10 @@ export function createHabitGoalsOfDay(user: HabitOwner, now = new Date()) {
       day,
     ),
   );
-  const missing = active.filter((row) => !have.has(row.id) && isDue(row, day));
+  const due = active.filter((row) => !have.has(row.id) && isDue(row, day));
   // Pages call this on every load: once the day's goals exist, no write transaction at all.
+  if (due.length === 0) return;
+  const missing = due.slice(0, roomOnDay(user, day));
   if (missing.length === 0) return;
   sqlite.transaction(() => {
     for (const row of missing) {

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 export const HABIT_TITLE_MAX = 120;
 export const MAX_ACTIVE_HABITS = 20;
+/** Stopped habits count here too: stopping and adding in a loop must not grow an account for ever. */
+export const MAX_HABITS = 100;
 
 const title = z
   .string({ error: "title is required" })

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, isNull } from "drizzle-orm";
 import type { Habit, HabitScheduleSpan } from "../../db/schema";
 import { todayFor } from "~/goals/goals.server";
 import { db, schema } from "~/utils/db.server";
-import { MAX_ACTIVE_HABITS, type HabitChanges, type HabitInput } from "./habit-schema";
+import { clampPage, PAGE_SIZE } from "~/goals/goal-rules";
+import { MAX_ACTIVE_HABITS, MAX_HABITS, type HabitChanges, type HabitInput } from "./habit-schema";
 import { stem, stemsMatch } from "~/sms/interpret-text";
 import { pausedBetween, scheduleSpan } from "./habit-rules";
 
@@ -15,13 +16,38 @@ type Owner = { id: number; timezone: string };
 
 export class HabitError extends Error {}
 
+/** The user's habits, active first; never more than an account may keep, whatever is stored. */
 export function listHabits(userId: number): Habit[] {
   return db
     .select()
     .from(habits)
     .where(eq(habits.userId, userId))
     .orderBy(desc(habits.active), asc(habits.id))
+    .limit(MAX_HABITS)
     .all();
+}
+
+/** What /habits shows: the active habits, and one page of the stopped ones, newest stop first. */
+export function habitsPage(userId: number, rawPage: string | null) {
+  const active = db
+    .select()
+    .from(habits)
+    .where(and(eq(habits.userId, userId), eq(habits.active, true)))
+    .orderBy(asc(habits.id))
+    .limit(MAX_ACTIVE_HABITS)
+    .all();
+  const stoppedOnly = and(eq(habits.userId, userId), eq(habits.active, false));
+  const stoppedTotal = db.select({ n: count() }).from(habits).where(stoppedOnly).get()?.n ?? 0;
+  const page = clampPage(rawPage, stoppedTotal);
+  const stopped = db
+    .select()
+    .from(habits)
+    .where(stoppedOnly)
+    .orderBy(desc(habits.stoppedOn), desc(habits.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .all();
+  return { active, stopped, stoppedTotal, page };
 }
 
 export function getHabit(userId: number, habitId: number): Habit | undefined {
@@ -32,26 +58,34 @@ export function getHabit(userId: number, habitId: number): Habit | undefined {
     .get();
 }
 
-function activeCount(userId: number) {
+function habitCount(userId: number, activeOnly: boolean) {
   return (
     db
       .select({ n: count() })
       .from(habits)
-      .where(and(eq(habits.userId, userId), eq(habits.active, true)))
+      .where(and(eq(habits.userId, userId), activeOnly ? eq(habits.active, true) : undefined))
       .get()?.n ?? 0
   );
 }
 
 function assertRoomForOneMore(userId: number) {
-  if (activeCount(userId) >= MAX_ACTIVE_HABITS)
+  if (habitCount(userId, true) >= MAX_ACTIVE_HABITS)
     throw new HabitError(
       `You can keep at most ${MAX_ACTIVE_HABITS} active habits. Stop one first.`,
     );
 }
 
+function assertRoomForANewOne(userId: number) {
+  assertRoomForOneMore(userId);
+  if (habitCount(userId, false) >= MAX_HABITS)
+    throw new HabitError(
+      `You can keep at most ${MAX_HABITS} habits, stopped ones included. Delete a stopped habit first.`,
+    );
+}
+
 export function createHabit(user: Owner, input: HabitInput, now = new Date()): Habit {
   return db.transaction(() => {
-    assertRoomForOneMore(user.id);
+    assertRoomForANewOne(user.id);
     const today = todayFor(user, now);
     return db
       .insert(habits)

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { and, eq } from "drizzle-orm";
 import { toApiGoal, toApiGoals } from "~/goals/goal-api.server";
 import { NewGoalApiSchema } from "~/goals/goal-schema";
-import { createGoal, listAllGoals, listTodayGoals } from "~/goals/goals.server";
+import { createGoal, GoalEditError, listAllGoals, listTodayGoals } from "~/goals/goals.server";
 import {
   apiError,
   methodNotAllowed,
@@ -63,10 +63,16 @@ export async function action({ request }: ActionFunctionArgs) {
       sourceMessageId: ["No such message for this user"],
     });
   }
-  const goal = createGoal(target.id, {
-    description: input.description,
-    dueDate: input.dueDate,
-    sourceMessageId: input.sourceMessageId,
-  });
+  let goal;
+  try {
+    goal = createGoal(target.id, {
+      description: input.description,
+      dueDate: input.dueDate,
+      sourceMessageId: input.sourceMessageId,
+    });
+  } catch (error) {
+    if (error instanceof GoalEditError) return apiError(409, error.message);
+    throw error;
+  }
   return json(toApiGoal(goal, target.timezone), { status: 201 });
 }

@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     goal = editGoal(caller.id, id, changes);
   } catch (error) {
-    if (error instanceof GoalEditError) throw apiError(400, error.message);
+    if (error instanceof GoalEditError) return apiError(409, error.message);
     throw error;
   }
   if (!goal) return apiError(404, "Goal not found");

@@ -31,6 +31,7 @@ import { applyGoalIntent, isGoalIntent } from "~/goals/goal-intents.server";
 import {
   createGoal,
   dueTodayAt,
+  GoalEditError,
   goalStats,
   listPreviousGoals,
   listTodayGoals,
@@ -134,10 +135,18 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return json({ intent: "create" as const, result: submission.reply() }, { status: 400 });
     }
-    createGoal(user.id, {
-      description: submission.value.description,
-      dueDate: dueTodayAt(user, submission.value.dueTime),
-    });
+    try {
+      createGoal(user.id, {
+        description: submission.value.description,
+        dueDate: dueTodayAt(user, submission.value.dueTime),
+      });
+    } catch (error) {
+      if (!(error instanceof GoalEditError)) throw error;
+      return json(
+        { intent: "create" as const, result: submission.reply({ formErrors: [error.message] }) },
+        { status: 409 },
+      );
+    }
     return redirectWithToast("/dashboard", {
       title: "Goal created!",
       description: "Your goal has been added successfully.",

@@ -15,10 +15,11 @@ import { habitSummaries, type HabitSummary } from "~/habits/habit-api.server";
 import { readNewHabitForm } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { MAX_ACTIVE_HABITS } from "~/habits/habit-schema";
+import { pageCount, pageSummary } from "~/goals/goal-rules";
 import {
   createHabit,
   HabitError,
-  listHabits,
+  habitsPage,
   restartHabit,
   stopHabit,
 } from "~/habits/habits.server";
@@ -34,8 +35,20 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const requested = new URL(request.url).searchParams.get("stopped");
+  const { active, stopped, stoppedTotal, page } = habitsPage(user.id, requested);
+  const today = todayFor(user);
   return json({
-    habits: habitSummaries(listHabits(user.id), todayFor(user)),
+    active: habitSummaries(active, today),
+    stopped: {
+      habits: habitSummaries(stopped, today),
+      total: stoppedTotal,
+      page,
+      pages: pageCount(stoppedTotal),
+      summary: pageSummary(page, stoppedTotal),
+      // Paging through the stopped habits keeps their list open, with JavaScript or without.
+      open: requested !== null,
+    },
     maxActive: MAX_ACTIVE_HABITS,
   });
 }
@@ -73,15 +86,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function HabitsPage() {
-  const { habits, maxActive } = useLoaderData<typeof loader>();
+  const { active, stopped, maxActive } = useLoaderData<typeof loader>();
   const errors = useActionData<typeof action>()?.errors ?? {};
-  const active = habits.filter((h) => h.active);
-  const stopped = habits.filter((h) => !h.active);
   return (
     <PageShell
       title="Habits"
       actions={
-        habits.length ? (
+        active.length || stopped.total ? (
           <a href="/habits/export.csv" className={buttonClass("outline")} download>
             Export CSV
           </a>
@@ -104,14 +115,19 @@ export default function HabitsPage() {
               ))}
             </ul>
           )}
-          {stopped.length ? (
-            <details className="rounded-lg border p-4">
-              <summary className="cursor-pointer font-medium">Stopped ({stopped.length})</summary>
+          {stopped.total ? (
+            <details
+              id="stopped-habits"
+              open={stopped.open || undefined}
+              className="scroll-mt-24 rounded-lg border p-4"
+            >
+              <summary className="cursor-pointer font-medium">Stopped ({stopped.total})</summary>
               <ul className="mt-3 space-y-3">
-                {stopped.map((h) => (
+                {stopped.habits.map((h) => (
                   <HabitCard key={h.id} habit={h} />
                 ))}
               </ul>
+              {stopped.pages > 1 ? <StoppedPages {...stopped} /> : null}
             </details>
           ) : null}
         </section>
@@ -134,6 +150,30 @@ export default function HabitsPage() {
         </Card>
       </div>
     </PageShell>
+  );
+}
+
+function StoppedPages({ page, pages, summary }: { page: number; pages: number; summary: string }) {
+  const href = (p: number) => `?stopped=${p}#stopped-habits`;
+  return (
+    <nav
+      aria-label="Stopped habits pages"
+      className="mt-4 flex items-center justify-between text-sm"
+    >
+      <p>{summary}</p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href(page - 1)} className={buttonClass("outline", "sm")} preventScrollReset>
+            Previous
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={href(page + 1)} className={buttonClass("outline", "sm")} preventScrollReset>
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, count } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { ShareLink } from "../../db/schema";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -7,6 +7,7 @@ import {
   expiryFrom,
   isWellFormedToken,
   MAX_ACTIVE_LINKS_PER_USER,
+  MAX_PAST_LINKS_PER_USER,
   newShareToken,
   shareLinkState,
   type ExpiryChoice,
@@ -52,6 +53,7 @@ export function createShareLink(
       `You can have up to ${MAX_ACTIVE_LINKS_PER_USER} active share links. Revoke one you no longer need first.`,
     );
   }
+  forgetOldPastLinks(userId, now);
   return db
     .insert(shareLinks)
     .values({
@@ -68,12 +70,40 @@ export function createShareLink(
     .get();
 }
 
+/**
+ * Creating and revoking in a loop must not grow the list for ever: only the newest revoked or expired
+ * links are kept. A deleted link answers 404 just as a revoked one does.
+ */
+function forgetOldPastLinks(userId: number, now: Date) {
+  const past = and(
+    eq(shareLinks.userId, userId),
+    or(isNotNull(shareLinks.revokedAt), lte(shareLinks.expiresAt, now)),
+  );
+  const kept = db
+    .select({ id: shareLinks.id })
+    .from(shareLinks)
+    .where(past)
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+    .limit(MAX_PAST_LINKS_PER_USER)
+    .all()
+    .map((link) => link.id);
+  db.delete(shareLinks)
+    .where(and(past, notInArray(shareLinks.id, kept.length ? kept : [0])))
+    .run();
+}
+
+/** The user's links, usable ones first; bounded even where old data holds thousands. */
 export function listShareLinks(userId: number, now = new Date()) {
   return db
     .select()
     .from(shareLinks)
     .where(eq(shareLinks.userId, userId))
-    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+    .orderBy(
+      sql`${shareLinks.revokedAt} is not null`,
+      desc(shareLinks.createdAt),
+      desc(shareLinks.id),
+    )
+    .limit(MAX_ACTIVE_LINKS_PER_USER + 2 * MAX_PAST_LINKS_PER_USER)
     .all()
     .map((link) => ({ ...link, state: shareLinkState(link, now), url: shareUrl(link.token) }));
 }

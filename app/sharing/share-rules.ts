@@ -38,3 +38,5 @@ export function expiryFrom(choice: ExpiryChoice, now: Date): Date | null {
 }
 
 export const MAX_ACTIVE_LINKS_PER_USER = 20;
+/** Revoked and expired links kept for the owner's list; older ones are deleted as new ones come. */
+export const MAX_PAST_LINKS_PER_USER = 20;

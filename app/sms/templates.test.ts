@@ -1,5 +1,5 @@
 import { segmentCount } from "./segments";
-import { MAX_SEGMENTS, templates } from "./templates";
+import { fitted, MAX_SEGMENTS, templates } from "./templates";
 
 const longGoals = [
   "Finish the quarterly financial report for the board meeting including all appendices",
@@ -170,5 +170,66 @@ describe("SMS templates", () => {
     expect(templates.checkedIn(["Run 5k"], 2, 3)).toBe(
       "Nice work! 1 of 2 done: Run 5k. Streak: 3 days.",
     );
+  });
+});
+
+describe("fitted: many names", () => {
+  const goalNames = (n: number) => Array.from({ length: n }, (_, i) => `Goal number ${i + 1}`);
+
+  it("lists 20,000 goals as the first few and a count of the rest, within two segments", () => {
+    const text = templates.listGoals(
+      goalNames(20_000).map((description) => ({ description, done: false })),
+    );
+    expect(segmentCount(text)).toBeLessThanOrEqual(MAX_SEGMENTS);
+    const match = /^Today's goals: (.*) (\d+)\) \+(\d+) more$/.exec(text);
+    expect(match, text).not.toBeNull();
+    const shown = Number(match![2]) - 1;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown + Number(match![3])).toBe(20_000);
+    expect(match![1]).toMatch(/^1\) Goal\.\.\. 2\) Goal\.\.\. /);
+  });
+
+  it("builds a bounded number of texts however many names it is given", () => {
+    const builds = (n: number) => {
+      let calls = 0;
+      fitted((names) => {
+        calls++;
+        return names.join(" ");
+      }, goalNames(n));
+      return calls;
+    };
+    // One text per name kept or dropped would be over 20,000.
+    expect(builds(20_000)).toBeLessThan(400);
+    expect(builds(200_000)).toBeLessThan(400);
+  });
+
+  // The search as it was before it was bounded: the same texts for every list a day can hold.
+  function fittedBefore(build: (names: string[]) => string, names: string[]) {
+    const shorten = (text: string, max: number) => {
+      const clean = text.replace(/\s+/g, " ").trim();
+      return clean.length <= max ? clean : `${clean.slice(0, Math.max(1, max - 3)).trimEnd()}...`;
+    };
+    for (let max = 60; max >= 8; max -= 4) {
+      const text = build(names.map((n) => shorten(n, max)));
+      if (segmentCount(text) <= MAX_SEGMENTS) return text;
+    }
+    for (let keep = names.length - 1; keep >= 0; keep--) {
+      const text = build([
+        ...names.slice(0, keep).map((n) => shorten(n, 8)),
+        `+${names.length - keep} more`,
+      ]);
+      if (segmentCount(text) <= MAX_SEGMENTS) return text;
+    }
+    return build([]);
+  }
+
+  it("gives the same texts as the unbounded search for lists up to 400 names", () => {
+    const numbered = (names: string[]) => names.map((n, i) => `${i + 1}) ${n}`).join(" ");
+    const joined = (names: string[]) => names.join(", ");
+    for (const n of [0, 1, 3, 5, 12, 20, 50, 120, 306, 307, 400]) {
+      const names = goalNames(n).map((name, i) => (i % 3 ? longGoals[i % 5]! : name));
+      for (const build of [numbered, joined])
+        expect(fitted(build, names), `${n} names`).toBe(fittedBefore(build, names));
+    }
   });
 });

@@ -11,17 +11,22 @@ function shorten(text: string, max: number) {
   return clean.length <= max ? clean : `${clean.slice(0, Math.max(1, max - 3)).trimEnd()}...`;
 }
 
+// Two segments hold at most 306 characters, and every name a template lists adds at least one (its
+// number or separator), so a text naming more names than that cannot fit: the search starts there,
+// which keeps the work the same for 20 names and 20,000.
+const MOST_NAMES_THAT_FIT = 306;
+
 /** Builds a text from goal names, shortening the names until it fits in two segments. */
-function fitted(build: (names: string[]) => string, names: string[]) {
-  for (let max = 60; max >= 8; max -= 4) {
-    const text = build(names.map((n) => shorten(n, max)));
-    if (segmentCount(text) <= MAX_SEGMENTS) return text;
+export function fitted(build: (names: string[]) => string, names: string[]) {
+  if (names.length <= MOST_NAMES_THAT_FIT) {
+    for (let max = 60; max >= 8; max -= 4) {
+      const text = build(names.map((n) => shorten(n, max)));
+      if (segmentCount(text) <= MAX_SEGMENTS) return text;
+    }
   }
-  for (let keep = names.length - 1; keep >= 0; keep--) {
-    const text = build([
-      ...names.slice(0, keep).map((n) => shorten(n, 8)),
-      `+${names.length - keep} more`,
-    ]);
+  const shortened = names.slice(0, MOST_NAMES_THAT_FIT).map((n) => shorten(n, 8));
+  for (let keep = Math.min(names.length - 1, MOST_NAMES_THAT_FIT); keep >= 0; keep--) {
+    const text = build([...shortened.slice(0, keep), `+${names.length - keep} more`]);
     if (segmentCount(text) <= MAX_SEGMENTS) return text;
   }
   return build([]);

@@ -19,6 +19,10 @@ describe("csvCell and csvLine (RFC 4180 with a formula-injection guard)", () => 
     expect(csvCell("-2")).toBe("'-2");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
+    // A spreadsheet that splits on semicolons reads the rest as a new cell, which may be a formula.
+    expect(csvCell(";=1+1")).toBe("';=1+1");
+    expect(csvCell(";cmd")).toBe("';cmd");
+    expect(csvCell("a;b")).toBe("a;b");
     expect(csvCell("1 = 1")).toBe("1 = 1");
     expect(csvCell("a-b")).toBe("a-b");
   });

@@ -95,4 +95,34 @@ test.describe("habits on a phone", () => {
     await expect(toast(page)).toContainText('Restarted "Gym"');
     await expect(habitCard(page, "Gym").getByRole("button", { name: "Stop: Gym" })).toBeVisible();
   });
+
+  test("stopped habits come a page at a time, with links to the others", async ({ page, user }) => {
+    const userId = userIdOf(user.email);
+    withDatabase((db) => {
+      const insert = db.prepare(
+        `insert into habits (user_id, title, schedules, start_date, active, stopped_on)
+         values (?, ?, '[{"from":"2026-01-01","days":[1]}]', '2026-01-01', 0, ?)`,
+      );
+      for (let i = 1; i <= 12; i++)
+        insert.run(
+          userId,
+          `Old habit ${String.fromCharCode(64 + i)}`,
+          `2026-02-${String(i).padStart(2, "0")}`,
+        );
+    });
+    await page.goto("/habits");
+    await page.getByText("Stopped (12)").click();
+    const pages = page.getByRole("navigation", { name: "Stopped habits pages" });
+    await expect(pages).toContainText("1 to 10 of 12");
+    await expect(habitCard(page, "Old habit L")).toBeVisible();
+    await expect(habitCard(page, "Old habit B")).toBeHidden();
+
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(pages).toContainText("11 to 12 of 12");
+    await expect(habitCard(page, "Old habit B")).toBeVisible();
+    await expect(habitCard(page, "Old habit A")).toBeVisible();
+    await expect(habitCard(page, "Old habit L")).toBeHidden();
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(pages).toContainText("1 to 10 of 12");
+  });
 });

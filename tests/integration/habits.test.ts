@@ -160,6 +160,14 @@ describe("one goal per habit and day", () => {
       'Date,"Stretch, daily"\r\n2026-06-16,0\r\n2026-06-15,1\r\n2026-06-14,\r\n',
     );
   });
+
+  it("exports habit names a spreadsheet would run as formulas as plain text", async () => {
+    const user = await verifiedUser();
+    for (const title of [";=cmd|' /C calc'!A0", "=1+1", "@SUM(A1)", "-2 cups"])
+      createHabit(user, { title, schedule: { days: [1] }, time: null }, SUNDAY);
+    const [header] = habitsCsv(listHabits(user.id), "2026-06-14").split("\r\n");
+    expect(header).toBe("Date,';=cmd|' /C calc'!A0,'=1+1,'@SUM(A1),'-2 cups");
+  });
 });
 
 describe("/api/habits", () => {

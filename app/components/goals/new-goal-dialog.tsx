@@ -53,6 +53,11 @@ export function NewGoalDialog({
       </h2>
       <Form method="post" action="/dashboard" className="mt-4 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
+        {form.errors ? (
+          <p id={form.errorId} role="alert" className="text-sm font-medium text-destructive">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
         <Field
           id={fields.description.id}
           label="What's your goal?"
