@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
+import { MAX_GOALS_PER_DAY } from "~/goals/goal-rules";
+import { MAX_ACTIVE_HABITS, MAX_HABITS } from "~/habits/habit-schema";
+import { MAX_ACTIVE_LINKS_PER_USER, MAX_PAST_LINKS_PER_USER } from "~/sharing/share-rules";
 
 // The most a person can have accumulated: two years of goals every day, habits up to the caps, a long
 // thread, share links, and an admin's view of many users, posts and sign-ups. Written straight into the
@@ -8,11 +11,11 @@ import type Database from "better-sqlite3";
 export const HEAVY = {
   historyDays: 730,
   goalsPerPastDay: 4,
-  goalsToday: 50,
-  activeHabits: 20,
-  habitsInAll: 100,
+  goalsToday: MAX_GOALS_PER_DAY,
+  activeHabits: MAX_ACTIVE_HABITS,
+  habitsInAll: MAX_HABITS,
   messages: 5_000,
-  shareLinks: 20,
+  shareLinks: MAX_ACTIVE_LINKS_PER_USER + MAX_PAST_LINKS_PER_USER,
   otherUsers: 1_000,
   posts: 300,
   newsletterSignups: 2_000,
@@ -123,12 +126,13 @@ export function seedHeavyAccount(db: Database.Database, userId: number): HeavySe
     }
 
     const link = db.prepare(
-      "insert into share_links (user_id, token, label, owner_name, include_photos, include_habits, created_at) values (?, ?, ?, ?, 1, 1, ?)",
+      "insert into share_links (user_id, token, label, owner_name, include_photos, include_habits, created_at, revoked_at) values (?, ?, ?, ?, 1, 1, ?, ?)",
     );
     let shareToken = "";
     for (let n = 0; n < HEAVY.shareLinks; n++) {
       shareToken = randomBytes(24).toString("base64url");
-      link.run(userId, shareToken, `Coach ${n}`, "Sam", now);
+      const revoked = n < MAX_PAST_LINKS_PER_USER ? now : null;
+      link.run(userId, shareToken, `Coach ${n}`, "Sam", now, revoked);
     }
 
     const user = db.prepare(
