@@ -233,7 +233,9 @@ describe("blog images in object storage", () => {
       {
         title: "",
         content: "too short",
-        image: new File([await photoWithLocation()], "photo.jpg", { type: "image/jpeg" }),
+        image: new File([new Uint8Array(await photoWithLocation())], "photo.jpg", {
+          type: "image/jpeg",
+        }),
       },
       admin.id,
     );
@@ -252,7 +254,9 @@ describe("blog images in object storage", () => {
       {
         title: "Taken slug",
         content: CONTENT,
-        image: new File([await photoWithLocation()], "photo.jpg", { type: "image/jpeg" }),
+        image: new File([new Uint8Array(await photoWithLocation())], "photo.jpg", {
+          type: "image/jpeg",
+        }),
       },
       admin.id,
     );
