@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { cleanImage } from "~/media/image-cleaning.server";
+import { sniffImageType } from "~/media/image-types";
+import { cleanImage } from "~/media/images.server";
 import { makeThumbnail } from "~/media/thumbnails.server";
 import { objectStore } from "~/storage/object-store.server";
 import { db, schema } from "~/utils/db.server";
@@ -12,23 +13,33 @@ export const BLOG_CARD_SIZE = 800;
 
 export const IMAGE_TOO_LARGE = "The image must be 5 MB or smaller";
 const NOT_AN_IMAGE = "The image must be a JPEG, PNG, GIF or WebP file";
+const UNUSABLE = {
+  not_an_image: NOT_AN_IMAGE,
+  too_large: "The image has too many pixels",
+  unreadable: "The image could not be read",
+} as const;
 
 export class BlogImageError extends Error {}
 
 export type BlogImageRow = typeof schema.blogImages.$inferSelect;
 
+const IMAGE_PATH_PREFIX = "/blog-images/";
 const imageKey = (id: string) => `blog/${id}`;
 const cardKey = (id: string) => `blog/${id}.card.webp`;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-/** The image type from the file's first bytes; the declared type is not trusted. */
-export function sniffImageType(data: Uint8Array): (typeof BLOG_IMAGE_TYPES)[number] | undefined {
-  const ascii = (from: number, to: number) => String.fromCharCode(...data.subarray(from, to));
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
-  if (ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "image/png";
-  if (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a") return "image/gif";
-  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
-  return undefined;
+/**
+ * The upload's bytes if they can be a featured image (size and type, from its first bytes: the declared
+ * type is not trusted); it is decoded only when the post is saved.
+ */
+export function checkBlogImage(data: Uint8Array) {
+  if (data.byteLength === 0) throw new BlogImageError("The image file is empty");
+  if (data.byteLength > BLOG_IMAGE_MAX_BYTES) throw new BlogImageError(IMAGE_TOO_LARGE);
+  const type = sniffImageType(data);
+  if (!type || !(BLOG_IMAGE_TYPES as readonly string[]).includes(type)) {
+    throw new BlogImageError(NOT_AN_IMAGE);
+  }
+  return data;
 }
 
 /** Writes the cleaned image and its card version to the store; returns what the row keeps. */
@@ -50,18 +61,25 @@ async function putInStore(id: string, clean: Buffer, contentType: string) {
  * card-sized copy) and returns the path it is served from; the database keeps only the keys.
  */
 export async function storeBlogImage(data: Uint8Array, uploadedBy: number): Promise<string> {
-  if (data.byteLength === 0) throw new BlogImageError("The image file is empty");
-  if (data.byteLength > BLOG_IMAGE_MAX_BYTES) throw new BlogImageError(IMAGE_TOO_LARGE);
-  const contentType = sniffImageType(data);
-  if (!contentType) throw new BlogImageError(NOT_AN_IMAGE);
-  const clean = await cleanImage(data);
-  if (!clean) throw new BlogImageError(NOT_AN_IMAGE);
+  const cleaned = await cleanImage(checkBlogImage(data));
+  if (!cleaned.ok) throw new BlogImageError(UNUSABLE[cleaned.reason]);
+  const { bytes, contentType } = cleaned.value;
   const id = randomBytes(18).toString("base64url");
-  const stored = await putInStore(id, clean, contentType);
+  const stored = await putInStore(id, bytes, contentType);
   db.insert(schema.blogImages)
     .values({ id, uploadedBy, contentType, ...stored })
     .run();
-  return `/blog-images/${id}`;
+  return `${IMAGE_PATH_PREFIX}${id}`;
+}
+
+/** Removes an image storeBlogImage just stored, by its path, when its post was not saved after all. */
+export async function deleteBlogImage(path: string) {
+  const row = getBlogImage(path.slice(IMAGE_PATH_PREFIX.length));
+  if (!row) return;
+  const store = objectStore();
+  if (row.storageKey) await store.delete(row.storageKey);
+  if (row.cardKey) await store.delete(row.cardKey);
+  db.delete(schema.blogImages).where(eq(schema.blogImages.id, row.id)).run();
 }
 
 export function getBlogImage(id: string) {
@@ -96,13 +114,13 @@ export async function migrateStoredBlogImages(limit = 100) {
     .all();
   for (const row of rows) {
     const original = Buffer.from(row.data!);
-    const stored = await putInStore(
-      row.id,
-      (await cleanImage(original)) ?? original,
-      row.contentType,
-    );
+    const cleaned = await cleanImage(original);
+    const { bytes, contentType } = cleaned.ok
+      ? cleaned.value
+      : { bytes: original, contentType: row.contentType };
+    const stored = await putInStore(row.id, bytes, contentType);
     db.update(schema.blogImages)
-      .set({ data: null, ...stored })
+      .set({ data: null, contentType, ...stored })
       .where(eq(schema.blogImages.id, row.id))
       .run();
   }

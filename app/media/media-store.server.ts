@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { objectStore } from "~/storage/object-store.server";
 import { db, schema } from "~/utils/db.server";
-import { cleanImage } from "./image-cleaning.server";
+import type { ImageRefusal } from "./image-types";
+import { cleanImage } from "./images.server";
 import { makeThumbnail, thumbnailOf } from "./thumbnails.server";
 
 // A photo's bytes live in the object store, never in the database: checked to be an image by its
@@ -13,35 +14,40 @@ export type StoredMediaRow = typeof schema.media.$inferSelect;
 const photoKey = (id: string) => `media/${id}`;
 const thumbKey = (id: string) => `media/${id}.thumb.webp`;
 
-/** Stores a new photo's bytes and thumbnail; the row keeps the keys and the digest. */
+export type PhotoOutcome = { stored: true } | { stored: false; reason: ImageRefusal };
+
+/**
+ * Stores a new photo's bytes and thumbnail (the row keeps the keys and the digest), or says why the
+ * bytes cannot be used. `name` gets the extension of the type we keep.
+ */
 export async function storePhoto(row: {
   id: string;
   userId: number;
   messageId?: number | null;
-  fileName: string;
-  contentType: string;
-  bytes: Buffer;
-}) {
-  const clean = await cleanImage(row.bytes);
-  if (!clean) return false;
+  name: string;
+  bytes: Uint8Array;
+}): Promise<PhotoOutcome> {
+  const cleaned = await cleanImage(row.bytes);
+  if (!cleaned.ok) return { stored: false, reason: cleaned.reason };
+  const { bytes: clean, contentType } = cleaned.value;
   const store = objectStore();
   const thumb = await makeThumbnail(clean);
-  await store.put(photoKey(row.id), clean, row.contentType);
+  await store.put(photoKey(row.id), clean, contentType);
   if (thumb) await store.put(thumbKey(row.id), thumb, "image/webp");
   db.insert(schema.media)
     .values({
       id: row.id,
       userId: row.userId,
       messageId: row.messageId ?? null,
-      fileName: row.fileName,
-      contentType: row.contentType,
+      fileName: `${row.name}.${contentType.slice("image/".length)}`,
+      contentType,
       size: clean.byteLength,
       storageKey: photoKey(row.id),
       thumbKey: thumb ? thumbKey(row.id) : null,
       sha256: createHash("sha256").update(clean).digest("hex"),
     })
     .run();
-  return true;
+  return { stored: true };
 }
 
 /** The photo's bytes: from the store, or from the database for one not migrated yet. */
@@ -81,13 +87,17 @@ export async function migrateStoredPhotos(limit = 100) {
   const store = objectStore();
   for (const row of rows) {
     const original = Buffer.from(row.data!);
-    const clean = (await cleanImage(original)) ?? original;
+    const cleaned = await cleanImage(original);
+    const { bytes: clean, contentType } = cleaned.ok
+      ? cleaned.value
+      : { bytes: original, contentType: row.contentType };
     const thumb = await makeThumbnail(clean);
-    await store.put(photoKey(row.id), clean, row.contentType);
+    await store.put(photoKey(row.id), clean, contentType);
     if (thumb) await store.put(thumbKey(row.id), thumb, "image/webp");
     db.update(schema.media)
       .set({
         data: null,
+        contentType,
         size: clean.byteLength,
         storageKey: photoKey(row.id),
         thumbKey: thumb ? thumbKey(row.id) : null,

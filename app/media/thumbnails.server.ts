@@ -1,14 +1,10 @@
-import sharp from "sharp";
+import { resizedWebp } from "./images.server";
 
 // Proof photos are up to 5 MB; a page of thumbnails must not send those. A thumbnail is made once
 // per photo and kept in a small in-memory cache bounded in bytes (photos never change).
 
 export const THUMBNAIL_SIZE = 160;
 const CACHE_BYTES = 8 * 1024 * 1024;
-
-// One image at a time and no libvips cache: the server runs in a small machine next to the web.
-sharp.concurrency(1);
-sharp.cache(false);
 
 /** Least recently used entries go first once the total size passes maxBytes. */
 export class ByteLru {
@@ -58,15 +54,7 @@ let made = 0;
 
 async function resize(data: Buffer, size = THUMBNAIL_SIZE): Promise<Buffer> {
   made += 1;
-  try {
-    return await sharp(data, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(size, size, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 70 })
-      .toBuffer();
-  } catch {
-    return UNREADABLE;
-  }
+  return (await resizedWebp(data, size)) ?? UNREADABLE;
 }
 
 /** A WebP at most `size` px on its longer side, or null when the bytes are no readable image. */

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
+import { printableJpeg } from "~/media/images.server";
 import { photoThumbnail } from "~/media/media-store.server";
 import { db, schema } from "~/utils/db.server";
 
@@ -42,15 +42,7 @@ export async function reportPhotos(
   return photos;
 }
 
+// The thumbnail is a WebP (possibly with transparency): JPEG on white, as it shows on the page.
 async function printable(thumbnail: Buffer | null): Promise<ReportPhoto> {
-  if (!thumbnail) return null;
-  try {
-    // The thumbnail is a WebP (possibly with transparency): JPEG on white, as it shows on the page.
-    return await sharp(thumbnail)
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-  } catch {
-    return null;
-  }
+  return thumbnail ? printableJpeg(thumbnail) : null;
 }

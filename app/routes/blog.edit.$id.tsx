@@ -12,7 +12,8 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { readEditorForm } from "~/admin/post-editor.server";
+import { keepDraftImage, readEditorForm, saveWithImage } from "~/admin/post-editor.server";
+import { BlogImageError } from "~/blog/images.server";
 import { appendFormat, isFormatId } from "~/components/blog-editor/markdown-format";
 import { PostEditor, type EditorActionData } from "~/components/blog-editor/post-editor";
 import { ErrorPage } from "~/components/error-page";
@@ -71,12 +72,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await ensurePrimary();
   const admin = await requireAdmin(request, "/");
   const existing = editedPost(params.id);
-  const { formData, fieldErrors } = await readEditorForm(request, admin.id);
+  const form = await readEditorForm(request);
+  const { formData, fieldErrors, image } = form;
   const intent = formData.get("intent") ?? "save";
   const schema = existing ? EditPostSchema : NewPostSchema;
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
 
-  // Preview and the toolbar without JavaScript re-render the form with every value kept; nothing is saved.
+  // Preview and the toolbar without JavaScript re-render the form with every value kept; no post is saved.
   if (intent === "preview" || (typeof intent === "string" && intent.startsWith("format:"))) {
     const content = String(formData.get("content") ?? "");
     let previewHtml: string | null = null;
@@ -87,6 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!isFormatId(format)) throw new Response("Unknown format.", { status: 400 });
       formData.set("content", appendFormat(content, format));
     }
+    await keepDraftImage(form, admin.id);
+    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
     const reply = parseWithZod(formData, { schema }).reply();
     return json<EditorActionData>({
       intent: "draft",
@@ -96,6 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   if (intent !== "save") throw new Response("Unknown action.", { status: 400 });
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
 
   const failureTitle = existing ? "Failed to update post" : "Failed to create post";
   const fail = (reply: EditorActionData["result"], message: string, status: number) =>
@@ -114,12 +118,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success" || hasFieldErrors) {
       return fail(submission.reply({ fieldErrors }), FIX_FIELDS, 400);
     }
+    const post = submission.value;
     try {
-      // Deleted meanwhile (in another tab): nothing to update.
-      if (!updatePost(existing.id, submission.value)) {
-        throw new Response("Not found", { status: 404 });
-      }
+      await saveWithImage(image, admin.id, (uploaded) => {
+        // Deleted meanwhile (in another tab): nothing to update.
+        if (
+          !updatePost(existing.id, { ...post, featuredImageUrl: uploaded ?? post.featuredImageUrl })
+        ) {
+          throw new Response("Not found", { status: 404 });
+        }
+      });
     } catch (error) {
+      if (error instanceof BlogImageError) {
+        return fail(submission.reply({ fieldErrors: { image: [error.message] } }), FIX_FIELDS, 400);
+      }
       if (error instanceof SlugChangeError || error instanceof DuplicateSlugError) {
         const status = error instanceof DuplicateSlugError ? 409 : 400;
         return fail(
@@ -137,9 +149,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success" || hasFieldErrors) {
     return fail(submission.reply({ fieldErrors }), FIX_FIELDS, 400);
   }
+  const post = submission.value;
   try {
-    createPost(admin.id, submission.value);
+    await saveWithImage(image, admin.id, (uploaded) =>
+      createPost(admin.id, { ...post, featuredImageUrl: uploaded ?? post.featuredImageUrl }),
+    );
   } catch (error) {
+    if (error instanceof BlogImageError) {
+      return fail(submission.reply({ fieldErrors: { image: [error.message] } }), FIX_FIELDS, 400);
+    }
     if (!(error instanceof DuplicateSlugError)) throw error;
     return fail(submission.reply({ fieldErrors: { slug: [error.message] } }), error.message, 409);
   }

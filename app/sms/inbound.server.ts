@@ -10,10 +10,11 @@ import { db, preparedQuery, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { interpretReply } from "./interpret";
 import { isOptedOut, optIn, optOut } from "./opt-outs.server";
-import { sendTextToNumber } from "./outbound.server";
+import { sendTextToNumber, sendTextToUser } from "./outbound.server";
 import { templates } from "./templates";
 import { getTransport } from "./transport.server";
 import { errorFields, logger } from "~/observability/logger.server";
+import type { ImageRefusal } from "~/media/image-types";
 import { storePhoto } from "~/media/media-store.server";
 
 const { inboundReceipts, media, messages } = schema;
@@ -47,15 +48,6 @@ const claimReceipt = preparedQuery(() =>
     .prepare(),
 );
 
-const IMAGE_TYPES = new Set([
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/webp",
-  "image/heic",
-  "image/heif",
-]);
-
 /**
  * Receives one inbound text exactly once per MessageSid (Twilio retries webhooks): finds the account by
  * number, keeps proof photos in our database, and hands the text to the conversation engine.
@@ -80,7 +72,7 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
     if (dailyTextAllowance(user, input.body, new Date()) === "ignore") {
       return { status: "over_daily_limit" };
     }
-    const mediaIds = await storeMedia(user.id, input.media);
+    const { mediaIds, refusals } = await storeMedia(user.id, input.media);
     const result = await handleIncomingText(user, {
       text: input.body,
       mediaIds,
@@ -92,6 +84,10 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
         .set({ messageId: result.messageId })
         .where(inArray(media.id, mediaIds))
         .run();
+    }
+    if (refusals.length) {
+      const checkIn = result.intent === "check_in";
+      await sendTextToUser(user, templates.photosRefused(refusals, checkIn), "conversation");
     }
     return { status: "handled", user, reply: result.reply, feedback: result.feedback };
   } catch (error) {
@@ -157,41 +153,27 @@ async function answerUnknownNumber(phone: string, input: InboundSms) {
   );
 }
 
-/** Downloads the images in parallel with the account's credentials and keeps them; other types and failures are skipped. */
+/**
+ * Downloads what Twilio calls an image and keeps it if its bytes are one we accept, one at a time so
+ * an MMS holds one photo in memory; other attachments (a contact card) and failed downloads are skipped.
+ */
 async function storeMedia(userId: number, items: InboundSms["media"]) {
-  const downloads = await Promise.all(
-    items.map(async (item, index) => {
-      if (!IMAGE_TYPES.has(item.contentType.toLowerCase())) return null;
-      try {
-        const { contentType, bytes } = await getTransport().fetchMedia(item.url);
-        const type = contentType.split(";")[0]!.trim().toLowerCase();
-        return IMAGE_TYPES.has(type) ? { index, type, bytes } : null;
-      } catch (error) {
-        logger.error(
-          { err: errorFields(error) },
-          `inbound media ${item.url} for user ${userId} was not stored`,
-        );
-        return null;
-      }
-    }),
-  );
-  const ids: string[] = [];
-  for (const download of downloads) {
-    if (!download) continue;
-    const id = randomBytes(16).toString("base64url");
-    const fileName = `photo-${download.index + 1}.${download.type.split("/")[1] ?? "img"}`;
+  const mediaIds: string[] = [];
+  const refusals: ImageRefusal[] = [];
+  for (const [index, item] of items.entries()) {
+    if (!item.contentType.startsWith("image/")) continue;
     try {
-      const stored = await storePhoto({
-        id,
-        userId,
-        fileName,
-        contentType: download.type,
-        bytes: download.bytes,
-      });
-      if (stored) ids.push(id);
+      const { bytes } = await getTransport().fetchMedia(item.url);
+      const id = randomBytes(16).toString("base64url");
+      const outcome = await storePhoto({ id, userId, name: `photo-${index + 1}`, bytes });
+      if (outcome.stored) mediaIds.push(id);
+      else refusals.push(outcome.reason);
     } catch (error) {
-      logger.error({ err: errorFields(error) }, `inbound photo for user ${userId} was not stored`);
+      logger.error(
+        { err: errorFields(error) },
+        `inbound media ${item.url} for user ${userId} was not stored`,
+      );
     }
   }
-  return ids;
+  return { mediaIds, refusals };
 }

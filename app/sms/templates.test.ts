@@ -58,6 +58,14 @@ const cases: Record<string, string[]> = {
   goalRemoved: [templates.goalRemoved(longGoals[0]!, listedLong), templates.goalRemoved("Run", [])],
   goalMoved: [templates.goalMoved(longGoals[4]!, listedLong)],
   goalNotMovable: [templates.goalNotMovable()],
+  photosRefused: [
+    templates.photosRefused(["not_an_image"], true),
+    templates.photosRefused(["too_large"], false),
+    templates.photosRefused(
+      ["not_an_image", "too_large", "unreadable", "not_an_image", "too_large", "unreadable"],
+      true,
+    ),
+  ],
   proofAttached: [templates.proofAttached(longGoals[0]!)],
   noGoalsToCheck: [templates.noGoalsToCheck()],
   listGoals: [
@@ -137,6 +145,8 @@ describe("SMS templates", () => {
       templates.morningQuestion(),
       templates.stopConfirmed(),
       templates.help("a@b.co"),
+      templates.photosRefused(["not_an_image"], true),
+      templates.photosRefused(["not_an_image", "too_large", "unreadable"], true),
     ]) {
       expect(segmentCount(text)).toBe(1);
     }
@@ -150,6 +160,18 @@ describe("SMS templates", () => {
     expect(templates.help("support@streakcoach.app")).toMatch(/support@streakcoach\.app/);
     expect(templates.stopConfirmed()).toMatch(/no more messages/);
     expect(templates.startConfirmed()).toMatch(/Msg & data rates may apply/);
+  });
+
+  it("says plainly why a photo was not used, and that the check-in still counts", () => {
+    expect(templates.photosRefused(["not_an_image"], true)).toBe(
+      "We couldn't use that photo (it isn't a JPEG, PNG, WebP, GIF or HEIC image). Your check-in still counts.",
+    );
+    expect(templates.photosRefused(["too_large"], false)).toBe(
+      "We couldn't use that photo (it has too many pixels).",
+    );
+    expect(templates.photosRefused(["too_large", "not_an_image", "too_large"], true)).toBe(
+      "We couldn't use 3 of your photos (not a JPEG, PNG, WebP, GIF or HEIC image; too many pixels). Your check-in still counts.",
+    );
   });
 
   it("confirms what it understood, with the goal names", () => {

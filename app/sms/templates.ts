@@ -1,3 +1,4 @@
+import type { ImageRefusal } from "~/media/image-types";
 import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
 import { segmentCount } from "./segments";
 
@@ -47,6 +48,16 @@ function withList(lead: (name: string) => string, name: string, goals: ListedGoa
     [name, ...goals.map((g) => g.description)],
   );
 }
+const ONE_PHOTO_REFUSED: Record<ImageRefusal, string> = {
+  not_an_image: "it isn't a JPEG, PNG, WebP, GIF or HEIC image",
+  too_large: "it has too many pixels",
+  unreadable: "it could not be read",
+};
+const PHOTOS_REFUSED: Record<ImageRefusal, string> = {
+  not_an_image: "not a JPEG, PNG, WebP, GIF or HEIC image",
+  too_large: "too many pixels",
+  unreadable: "unreadable",
+};
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 const habitsDone = (habits: { done: number; due: number }[] = []) =>
   habits.length
@@ -138,6 +149,16 @@ export const templates = {
     withList((name) => `Moved "${name}" to tomorrow.`, goal, goals),
   goalNotMovable: () =>
     `That goal is done. Undo it on your dashboard first if you want to move it.`,
+  photosRefused: (refusals: ImageRefusal[], checkIn: boolean) => {
+    const why =
+      refusals.length === 1
+        ? `that photo (${ONE_PHOTO_REFUSED[refusals[0]!]})`
+        : `${refusals.length} of your photos (${(Object.keys(PHOTOS_REFUSED) as ImageRefusal[])
+            .filter((reason) => refusals.includes(reason))
+            .map((reason) => PHOTOS_REFUSED[reason])
+            .join("; ")})`;
+    return `We couldn't use ${why}.${checkIn ? " Your check-in still counts." : ""}`;
+  },
   proofAttached: (goal: string) =>
     fitted((names) => `Photo saved as proof for "${names[0] ?? ""}".`, [goal]),
   noGoalsToCheck: () =>

@@ -40,6 +40,7 @@ const { createShareLink } = await import("~/sharing/share-links.server");
 const { migrateStoredPhotos } = await import("~/media/media-store.server");
 const { storeBlogImage } = await import("~/blog/images.server");
 const blogImageRoute = await import("~/routes/blog-images.$id");
+const editorRoute = await import("~/routes/blog.edit.$id");
 const { db, schema } = await import("~/utils/db.server");
 
 afterAll(async () => {
@@ -209,5 +210,58 @@ describe("blog images in object storage", () => {
     const served = await call(blogImageRoute.loader, makeRequest(path), { id });
     expect(served.status).toBe(200);
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
+  });
+
+  const editorSave = async (fields: Record<string, string | File>, adminId: number) => {
+    const body = new FormData();
+    body.set("intent", "save");
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    return call(
+      editorRoute.action,
+      makeRequest("/blog/edit/new", { body, cookie: await sessionCookie(adminId) }),
+      { id: "new" },
+    );
+  };
+  const CONTENT =
+    "Small promises, kept every day, are how habits are built. Text your goal each morning.";
+
+  it("stores nothing for an image sent with a post that does not validate", async () => {
+    const admin = await createTestUser({ admin: true });
+    const keysBefore = await keysInBucket("blog/");
+    const rowsBefore = db.select().from(schema.blogImages).all().length;
+    const response = await editorSave(
+      {
+        title: "",
+        content: "too short",
+        image: new File([new Uint8Array(await photoWithLocation())], "photo.jpg", {
+          type: "image/jpeg",
+        }),
+      },
+      admin.id,
+    );
+    expect(response.status).toBe(400);
+    expect(await keysInBucket("blog/")).toEqual(keysBefore);
+    expect(db.select().from(schema.blogImages).all()).toHaveLength(rowsBefore);
+  });
+
+  it("removes the stored image again when the post cannot be saved (a slug already taken)", async () => {
+    const admin = await createTestUser({ admin: true });
+    const first = await editorSave({ title: "Taken slug", content: CONTENT }, admin.id);
+    expect(first.status).toBe(302);
+    const keysBefore = await keysInBucket("blog/");
+    const rowsBefore = db.select().from(schema.blogImages).all().length;
+    const response = await editorSave(
+      {
+        title: "Taken slug",
+        content: CONTENT,
+        image: new File([new Uint8Array(await photoWithLocation())], "photo.jpg", {
+          type: "image/jpeg",
+        }),
+      },
+      admin.id,
+    );
+    expect(response.status).toBe(409);
+    expect(await keysInBucket("blog/")).toEqual(keysBefore);
+    expect(db.select().from(schema.blogImages).all()).toHaveLength(rowsBefore);
   });
 });
