@@ -25,8 +25,9 @@ export type ServerRunOptions = {
   dueAt: Date;
   port: number;
   inboundRate: number;
-  /** SMS_MAX_PER_SECOND of the server. */
+  /** SMS_MAX_PER_SECOND and SMS_MAX_CONCURRENCY of the server. */
   maxPerSecond: number;
+  maxConcurrency: number;
   /** The seeded phones in the order the tick texts them: the inbound replies come in that order. */
   phonesInSendOrder: string[];
   dir: string;
@@ -81,6 +82,7 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
       TWILIO_FROM_NUMBER: options.twilio.from,
       TWILIO_MESSAGING_SERVICE_SID: "",
       SMS_MAX_PER_SECOND: String(options.maxPerSecond),
+      SMS_MAX_CONCURRENCY: String(options.maxConcurrency),
       LOG_LEVEL: "info",
     },
     { stdout: "pipe" },

@@ -111,7 +111,7 @@ const userRow = (id: number) => getUserById(id)!;
 let transport: RecordingTransport;
 
 function tick(at: string, options: { catchUpMs?: number } = {}) {
-  return runTick(new Date(at), { transport, maxPerSecond: 10_000, ...options });
+  return runTick(new Date(at), { transport, ...options });
 }
 
 type UserSettings = {
