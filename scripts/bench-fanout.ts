@@ -19,7 +19,7 @@ import { startLeanTwilio } from "./bench/fanout-twilio";
 import { runInServer, type InboundFigures } from "./bench/fanout-server";
 
 // Usage: npm run bench:fanout -- [--users N] [--crash] [--seed S] [--inbound RPS]
-//          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N] [--max-concurrency N]
+//          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N] [--max-concurrency N] [--port P]
 //          [--tsx] [--tests-fake] [--cpu-prof] [--trace-memory] [--keep]
 //
 // N users over the six time zones of SPEC.md section 9, every morning question due in the same UTC
@@ -52,8 +52,8 @@ const MAX_CONCURRENCY = 100;
 const WORKER_TIMEOUT_MS = 5 * 60_000;
 const MORNING = templates.morningQuestion();
 const WORKER_SOURCE = "scripts/bench/fanout-worker.ts";
-/** The server's port with --inbound (bench:web uses 3400). */
-const PORT = 3500;
+/** The server's port with --inbound (bench:web uses 3400; its metrics are served on the next one). */
+const PORT = options.port;
 
 const random = mulberry32(options.seed);
 const T = findInstant();
@@ -202,6 +202,7 @@ async function runServer({ fake, dir, databasePath }: Setup) {
       `(${((run.cpuSeconds * 1000) / Math.max(1, report.sent)).toFixed(3)} ms per text, inbound included), ` +
       `${run.cpuSecondsBefore.toFixed(1)} s in the 5 s before it`,
   );
+  console.log(`outbound gate after the tick: ${run.gate.join("; ")}`);
   for (const [when, f] of [
     ["5 s before the fan-out", run.inboundBefore],
     ["during the fan-out", run.inboundDuring],
@@ -581,6 +582,7 @@ function parseArgs(argv: string[]) {
     inbound,
     maxPerSecond,
     maxConcurrency,
+    port: Number(value("--port") ?? 3500),
     users,
     crash: argv.includes("--crash"),
     seed: Number(value("--seed") ?? Math.floor(Math.random() * 2 ** 31)),
