@@ -19,7 +19,7 @@ import { startLeanTwilio } from "./bench/fanout-twilio";
 import { runInServer, type InboundFigures } from "./bench/fanout-server";
 
 // Usage: npm run bench:fanout -- [--users N] [--crash] [--seed S] [--inbound RPS]
-//          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N]
+//          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N] [--max-concurrency N] [--port P]
 //          [--tsx] [--tests-fake] [--cpu-prof] [--trace-memory] [--keep]
 //
 // N users over the six time zones of SPEC.md section 9, every morning question due in the same UTC
@@ -32,8 +32,9 @@ import { runInServer, type InboundFigures } from "./bench/fanout-server";
 // --inbound RPS runs the tick inside the production server instead (build/index.js under remix-serve,
 // its own cron firing the tick; scripts/bench/fanout-server.ts) while signed inbound replies from the
 // seeded phones reach /webhooks/twilio/messages at RPS a second (open loop), and adds their p99 during
-// the fan-out to the closing line: `…, 429s Q, inbound p99 L ms`. --max-per-second paces the sends
-// (SMS_MAX_PER_SECOND; unpaced by default: 100000 in the tick process, the env's 10000 in the server).
+// the fan-out to the closing line: `…, 429s Q, inbound p99 L ms`. --max-per-second and --max-concurrency
+// set the outbound gate's limits (SMS_MAX_PER_SECOND, default 10000 so the rate is not what is
+// measured; SMS_MAX_CONCURRENCY, default 100: Twilio's requests in flight per account).
 //
 // --tsx runs the tick process under tsx instead of the esbuild bundle; --tests-fake uses
 // tests/fakes/twilio-server.ts instead of the leaner scripts/bench/fanout-twilio.ts; --cpu-prof
@@ -45,13 +46,14 @@ const options = parseArgs(process.argv.slice(2));
 const ACCOUNT_SID = `AC${"b".repeat(32)}`;
 const AUTH_TOKEN = "bench-auth-token";
 const FROM = "+15005550006";
-/** Passed to runTick so the rate limiter is not what is measured (env allows at most 10000). */
-const MAX_PER_SECOND = 100_000;
+/** The gate's default limits here: the rate is not what is measured (env allows at most 10000). */
+const MAX_PER_SECOND = 10_000;
+const MAX_CONCURRENCY = 100;
 const WORKER_TIMEOUT_MS = 5 * 60_000;
 const MORNING = templates.morningQuestion();
 const WORKER_SOURCE = "scripts/bench/fanout-worker.ts";
-/** The server's port with --inbound (bench:web uses 3400). */
-const PORT = 3500;
+/** The server's port with --inbound (bench:web uses 3400; its metrics are served on the next one). */
+const PORT = options.port;
 
 const random = mulberry32(options.seed);
 const T = findInstant();
@@ -99,8 +101,10 @@ async function main() {
     `fake Twilio (${options.testsFake ? "tests/fakes/twilio-server.ts" : "scripts/bench/fanout-twilio.ts"}) ` +
       `at ${fake.url}; ` +
       (options.inbound !== null
-        ? `tick in the production server (SMS_MAX_PER_SECOND ${options.maxPerSecond ?? 10_000})`
-        : `tick process ${options.tsx ? "under tsx" : "bundled with esbuild"}; maxPerSecond ${options.maxPerSecond ?? MAX_PER_SECOND}`),
+        ? `tick in the production server`
+        : `tick process ${options.tsx ? "under tsx" : "bundled with esbuild"}`) +
+      `; SMS_MAX_PER_SECOND ${options.maxPerSecond ?? MAX_PER_SECOND}, ` +
+      `SMS_MAX_CONCURRENCY ${options.maxConcurrency ?? MAX_CONCURRENCY}`,
   );
 
   const runs: RunResult[] = [];
@@ -182,7 +186,8 @@ async function runServer({ fake, dir, databasePath }: Setup) {
     dueAt: T,
     port: PORT,
     inboundRate: options.inbound ?? 0,
-    maxPerSecond: options.maxPerSecond ?? 10_000,
+    maxPerSecond: options.maxPerSecond ?? MAX_PER_SECOND,
+    maxConcurrency: options.maxConcurrency ?? MAX_CONCURRENCY,
     phonesInSendOrder: perZone.flat(),
     dir,
     profileDir: options.cpuProf ? profileDirectory() : undefined,
@@ -197,6 +202,7 @@ async function runServer({ fake, dir, databasePath }: Setup) {
       `(${((run.cpuSeconds * 1000) / Math.max(1, report.sent)).toFixed(3)} ms per text, inbound included), ` +
       `${run.cpuSecondsBefore.toFixed(1)} s in the 5 s before it`,
   );
+  console.log(`outbound gate after the tick: ${run.gate.join("; ")}`);
   for (const [when, f] of [
     ["5 s before the fan-out", run.inboundBefore],
     ["during the fan-out", run.inboundDuring],
@@ -254,8 +260,6 @@ async function runWorker(
       ...(options.tsx ? ["--import", "tsx", WORKER_SOURCE] : [workerBundle!]),
       "--at",
       tickAt.toISOString(),
-      "--max-per-second",
-      String(options.maxPerSecond ?? MAX_PER_SECOND),
       "--commits",
       commitsFile,
       ...(options.traceMemory ? ["--trace-memory"] : []),
@@ -275,7 +279,8 @@ async function runWorker(
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
         TWILIO_FROM_NUMBER: FROM,
         TWILIO_MESSAGING_SERVICE_SID: "",
-        SMS_MAX_PER_SECOND: "10000",
+        SMS_MAX_PER_SECOND: String(options.maxPerSecond ?? MAX_PER_SECOND),
+        SMS_MAX_CONCURRENCY: String(options.maxConcurrency ?? MAX_CONCURRENCY),
       },
       stdio: ["ignore", "pipe", "inherit"],
     },
@@ -569,9 +574,15 @@ function parseArgs(argv: string[]) {
     value("--max-per-second") === undefined ? null : Number(value("--max-per-second"));
   if (maxPerSecond !== null && !(Number.isInteger(maxPerSecond) && maxPerSecond >= 1))
     throw new Error("--max-per-second must be a positive whole number");
+  const maxConcurrency =
+    value("--max-concurrency") === undefined ? null : Number(value("--max-concurrency"));
+  if (maxConcurrency !== null && !(Number.isInteger(maxConcurrency) && maxConcurrency >= 1))
+    throw new Error("--max-concurrency must be a positive whole number");
   return {
     inbound,
     maxPerSecond,
+    maxConcurrency,
+    port: Number(value("--port") ?? 3500),
     users,
     crash: argv.includes("--crash"),
     seed: Number(value("--seed") ?? Math.floor(Math.random() * 2 ** 31)),

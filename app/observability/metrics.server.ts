@@ -115,3 +115,48 @@ new Gauge({
     this.set(openSends().get() ?? 0);
   },
 });
+
+type OutboundGateFigures = {
+  inFlight: number;
+  waiting: Record<"reply" | "scheduled", number>;
+};
+let readOutboundGate: (() => OutboundGateFigures) | undefined;
+
+/** Where the gauges below read the process's outbound gate (the gate registers itself when made). */
+export function outboundGateFigures(read: () => OutboundGateFigures) {
+  readOutboundGate = read;
+}
+
+new Gauge({
+  name: `${PREFIX}sms_gate_in_flight`,
+  help: "Requests to send a text that are waiting for Twilio's answer",
+  registers,
+  collect() {
+    this.set(readOutboundGate?.().inFlight ?? 0);
+  },
+});
+
+new Gauge({
+  name: `${PREFIX}sms_gate_waiting`,
+  help: "Texts waiting for a slot at the outbound gate, by class (reply or scheduled)",
+  labelNames: ["class"] as const,
+  registers,
+  collect() {
+    const figures = readOutboundGate?.();
+    for (const sendClass of ["reply", "scheduled"] as const)
+      this.labels(sendClass).set(figures?.waiting[sendClass] ?? 0);
+  },
+});
+
+export const outboundGateStarted = new Counter({
+  name: `${PREFIX}sms_gate_sends_total`,
+  help: "Texts the outbound gate let through to Twilio, by class (reply or scheduled)",
+  labelNames: ["class"] as const,
+  registers,
+});
+
+export const outboundGateRateLimited = new Counter({
+  name: `${PREFIX}sms_gate_rate_limited_total`,
+  help: "Sends Twilio refused with 429 (20429); each pauses every class at the gate",
+  registers,
+});

@@ -1,8 +1,6 @@
 // The shapes a tick passes from step to step: who is due (Candidate), what this process claimed
 // (Claimed), what the provider answered (Outcome), and the tick's running context and report.
 import type { SmsSendError, SmsTransport } from "~/sms/transport.server";
-import type { Pacer } from "./rate-limit";
-import type { SendThrottle } from "./throttle";
 
 export type SendKind =
   | "morning"
@@ -55,11 +53,6 @@ export type TickContext = {
   report: TickReport;
   catchUpMs: number;
   transport: SmsTransport;
-  maxPerSecond: number;
-  /** Paces every send of the tick: SMS_MAX_PER_SECOND, and SMS_MAX_CONCURRENCY in flight. */
-  sender: Pacer;
-  /** Shared by every lane and batch of the tick: a 429 pauses them all. */
-  throttle: SendThrottle;
   /** Aborted when the process shuts down: the batch in flight finishes, no further one is claimed. */
   stop?: AbortSignal;
 };

@@ -3,16 +3,18 @@ import { sqlite } from "~/utils/db.server";
 import { record } from "./record.server";
 import type { Claimed, Outcome, TickContext } from "./send-types";
 
-// Send: a batch to the provider under the rate limit, opt-outs checked right before.
-
-const RATE_LIMITED = "20429";
+// Send: a batch to the provider through the account's outbound gate, opt-outs checked right before.
 
 const optedOutAmong = (count: number) =>
   sqlite.prepare<string[], { phone: string }>(
     `select phone from sms_opt_outs where phone in (${Array(count).fill("?").join(",")})`,
   );
 
-/** Sends a batch under the rate limit, checking opt-outs right before, then records every result at once. */
+/**
+ * Sends a batch as scheduled texts (the outbound gate paces them with every other text of the account
+ * and gives replies the first slots), checking opt-outs right before, then records every result at once.
+ * A text Twilio did not take, a 429 included, waits for the ledger's retry.
+ */
 export async function sendAndRecord(ctx: TickContext, items: Claimed[]) {
   if (items.length === 0) return;
   const optedOut = new Set(
@@ -30,28 +32,22 @@ export async function sendAndRecord(ctx: TickContext, items: Claimed[]) {
         });
         return;
       }
-      outcomes.push(await ctx.sender.run(() => sendThrottled(ctx, item)));
+      outcomes.push(await send(ctx, item));
     }),
   );
   record(ctx, outcomes);
 }
 
-/**
- * One send. A 429 pauses every lane of the tick (the account is over its limit, not this text); the
- * refused text itself waits for the ledger's retry, like any text Twilio did not take.
- */
-async function sendThrottled(ctx: TickContext, item: Claimed): Promise<Outcome> {
-  await ctx.throttle.wait();
+async function send(ctx: TickContext, item: Claimed): Promise<Outcome> {
   try {
     const result = await ctx.transport.send(item.phone, item.body!, {
       messageId: item.messageId ?? undefined,
+      sendClass: "scheduled",
     });
-    ctx.throttle.accepted();
     return { item, ...result };
   } catch (error) {
     const failure =
       error instanceof SmsSendError ? error : new SmsSendError(String(error), null, false);
-    if (failure.code === RATE_LIMITED) ctx.throttle.rateLimited();
     return { item, error: failure };
   }
 }

@@ -1,4 +1,3 @@
-import { env } from "~/utils/env.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import { getTransport, type SmsTransport } from "~/sms/transport.server";
@@ -10,8 +9,6 @@ import { followUpCandidates } from "./follow-ups.server";
 import { partnerSummaryBatches } from "./partner-summaries.server";
 import { reconcile, retryDue } from "./recover.server";
 import { sendAndRecord } from "./send.server";
-import { Pacer } from "./rate-limit";
-import { SendThrottle } from "./throttle";
 import type { Candidate, TickContext, TickReport } from "./send-types";
 
 export type { Candidate, SendKind, TickReport } from "./send-types";
@@ -38,16 +35,14 @@ const statements = {
 export type TickOptions = {
   catchUpMs?: number;
   transport?: SmsTransport;
-  maxPerSecond?: number;
-  maxConcurrency?: number;
   /** Aborted on shutdown: the tick ends after its current batch, unfinished, for the next to resume. */
   stop?: AbortSignal;
 };
 
 /**
  * One scheduler tick as if it were `now`: on the LiteFS primary only, claims every send that fell due
- * since the last tick (or expires it when older than the catch-up window), sends with bounded
- * concurrency under the rate limit, and records results in batches.
+ * since the last tick (or expires it when older than the catch-up window), sends through the
+ * account's outbound gate, and records results in batches.
  */
 export async function runTick(now = new Date(), options: TickOptions = {}): Promise<TickReport> {
   const report: TickReport = {
@@ -68,12 +63,6 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     report,
     catchUpMs: options.catchUpMs ?? DEFAULT_CATCH_UP_MS,
     transport: options.transport ?? getTransport(),
-    maxPerSecond: options.maxPerSecond ?? env.SMS_MAX_PER_SECOND,
-    sender: new Pacer(
-      options.maxPerSecond ?? env.SMS_MAX_PER_SECOND,
-      options.maxConcurrency ?? env.SMS_MAX_CONCURRENCY,
-    ),
-    throttle: new SendThrottle(),
     stop: options.stop,
   };
   const last = statements.lastTick.get();

@@ -6,6 +6,7 @@ import { readBytesWithin } from "~/utils/body.server";
 import { logger } from "~/observability/logger.server";
 import { providerErrors } from "~/observability/metrics.server";
 import { env } from "~/utils/env.server";
+import { getOutboundGate, type SendClass } from "./outbound-gate.server";
 import { createMessagesClient } from "./twilio-messages.server";
 
 export type SendResult = { sid: string; status: string };
@@ -29,8 +30,12 @@ export class SmsSendError extends Error {
 
 export const PERMANENT_CODES = new Set(["21610", "21211", "21614"]);
 
-/** messageId: the stored text this send is for, named in its status callback URL (see recordDeliveryStatus). */
-export type SendOptions = { messageId?: number };
+/**
+ * messageId: the stored text this send is for, named in its status callback URL (see
+ * recordDeliveryStatus). sendClass: its place at the outbound gate; only the scheduler's texts are
+ * "scheduled", anything a person's action sends is a "reply".
+ */
+export type SendOptions = { messageId?: number; sendClass?: SendClass };
 
 export interface SmsTransport {
   readonly name: "twilio" | "local";
@@ -74,11 +79,13 @@ function twilioTransport(): SmsTransport {
     name: "twilio",
     async send(to, body, options = {}) {
       const ref = options.messageId ? `?m=${options.messageId}` : "";
-      try {
-        return await messages.create(to, body, statusCallback + ref);
-      } catch (error) {
-        throw toSendError(error);
-      }
+      return getOutboundGate().run(options.sendClass ?? "reply", async () => {
+        try {
+          return await messages.create(to, body, statusCallback + ref);
+        } catch (error) {
+          throw toSendError(error);
+        }
+      });
     },
     async listSentSince(to, since) {
       // Twilio fills DateSent only once a text goes out, so filtering on it could miss one accepted

@@ -23,9 +23,10 @@ describe("parseEnv defaults", () => {
     expect(env.PORT).toBe(3000);
   });
 
-  it("uses the local SMS transport, 50 texts a second and the real Twilio API URL", () => {
+  it("uses the local SMS transport, one 10DLC number's pace (4 texts a second, 10 in flight) and the real Twilio API URL", () => {
     expect(env.SMS_TRANSPORT).toBe("local");
-    expect(env.SMS_MAX_PER_SECOND).toBe(50);
+    expect(env.SMS_MAX_PER_SECOND).toBe(4);
+    expect(env.SMS_MAX_CONCURRENCY).toBe(10);
     expect(env.TWILIO_API_URL).toBe("https://api.twilio.com");
   });
 

@@ -31,9 +31,13 @@ const EnvSchema = z
     TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
     TWILIO_API_URL: z.url().default("https://api.twilio.com"),
-    SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(10000).default(50),
+    /**
+     * Texts started a second, every kind together: what one standard-brand 10DLC number may send
+     * (Twilio queues what is above, behind which a reply would wait). README: toll-free, short code.
+     */
+    SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(10000).default(4),
     /** Sends in flight at once; Twilio answers 429 past 100 concurrent requests per account. */
-    SMS_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(100),
+    SMS_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
     LLM_API_URL: optionalUrl,
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),

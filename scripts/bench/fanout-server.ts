@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -25,8 +25,9 @@ export type ServerRunOptions = {
   dueAt: Date;
   port: number;
   inboundRate: number;
-  /** SMS_MAX_PER_SECOND of the server. */
+  /** SMS_MAX_PER_SECOND and SMS_MAX_CONCURRENCY of the server. */
   maxPerSecond: number;
+  maxConcurrency: number;
   /** The seeded phones in the order the tick texts them: the inbound replies come in that order. */
   phonesInSendOrder: string[];
   dir: string;
@@ -54,6 +55,8 @@ export type ServerRunResult = {
   rssBeforeTickMb: number;
   inboundDuring: InboundFigures | null;
   inboundBefore: InboundFigures | null;
+  /** The outbound gate's series on the server's /metrics after the tick. */
+  gate: string[];
 };
 
 export async function runInServer(options: ServerRunOptions): Promise<ServerRunResult> {
@@ -81,13 +84,19 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
       TWILIO_FROM_NUMBER: options.twilio.from,
       TWILIO_MESSAGING_SERVICE_SID: "",
       SMS_MAX_PER_SECOND: String(options.maxPerSecond),
+      SMS_MAX_CONCURRENCY: String(options.maxConcurrency),
+      METRICS_PORT: String(options.port + 1),
       LOG_LEVEL: "info",
     },
     { stdout: "pipe" },
   );
   // remix-serve's SIGTERM only closes the listener (the cron's timers keep the process up): with a
   // profile to write, SIGTERM makes cpu-profile.mjs write it and exit; SIGKILL otherwise, or then.
-  const stopServer = () => server.kill("SIGKILL");
+  const children = new Set<ChildProcess>([server]);
+  // Whatever way the run ends (an error, a timeout, Ctrl-C): nothing it started keeps running.
+  const stopServer = () => {
+    for (const child of children) child.kill("SIGKILL");
+  };
   process.once("exit", stopServer);
   try {
     console.log(
@@ -103,8 +112,9 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
       }),
     ]);
     tickLogged.catch(() => {});
-    const inbound = options.inboundRate > 0 ? await startInbound(options) : null;
+    const inbound = options.inboundRate > 0 ? await startInbound(options, children) : null;
     const report = await tickLogged.finally(() => clearTimeout(timer));
+    const gate = await gateFigures(options.port + 1);
     const answers = inbound ? await inbound.stop() : [];
     samples.stop();
 
@@ -122,6 +132,7 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
       rssBeforeTickMb: samples.rssAtMb(startedAt),
       inboundDuring: inbound ? figures(within(startedAt, finishedAt)) : null,
       inboundBefore: inbound ? figures(within(startedAt - 5_000, startedAt)) : null,
+      gate,
     };
   } finally {
     process.off("exit", stopServer);
@@ -190,7 +201,7 @@ function readTickTimes(databasePath: string) {
 
 type Answer = { due: number; ms: number; status: number };
 
-async function startInbound(options: ServerRunOptions) {
+async function startInbound(options: ServerRunOptions, children: Set<ChildProcess>) {
   const phonesFile = path.join(options.dir, "phones.txt");
   writeFileSync(phonesFile, options.phonesInSendOrder.join("\n"));
   const webhook = `http://127.0.0.1:${options.port}/webhooks/twilio/messages`;
@@ -204,6 +215,7 @@ async function startInbound(options: ServerRunOptions) {
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
+  children.add(child);
   const answers: Answer[] = [];
   let started: () => void;
   const ended = new Promise<void>((resolve) => child.on("close", () => resolve()));
@@ -230,6 +242,17 @@ async function startInbound(options: ServerRunOptions) {
       return answers;
     },
   };
+}
+
+async function gateFigures(metricsPort: number) {
+  try {
+    const text = await (
+      await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(5_000) })
+    ).text();
+    return text.split("\n").filter((line) => line.startsWith("streakcoach_sms_gate"));
+  } catch (error) {
+    return [`metrics not read: ${String(error)}`];
+  }
 }
 
 function figures(answers: Answer[]): InboundFigures {

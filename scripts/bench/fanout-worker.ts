@@ -6,7 +6,9 @@ import Database from "better-sqlite3";
  * One scheduler tick in its own process, for `npm run bench:fanout` (scripts/bench-fanout.ts starts it
  * with the environment already pointing at the benchmark's database and fake Twilio).
  *
- * Usage: node --import tsx scripts/bench/fanout-worker.ts --at ISO --max-per-second N --commits FILE
+ * Usage: node --import tsx scripts/bench/fanout-worker.ts --at ISO --commits FILE
+ *
+ * The sends are paced by the outbound gate under SMS_MAX_PER_SECOND and SMS_MAX_CONCURRENCY (env).
  *
  * Prints `tick-start` when the tick begins and `tick-result {json}` when it ends. Every write
  * transaction the process commits is counted and the running count written to FILE at once (a file
@@ -20,7 +22,6 @@ const arg = (name: string) => {
   return value;
 };
 const at = new Date(arg("--at"));
-const maxPerSecond = Number(arg("--max-per-second"));
 const commitsFd = openSync(arg("--commits"), "w");
 
 // Count commits: a transaction function returning at the outermost level, or a writing statement run
@@ -93,7 +94,7 @@ loopDelay.enable();
 active = true;
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
-const report = await runTick(at, { maxPerSecond });
+const report = await runTick(at);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 loopDelay.disable();

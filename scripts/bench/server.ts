@@ -33,7 +33,12 @@ export async function startBenchServer(
     env,
     stdio: ["ignore", stdout, "inherit"],
   });
-  await waitForHealth(`http://127.0.0.1:${port}/healthz`);
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`);
+  } catch (error) {
+    server.kill("SIGKILL");
+    throw error;
+  }
   return { server, env, databasePath: env.DATABASE_PATH!, baseUrl: `http://127.0.0.1:${port}` };
 }
 

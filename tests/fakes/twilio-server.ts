@@ -8,7 +8,12 @@ import type { AddressInfo, Socket } from "node:net";
  * messages, fetching one, and downloading inbound media with the account's credentials.
  */
 
-export type FakeTwilioOptions = { accountSid: string; authToken: string };
+export type FakeTwilioOptions = {
+  accountSid: string;
+  authToken: string;
+  /** Refuse sends past this many in flight with 429 / 20429, as Twilio does past 100 per account. */
+  maxInFlight?: number;
+};
 
 /** What the next sends answer instead of 201: a Twilio error, a connection that never answers, or a reset. */
 export type FakeTwilioFault =
@@ -47,8 +52,16 @@ function rfc2822(date: Date) {
   return date.toUTCString().replace("GMT", "+0000");
 }
 
-export async function startFakeTwilio({ accountSid, authToken }: FakeTwilioOptions) {
+export async function startFakeTwilio({
+  accountSid,
+  authToken,
+  maxInFlight = Infinity,
+}: FakeTwilioOptions) {
   const messages: FakeMessage[] = [];
+  /** Sends received and not answered yet; the most at once; the answers held back (holdAnswers). */
+  const sending = { inFlight: 0, maxInFlight: 0, rateLimited: 0 };
+  let holding = false;
+  const held: (() => void)[] = [];
   const requests: FakeRequest[] = [];
   const faults: FakeTwilioFault[] = [];
   const media = new Map<string, FakeMedia>();
@@ -110,6 +123,14 @@ export async function startFakeTwilio({ accountSid, authToken }: FakeTwilioOptio
   });
 
   async function createMessage(req: IncomingMessage, res: ServerResponse) {
+    sending.inFlight += 1;
+    sending.maxInFlight = Math.max(sending.maxInFlight, sending.inFlight);
+    res.on("close", () => (sending.inFlight -= 1));
+    if (sending.inFlight > maxInFlight) {
+      sending.rateLimited += 1;
+      req.resume();
+      return twilioError(res, 429, 20429, "Too Many Requests");
+    }
     const form = new URLSearchParams(await readBody(req));
     const fault = faults.shift();
     if (fault && "hang" in fault) return; // never answers; stop() closes the socket
@@ -151,7 +172,8 @@ export async function startFakeTwilio({ accountSid, authToken }: FakeTwilioOptio
       authorization: req.headers.authorization ?? null,
     };
     messages.push(message);
-    send(res, 201, messageJson(message));
+    if (holding) held.push(() => send(res, 201, messageJson(message)));
+    else send(res, 201, messageJson(message));
   }
 
   function listMessages(url: URL, res: ServerResponse) {
@@ -241,6 +263,21 @@ export async function startFakeTwilio({ accountSid, authToken }: FakeTwilioOptio
     messages,
     /** Every request the fake received, accepted or not. */
     requests,
+    /** Sends in flight now, the most at once since the last reset, and those refused past maxInFlight. */
+    sending,
+    /** From now on an accepted send is recorded at once but answered only when released. */
+    holdAnswers() {
+      holding = true;
+    },
+    /** Answers the `count` oldest held sends (all by default); later sends are still held. */
+    releaseAnswers(count = held.length) {
+      for (const answer of held.splice(0, count)) answer();
+    },
+    /** Stops holding and answers everything held. */
+    answerAll() {
+      holding = false;
+      for (const answer of held.splice(0)) answer();
+    },
     /** The next `times` sends answer with this fault instead of being accepted. */
     failNext(fault: FakeTwilioFault, times = 1) {
       for (let i = 0; i < times; i++) faults.push(fault);
@@ -262,6 +299,9 @@ export async function startFakeTwilio({ accountSid, authToken }: FakeTwilioOptio
       messages.length = 0;
       requests.length = 0;
       faults.length = 0;
+      holding = false;
+      held.length = 0;
+      Object.assign(sending, { maxInFlight: sending.inFlight, rateLimited: 0 });
     },
     async stop() {
       for (const socket of sockets) socket.destroy();

@@ -26,6 +26,9 @@ export async function pointAppAtFakeTwilio(options: {
     TWILIO_FROM_NUMBER: options.from,
     TWILIO_API_URL: fake.url,
     APP_URL: TEST_APP_URL,
+    // The fake answers at once: the tests are not about the carrier's pace (outbound-gate.test.ts is).
+    SMS_MAX_PER_SECOND: "10000",
+    SMS_MAX_CONCURRENCY: "100",
     ...options.env,
   });
   delete process.env.TWILIO_MESSAGING_SERVICE_SID;

@@ -67,7 +67,7 @@ describe("a habit made by text", () => {
     expect(listHabits(user.id)).toMatchObject([{ title: "gym", active: true }]);
     expect(habitGoals(user.id)).toEqual([]); // Sunday is not a gym day
 
-    await runTick(at("15"), { transport: outbox, maxPerSecond: 1000 });
+    await runTick(at("15"), { transport: outbox });
     expect(outbox.to(user.phone)).toEqual([
       `Good morning! Today's habits: 1) gym. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
     ]);
@@ -77,25 +77,25 @@ describe("a habit made by text", () => {
     const today = listTodayGoals(getUserById(user.id)!, at("15", "13:00"));
     expect(today.map((g) => g.description)).toEqual(["gym", "run 5k", "read"]);
 
-    await runTick(at("15", "23:00"), { transport: outbox, maxPerSecond: 1000 });
+    await runTick(at("15", "23:00"), { transport: outbox });
     const reply = await text(user.id, "1 and 3", at("15", "23:10"));
     expect(reply.intent).toBe("check_in");
     expect(habitGoals(user.id)[0]!.completed_at).not.toBeNull();
 
     // Tuesday: the plain morning question and no habit goal.
-    await runTick(at("16"), { transport: outbox, maxPerSecond: 1000 });
+    await runTick(at("16"), { transport: outbox });
     expect(outbox.to(user.phone).at(-1)).toMatch(/^Good morning! What are your goals for today\?/);
     expect(habitGoals(user.id).map((g) => g.habit_day)).toEqual(["2026-06-15"]);
 
     // Wednesday: asked again.
-    await runTick(at("17"), { transport: outbox, maxPerSecond: 1000 });
+    await runTick(at("17"), { transport: outbox });
     expect(outbox.to(user.phone).at(-1)).toMatch(/^Good morning! Today's habits: 1\) gym\./);
   });
 
   it("an 'ok' to the morning question keeps just the habits", async () => {
     const user = await verifiedUser();
     await text(user.id, "every day: meditate", SUNDAY);
-    await runTick(at("15"), { transport: new Outbox(), maxPerSecond: 1000 });
+    await runTick(at("15"), { transport: new Outbox() });
     const reply = await text(user.id, "ok", at("15", "12:05"));
     expect(reply.reply).toBe("OK, today is your habits: 1) meditate. I'll check in at 7:00 PM.");
     expect(getUserById(user.id)!.pendingPrompt).toBeNull();
@@ -123,7 +123,7 @@ describe("one goal per habit and day", () => {
     const user = await verifiedUser();
     createHabit(user, { title: "Read", schedule: { days: [1] }, time: "21:00" }, SUNDAY);
     await Promise.all(Array.from({ length: 5 }, async () => createHabitGoalsOfDay(user, at("15"))));
-    await runTick(at("15"), { transport: new Outbox(), maxPerSecond: 1000 });
+    await runTick(at("15"), { transport: new Outbox() });
     await text(user.id, "what are my goals", at("15", "13:00"));
     expect(habitGoals(user.id)).toHaveLength(1);
     const [goal] = listTodayGoals(user, at("15", "13:00"));

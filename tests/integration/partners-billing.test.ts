@@ -91,7 +91,7 @@ async function userWithActivePartner(billing: Billing) {
 }
 
 let transport: RecordingTransport;
-const tick = (at: string) => runTick(new Date(at), { transport, maxPerSecond: 10_000 });
+const tick = (at: string) => runTick(new Date(at), { transport });
 
 beforeEach(() => {
   transport = new RecordingTransport();

@@ -65,7 +65,7 @@ const ledger = (userId: number) =>
     .all(userId);
 
 let transport: RecordingTransport;
-const tick = (at: string) => runTick(new Date(at), { transport, maxPerSecond: 10_000 });
+const tick = (at: string) => runTick(new Date(at), { transport });
 
 type Billing = {
   trialEndsAt: string | null;

@@ -191,7 +191,7 @@ describe("recovering another process's unfinished claims (test transport)", () =
     };
     transport.alreadySent(lostYesterday.phone, MORNING, new Date(Date.now() - 86_400_000));
 
-    const report = await runTick(now, { transport, maxPerSecond: 1000 });
+    const report = await runTick(now, { transport });
     expect(report).toMatchObject({ reconciled: 3, expired: 1, failed: 0 });
     // lostC, lostD, lostYesterday, lostFollowUp, and the unclaimed one through the ordinary path.
     expect(report.sent).toBe(5);
@@ -234,8 +234,8 @@ describe("recovering another process's unfinished claims (test transport)", () =
     expect(transport.sendsTo(unclaimed.phone).map((s) => s.body)).toEqual([MORNING]);
 
     // Nothing more on the next ticks: every claim is finished.
-    const next = await runTick(new Date("2026-06-15T13:06:00Z"), { transport, maxPerSecond: 1000 });
-    const again = await runTick(now, { transport, maxPerSecond: 1000 });
+    const next = await runTick(new Date("2026-06-15T13:06:00Z"), { transport });
+    const again = await runTick(now, { transport });
     for (const r of [next, again]) expect(r).toMatchObject({ reconciled: 0, sent: 0, claimed: 0 });
     expect(transport.sends).toHaveLength(5);
     const open = sqlite
@@ -268,7 +268,6 @@ describe("recovering another process's unfinished claims (test transport)", () =
     // The restarted process ticks the next minute.
     const report = await runTick(new Date("2026-06-15T12:01:00Z"), {
       transport,
-      maxPerSecond: 1000,
     });
     expect(report).toMatchObject({ reconciled: 1, sent: 1 });
     expect(sendRow(claim.sendId).status).toBe("sent");
@@ -286,10 +285,9 @@ describe("recovering another process's unfinished claims (test transport)", () =
     const logged = transport.alreadySent(crashed.phone, MORNING);
 
     transport.logUnreadable = true;
-    await runTick(new Date("2026-06-15T11:59:00Z"), { transport, maxPerSecond: 1000 });
+    await runTick(new Date("2026-06-15T11:59:00Z"), { transport });
     const report = await runTick(new Date("2026-06-15T12:00:00Z"), {
       transport,
-      maxPerSecond: 1000,
     });
     expect(report).toMatchObject({ sent: 1, reconciled: 0 });
     expect(transport.sendsTo(due.phone).map((s) => s.body)).toEqual([MORNING]);
@@ -300,7 +298,6 @@ describe("recovering another process's unfinished claims (test transport)", () =
     transport.logUnreadable = false;
     const later = await runTick(new Date("2026-06-15T12:01:00Z"), {
       transport,
-      maxPerSecond: 1000,
     });
     expect(later).toMatchObject({ reconciled: 1, sent: 0 });
     expect(sendRow(claim.sendId)).toMatchObject({ status: "sent", provider_sid: logged.sid });
@@ -337,7 +334,7 @@ describe("recovering unfinished claims with the twilio transport and the fake Tw
       authorization: null,
     });
 
-    const report = await runTick(now, { maxPerSecond: 1000 });
+    const report = await runTick(now);
     expect(report).toMatchObject({ reconciled: 1, sent: 2, expired: 1, failed: 0 });
 
     // One text each, the crashed process's included; none to the expired one.
@@ -368,7 +365,7 @@ describe("recovering unfinished claims with the twilio transport and the fake Tw
 
     // A second tick changes nothing.
     const before = fake.messages.length;
-    const again = await runTick(new Date("2026-06-15T13:06:00Z"), { maxPerSecond: 1000 });
+    const again = await runTick(new Date("2026-06-15T13:06:00Z"));
     expect(again).toMatchObject({ reconciled: 0, sent: 0 });
     expect(fake.messages).toHaveLength(before);
   });
@@ -377,7 +374,7 @@ describe("recovering unfinished claims with the twilio transport and the fake Tw
     const throttled = await activeUser("08:00");
     const dropped = await activeUser("09:00");
     const unsubscribed = await activeUser("10:00");
-    const tick = (at: string) => runTick(new Date(at), { maxPerSecond: 1000 });
+    const tick = (at: string) => runTick(new Date(at));
 
     await tick("2026-06-15T11:59:00Z");
     fake.failNext({ status: 429, code: 20429, message: "Too Many Requests" });

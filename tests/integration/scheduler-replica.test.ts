@@ -82,7 +82,7 @@ describe("the scheduler on a LiteFS replica", () => {
         .prepare<[number], { status: string }>("select status from scheduled_sends where id = ?")
         .get(stale.id)!.status;
     const transport = new RecordingTransport();
-    const options = { transport, maxPerSecond: 1000 };
+    const options = { transport };
 
     becomeReplica();
     const before = {

@@ -129,7 +129,7 @@ async function postStatus(
 const callbackOf = (sid: string) => fake.messages.find((m) => m.sid === sid)!.statusCallback!;
 
 function tick(at: Date) {
-  return runTick(at, { maxPerSecond: 1000 });
+  return runTick(at);
 }
 
 type OutboundRow = {
