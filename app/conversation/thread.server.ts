@@ -1,10 +1,10 @@
-import { csvLine } from "~/utils/csv";
-import { and, asc, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Message } from "../../db/schema";
 import { apiError, MAX_JSON_BYTES, readJsonBody } from "~/utils/api.server";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { formatTime } from "~/utils/format";
+import { batchesAfter, csvText, keysetAfter, mapBatches } from "~/utils/streamed-download.server";
 import {
   addDays,
   localDay,
@@ -246,47 +246,75 @@ export function attachMediaToMessage(userId: number, mediaIds: string[], message
     .run();
 }
 
-/** Every message of a user, oldest first (newest last), in the /api shape. */
-export function listMessagesForApi(userId: number) {
-  return db
-    .select({
-      id: messages.id,
-      userId: messages.userId,
-      fromSystem: messages.fromSystem,
-      body: messages.body,
-      mediaUrls: messages.mediaUrls,
-      source: messages.source,
-      createdAt: messages.createdAt,
-      linkedGoalIds: messages.linkedGoalIds,
-      kind: messages.kind,
-      status: messages.status,
-    })
-    .from(messages)
-    .where(eq(messages.userId, userId))
-    .orderBy(asc(messages.createdAt), asc(messages.id))
-    .all();
+/** A user's messages oldest first (newest last), a batch at a time. */
+function messageBatches<Row extends { createdAt: Date; id: number }>(
+  userId: number,
+  read: (where: SQL | undefined, limit: number) => Row[],
+) {
+  return batchesAfter<Row>((last, limit) =>
+    read(
+      and(
+        eq(messages.userId, userId),
+        last
+          ? keysetAfter([messages.createdAt, messages.id], [last.createdAt, last.id])
+          : undefined,
+      ),
+      limit,
+    ),
+  );
+}
+
+/** Every message of a user, oldest first (newest last), in the /api shape, a batch at a time. */
+export function messagesForApi(userId: number) {
+  return messageBatches(userId, (where, limit) =>
+    db
+      .select({
+        id: messages.id,
+        userId: messages.userId,
+        fromSystem: messages.fromSystem,
+        body: messages.body,
+        mediaUrls: messages.mediaUrls,
+        source: messages.source,
+        createdAt: messages.createdAt,
+        linkedGoalIds: messages.linkedGoalIds,
+        kind: messages.kind,
+        status: messages.status,
+      })
+      .from(messages)
+      .where(where)
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(limit)
+      .all(),
+  );
+}
+
+/** Every stored message of a user, oldest first, a batch at a time. */
+export function allMessages(userId: number) {
+  return messageBatches(userId, (where, limit) =>
+    db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(limit)
+      .all(),
+  );
 }
 
 // --- CSV export ------------------------------------------------------------------------------
 
 export const CSV_HEADER = ["date", "time", "from", "channel", "text", "images"] as const;
 
-/** The whole conversation as CSV, oldest first, dates and times in the user's time zone. */
+/** The whole conversation as CSV text, oldest first, dates and times in the user's time zone. */
 export function conversationCsv(user: Owner) {
-  const rows = db
-    .select()
-    .from(messages)
-    .where(eq(messages.userId, user.id))
-    .orderBy(asc(messages.createdAt), asc(messages.id))
-    .all();
-  const names = mediaNames(
-    user.id,
-    rows.flatMap((m) => m.mediaUrls),
-  );
-  const lines = [csvLine(CSV_HEADER)];
-  for (const row of rows) {
-    lines.push(
-      csvLine([
+  return csvText(
+    CSV_HEADER,
+    mapBatches(allMessages(user.id), (rows) => {
+      const names = mediaNames(
+        user.id,
+        rows.flatMap((m) => m.mediaUrls),
+      );
+      return rows.map((row) => [
         localDay(row.createdAt, user.timezone),
         messageTime(row.createdAt, user.timezone),
         row.fromSystem ? "StreakCoach" : "You",
@@ -295,10 +323,9 @@ export function conversationCsv(user: Owner) {
         row.mediaUrls
           .map((url) => imageLabel(url, names).label.replace(/^\[Image: (.*)\]$/, "$1"))
           .join("; "),
-      ]),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+      ]);
+    }),
+  );
 }
 
 // --- Input schemas -----------------------------------------------------------------------------

@@ -250,7 +250,7 @@ describe("CSV export", () => {
       source: "web",
       mediaUrls: ["/media/csv-photo-token-001"],
     });
-    const csv = conversationCsv(user);
+    const csv = [...conversationCsv(user)].join("");
     expect(csv.split("\r\n")).toEqual([
       "date,time,from,channel,text,images",
       "2026-11-21,11:30 PM,You,SMS,'=cmd|' /C calc'!A0,",
@@ -262,6 +262,6 @@ describe("CSV export", () => {
 
   it("exports only the header for an empty conversation", async () => {
     const user = await newOwner();
-    expect(conversationCsv(user)).toBe("date,time,from,channel,text,images\r\n");
+    expect([...conversationCsv(user)].join("")).toBe("date,time,from,channel,text,images\r\n");
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 
 import type { Goal } from "../../db/schema";
 import { eachDay } from "~/utils/date-window";
 import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
+import { batchesAfter, keysetAfter } from "~/utils/streamed-download.server";
 import {
   addDays,
   localDay,
@@ -154,8 +155,28 @@ export function listTodayGoals(user: Owner, now = new Date()): Goal[] {
   return goalsDueBetween().all({ userId: user.id, start: start.getTime(), end: end.getTime() });
 }
 
+/** Every goal of a user, the latest due first, a batch at a time. */
+export function allGoals(userId: number) {
+  return batchesAfter<Goal>((last, limit) =>
+    db
+      .select()
+      .from(goals)
+      .where(
+        and(
+          eq(goals.userId, userId),
+          last
+            ? keysetAfter([goals.dueDate, goals.id], [last.dueDate, last.id], "desc")
+            : undefined,
+        ),
+      )
+      .orderBy(desc(goals.dueDate), desc(goals.id))
+      .limit(limit)
+      .all(),
+  );
+}
+
 export function listAllGoals(userId: number): Goal[] {
-  return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.dueDate)).all();
+  return [...allGoals(userId)].flat();
 }
 
 /** Goals not in today's list, newest first, filtered to a date range and paged. */

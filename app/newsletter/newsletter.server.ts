@@ -1,6 +1,8 @@
 import { desc, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { NewsletterSignup } from "../../db/schema";
 import { db, schema } from "~/utils/db.server";
+import { batchesAfter, keysetAfter } from "~/utils/streamed-download.server";
 
 export const NEWSLETTER_EMAIL_MESSAGE = "Please enter a valid email address";
 export const NEWSLETTER_CONFIRMATION =
@@ -28,12 +30,22 @@ export function subscribeToNewsletter(email: string, ip?: string) {
   return { created: created > 0 };
 }
 
-export function listNewsletterSignups() {
-  return db
-    .select()
-    .from(schema.newsletterSignups)
-    .orderBy(desc(schema.newsletterSignups.createdAt), desc(schema.newsletterSignups.id))
-    .all();
+/** Every newsletter sign-up, newest first, a batch at a time. */
+export function newsletterSignups() {
+  const { newsletterSignups: signups } = schema;
+  return batchesAfter<NewsletterSignup>((last, limit) =>
+    db
+      .select()
+      .from(signups)
+      .where(
+        last
+          ? keysetAfter([signups.createdAt, signups.id], [last.createdAt, last.id], "desc")
+          : undefined,
+      )
+      .orderBy(desc(signups.createdAt), desc(signups.id))
+      .limit(limit)
+      .all(),
+  );
 }
 
 export function countNewsletterSignups(): number {

@@ -1,9 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listUsers } from "~/users/users.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { usersMatching } from "~/users/users.server";
 import { requireApiAdmin } from "~/utils/api.server";
+import { streamedArray, streamedJson } from "~/utils/streamed-download.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const search = new URL(request.url).searchParams.get("search")?.slice(0, 200) ?? "";
-  return json(listUsers(search));
+  return streamedJson(streamedArray(usersMatching(search)));
 }

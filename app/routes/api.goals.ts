@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { and, eq } from "drizzle-orm";
 import { toApiGoal, toApiGoals } from "~/goals/goal-api.server";
 import { NewGoalApiSchema } from "~/goals/goal-schema";
-import { createGoal, GoalEditError, listAllGoals, listTodayGoals } from "~/goals/goals.server";
+import { allGoals, createGoal, GoalEditError, listTodayGoals } from "~/goals/goals.server";
 import {
   apiError,
   methodNotAllowed,
@@ -15,6 +15,7 @@ import {
 } from "~/utils/api.server";
 import { db, schema } from "~/utils/db.server";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { mapBatches, streamedArray, streamedJson } from "~/utils/streamed-download.server";
 
 // Authorization by user id is resolveActingUser's (admins may read and create for others).
 // Completing a goal is the owner's act only: see api.goals_.$id_.complete.ts.
@@ -35,9 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const userId = parseUserIdParam(params.get("userId"));
   const active = parseActiveParam(params.get("active"));
   const target = resolveActingUser(caller, userId, "goals");
-  if (active) await ensureHabitGoals(target);
-  const goals = active ? listTodayGoals(target) : listAllGoals(target.id);
-  return json(toApiGoals(goals, target.timezone));
+  if (active) {
+    await ensureHabitGoals(target);
+    return json(toApiGoals(listTodayGoals(target), target.timezone));
+  }
+  const now = new Date();
+  const goals = mapBatches(allGoals(target.id), (batch) => toApiGoals(batch, target.timezone, now));
+  return streamedJson(streamedArray(goals));
 }
 
 function messageBelongsTo(userId: number, messageId: number) {

@@ -1,11 +1,12 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listMessagesForApi } from "~/conversation/thread.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { messagesForApi } from "~/conversation/thread.server";
 import {
   methodNotAllowed,
   parseUserIdParam,
   requireApiUser,
   resolveActingUser,
 } from "~/utils/api.server";
+import { streamedArray, streamedJson } from "~/utils/streamed-download.server";
 
 export const action = () => methodNotAllowed(["GET"]);
 
@@ -18,5 +19,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const caller = await requireApiUser(request);
   const userId = parseUserIdParam(new URL(request.url).searchParams.get("userId"));
   const owner = resolveActingUser(caller, userId, "messages");
-  return json(listMessagesForApi(owner.id));
+  return streamedJson(streamedArray(messagesForApi(owner.id)));
 }

@@ -3,12 +3,13 @@ import { todayFor } from "~/goals/goals.server";
 import { habitsCsv } from "~/habits/habit-csv.server";
 import { listHabits } from "~/habits/habits.server";
 import { requireUser } from "~/utils/session.server";
+import { textStream } from "~/utils/streamed-download.server";
 
 /** GET /habits/export.csv: the signed-in user's habits and their days, as Loop's CSV has them. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const today = todayFor(user);
-  return new Response(habitsCsv(listHabits(user.id), today), {
+  return new Response(textStream(habitsCsv(listHabits(user.id), today)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="streakcoach-habits-${today}.csv"`,

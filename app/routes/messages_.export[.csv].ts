@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { conversationCsv } from "~/conversation/thread.server";
 import { localDay } from "~/utils/local-time";
+import { textStream } from "~/utils/streamed-download.server";
 import { requireUser } from "~/utils/session.server";
 
 /**
@@ -9,9 +10,8 @@ import { requireUser } from "~/utils/session.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const csv = conversationCsv(user);
   const day = localDay(new Date(), user.timezone);
-  return new Response(csv, {
+  return new Response(textStream(conversationCsv(user)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="streakcoach-conversation-${day}.csv"`,

@@ -5,14 +5,21 @@ import { habitSummaries } from "~/habits/habit-api.server";
 import { listHabits } from "~/habits/habits.server";
 import { exportUserData } from "~/users/users.server";
 import { requireUserId } from "~/utils/session.server";
+import { jsonText, mapBatches, streamedArray, textStream } from "~/utils/streamed-download.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const data = exportUserData(await requireUserId(request));
   if (!data) throw new Response("Not found", { status: 404 });
-  // Each goal with its outcome, as the /api gives it.
-  const goals = toApiGoals(data.goals, data.account.timezone);
-  const habits = habitSummaries(listHabits(data.account.id), todayFor(data.account));
-  return new Response(JSON.stringify({ ...data, goals, habits }, null, 2), {
+  const { timezone } = data.account;
+  const now = new Date();
+  const document = {
+    ...data,
+    // Each goal with its outcome, as the /api gives it.
+    goals: streamedArray(mapBatches(data.goals, (batch) => toApiGoals(batch, timezone, now))),
+    messages: streamedArray(data.messages),
+    habits: habitSummaries(listHabits(data.account.id), todayFor(data.account)),
+  };
+  return new Response(textStream(jsonText(document, 2)), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": 'attachment; filename="streakcoach-data.json"',

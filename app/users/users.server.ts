@@ -1,7 +1,10 @@
-import { and, asc, count, eq, isNotNull, like, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, like, or, sql } from "drizzle-orm";
 import { trialEndFrom } from "~/billing/entitlements";
+import { allMessages } from "~/conversation/thread.server";
+import { allGoals } from "~/goals/goals.server";
 import { env } from "~/utils/env.server";
 import { db, isUniqueViolation, preparedQuery, schema } from "~/utils/db.server";
+import { batchesAfter } from "~/utils/streamed-download.server";
 import type { User } from "../../db/schema";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { CONSENT_TEXT } from "./consent";
@@ -113,18 +116,22 @@ export function getUserByEmail(email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
 }
 
-export function listUsers(search = "") {
+/** Users whose email or phone holds the search term (every user without one), by id, in batches. */
+export function usersMatching(search = "") {
   const term = search.trim().toLowerCase();
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const filter = term
     ? or(sql`lower(${users.email}) like ${pattern} escape '\\'`, like(users.phone, pattern))
     : undefined;
-  return db
-    .select({ id: users.id, email: users.email, phone: users.phone, roles: users.roles })
-    .from(users)
-    .where(filter)
-    .orderBy(asc(users.id))
-    .all();
+  return batchesAfter<{ id: number }>((last, limit) =>
+    db
+      .select({ id: users.id, email: users.email, phone: users.phone, roles: users.roles })
+      .from(users)
+      .where(and(filter, last ? gt(users.id, last.id) : undefined))
+      .orderBy(asc(users.id))
+      .limit(limit)
+      .all(),
+  );
 }
 
 export function updateUser(id: number, patch: SettingsInput): User {
@@ -248,8 +255,8 @@ export function exportUserData(userId: number) {
   return {
     exportedAt: new Date().toISOString(),
     account: toPublicUser(user),
-    goals: db.select().from(schema.goals).where(eq(schema.goals.userId, userId)).all(),
-    messages: db.select().from(schema.messages).where(eq(schema.messages.userId, userId)).all(),
+    goals: allGoals(userId),
+    messages: allMessages(userId),
     consents: db.select().from(consents).where(eq(consents.userId, userId)).all(),
     partners: db.select().from(schema.partners).where(eq(schema.partners.userId, userId)).all(),
     shareLinks: db

@@ -156,7 +156,7 @@ describe("one goal per habit and day", () => {
       .prepare("update goals set completed_at = 1 where user_id = ? and habit_day = '2026-06-15'")
       .run(user.id);
     createHabitGoalsOfDay(user, at("16"));
-    expect(habitsCsv(listHabits(user.id), "2026-06-16")).toBe(
+    expect([...habitsCsv(listHabits(user.id), "2026-06-16")].join("")).toBe(
       'Date,"Stretch, daily"\r\n2026-06-16,0\r\n2026-06-15,1\r\n2026-06-14,\r\n',
     );
   });
@@ -165,7 +165,7 @@ describe("one goal per habit and day", () => {
     const user = await verifiedUser();
     for (const title of [";=cmd|' /C calc'!A0", "=1+1", "@SUM(A1)", "-2 cups"])
       createHabit(user, { title, schedule: { days: [1] }, time: null }, SUNDAY);
-    const [header] = habitsCsv(listHabits(user.id), "2026-06-14").split("\r\n");
+    const [header] = [...habitsCsv(listHabits(user.id), "2026-06-14")].join("").split("\r\n");
     expect(header).toBe("Date,';=cmd|' /C calc'!A0,'=1+1,'@SUM(A1),'-2 cups");
   });
 });
