@@ -87,7 +87,8 @@ it("gives the same completion rate, over decided goals, on every surface", async
     outcome: "done" | "skipped" | "open" | "missed",
   ) => {
     insertGoal(user.id, description, due, {
-      completedAt: outcome === "done" ? new Date(Math.min(due.getTime(), now.getTime())) : undefined,
+      completedAt:
+        outcome === "done" ? new Date(Math.min(due.getTime(), now.getTime())) : undefined,
       skippedAt: outcome === "skipped" ? due : undefined,
     });
     seeded.push({
@@ -138,8 +139,7 @@ it("gives the same completion rate, over decided goals, on every surface", async
   expect(text).toContain("3 of 5 decided goals");
   expect(text).toContain("Goals completed\n3 of 8");
 
-  // The summary of the week (Sunday to Saturday... ending on a Sunday) that holds today: its own
-  // period's goals, counted by the same rule.
+  // The weekly summary whose week (Monday to Sunday) holds today: its own goals, by the same rule.
   const sunday = addDays(today, (7 - dayOfWeek(today)) % 7);
   const inWeek = seeded.filter((g) => g.day >= addDays(sunday, -6) && g.day <= sunday);
   const decided = inWeek.filter((g) => g.decided).length;
