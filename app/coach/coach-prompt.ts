@@ -1,3 +1,4 @@
+import { countOutcomes, goalCount } from "~/goals/goal-numbers";
 import type { GoalState } from "~/goals/goal-rules";
 import { segmentCount } from "~/sms/segments";
 import type { DayPattern } from "./feedback-rules";
@@ -85,14 +86,16 @@ const WEEK_WORDS: Record<DayPattern, string> = {
 };
 
 export function coachMessages(context: CoachContext): ChatMessage[] {
-  const done = context.goals.filter((g) => g.done).length;
+  const today = countOutcomes(
+    context.goals.map((g) => (g.done ? "completed" : g.skipped ? "skipped" : "open")),
+  );
   const lines = [
     "Today's goals:",
     ...context.goals.map(
       (g) =>
         `- [${g.done ? "done" : g.skipped ? "skipped by choice" : "not done"}] ${g.description}`,
     ),
-    `Done today: ${done} of ${context.goals.length}.`,
+    `Done today: ${today.completed} of ${goalCount(today)}.${today.open ? ` Still open: ${today.open}.` : ""}`,
     `Current streak: ${context.streak} ${context.streak === 1 ? "day" : "days"}.`,
     `Last ${context.week.length} days, oldest first: ${
       context.week.map((d) => WEEK_WORDS[d]).join(", ") || "no history yet"

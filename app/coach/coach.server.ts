@@ -4,7 +4,7 @@ import { entitlementsOf } from "~/billing/billing.server";
 import { replyInChannel, type Source } from "~/conversation/reply.server";
 import {
   dayTallies,
-  goalStats,
+  streakFor,
   latestFeedback,
   listTodayGoals,
   setProofDescription,
@@ -77,7 +77,7 @@ export async function sendCheckInFeedback(
     const facts: FeedbackFacts = {
       done: today.filter((g) => g.completedAt).length,
       total: today.length,
-      streak: goalStats(user, now).streak,
+      streak: streakFor(user, now),
       week,
       previous: latestFeedback(user, now),
       dayKey: day,

@@ -4,9 +4,11 @@ import { sendCheckInFeedback } from "~/coach/coach.server";
 import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
 import type { PublicUser } from "~/users/users.server";
 import {
+  carriedOverGoals,
   completeGoal,
   createGoal,
-  goalStats,
+  outcomeCounts,
+  streakFor,
   listTodayGoals,
   todayFor,
 } from "~/goals/goals.server";
@@ -143,7 +145,7 @@ async function notePartners(user: EngineUser, now: Date) {
   const goals = listTodayGoals(user, now);
   const done = goals.filter((g) => g.completedAt).length;
   try {
-    await notifyPartnersOfCheckIn(user.id, done, goals.length, goalStats(user, now).streak);
+    await notifyPartnersOfCheckIn(user.id, done, goals.length, streakFor(user, now));
   } catch (error) {
     logger.error(
       { err: errorFields(error) },
@@ -210,10 +212,9 @@ function act(
         ),
       };
     case "stats": {
-      const stats = goalStats(user, now);
       return {
         ...none,
-        reply: templates.stats(stats.streak, stats.completionRate, stats.totalGoals),
+        reply: templates.stats(streakFor(user, now), outcomeCounts(user, now)),
       };
     }
     case "unknown":
@@ -303,7 +304,7 @@ function checkIn(
   });
   if (pendingPhase(user, now) === "evening")
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
-  const streak = goalStats(user, now).streak;
+  const streak = streakFor(user, now);
   return {
     linkedGoalIds: [...done, ...skipped, ...moved].map((g) => g.id),
     reply: templates.checkedIn(
@@ -385,8 +386,10 @@ function setUser(id: number, values: Partial<typeof users.$inferInsert>) {
 /** Asks today's morning question now and marks it pending (used by the scheduler and the send-now calls). */
 export async function askMorningQuestion(user: EngineUser, now = new Date()): Promise<SendOutcome> {
   createHabitGoalsOfDay(user, now);
-  const habits = habitGoalsOfDay(user.id, todayFor(user, now));
-  const outcome = await sendTextToUser(user, templates.morningQuestion(habits), "morning");
+  const today = todayFor(user, now);
+  const habits = habitGoalsOfDay(user.id, today);
+  const carried = carriedOverGoals(user, today);
+  const outcome = await sendTextToUser(user, templates.morningQuestion(habits, carried), "morning");
   if (outcome.sent)
     setUser(user.id, { pendingPrompt: "morning", pendingPromptDay: todayFor(user, now) });
   return outcome;

@@ -1,7 +1,6 @@
 import {
   calendarWeeks,
   clampPage,
-  completionRate,
   currentStreak,
   dateRangeDays,
   dayFullMessage,
@@ -60,22 +59,6 @@ describe("goalState", () => {
       "Skipped",
       "Missed",
     ]);
-  });
-});
-
-describe("completionRate", () => {
-  it("is 0 for an empty list", () => {
-    expect(completionRate(0, 0)).toBe(0);
-  });
-
-  it("is the rounded percentage", () => {
-    expect(completionRate(3, 1)).toBe(33);
-    expect(completionRate(3, 2)).toBe(67);
-    expect(completionRate(8, 1)).toBe(13); // 12.5 rounds half up
-    expect(completionRate(4, 0)).toBe(0);
-    expect(completionRate(4, 4)).toBe(100);
-    expect(completionRate(200, 199)).toBe(100); // 99.5
-    expect(completionRate(1000, 994)).toBe(99); // 99.4
   });
 });
 

@@ -6,6 +6,7 @@ import {
   localDayNumber,
   type LocalDay,
 } from "~/utils/local-time";
+import { outcomeOf } from "./goal-numbers";
 
 /** Goals one local day may hold, habits' included: the dashboard and every text list them all. */
 export const MAX_GOALS_PER_DAY = 50;
@@ -34,20 +35,19 @@ type StateInput = { completedAt: Date | null; skippedAt: Date | null; dueDate: D
  * due on has ended, overdue once its due time has passed that day, and pending before.
  */
 export function goalState(goal: StateInput, now: Date, timeZone: string): GoalState {
-  if (goal.completedAt) return "completed";
-  if (goal.skippedAt) return "skipped";
-  const dueDay = localDayNumber(goal.dueDate.getTime(), timeZone);
-  if (localDayNumber(now.getTime(), timeZone) > dueDay) return "missed";
+  const outcome = outcomeOf({
+    completed: Boolean(goal.completedAt),
+    skipped: Boolean(goal.skippedAt),
+    dueDayEnded:
+      localDayNumber(now.getTime(), timeZone) > localDayNumber(goal.dueDate.getTime(), timeZone),
+  });
+  if (outcome !== "open") return outcome;
   return goal.dueDate.getTime() < now.getTime() ? "overdue" : "pending";
 }
 
 /** Whether a goal can still be done today, or has an outcome (done, skipped or missed). */
 export function isOpen(state: GoalState) {
   return state === "pending" || state === "overdue";
-}
-
-export function completionRate(total: number, completed: number) {
-  return total === 0 ? 0 : Math.round((100 * completed) / total);
 }
 
 /**

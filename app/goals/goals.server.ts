@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { eachDay } from "~/utils/date-window";
 import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
@@ -16,7 +16,6 @@ import {
 import {
   calendarWeeks,
   clampPage,
-  completionRate,
   dayFullMessage,
   longestStreakOfDayNumbers,
   MAX_GOALS_PER_DAY,
@@ -26,6 +25,15 @@ import {
   type DateRange,
   type DayTally,
 } from "./goal-rules";
+import {
+  completionRate,
+  decidedCount,
+  goalCount,
+  noOutcomes,
+  outcomeOf,
+  rateBasis,
+  type OutcomeCounts,
+} from "./goal-numbers";
 
 const { goals } = schema;
 
@@ -179,7 +187,7 @@ export function listAllGoals(userId: number): Goal[] {
   return [...allGoals(userId)].flat();
 }
 
-/** Goals not in today's list, newest first, filtered to a date range and paged. */
+/** Goals of the days before today, newest first, filtered to a date range and paged. */
 export function listPreviousGoals(
   user: Owner,
   range: DateRange,
@@ -187,11 +195,11 @@ export function listPreviousGoals(
   now = new Date(),
 ) {
   const today = todayFor(user, now);
-  const { start: todayStart, end: todayEnd } = todayBounds(user, now);
+  const { start: todayStart } = todayBounds(user, now);
   const { from, to } = dateRangeDays(range, today);
   const where = and(
     eq(goals.userId, user.id),
-    or(lt(goals.dueDate, todayStart), gte(goals.dueDate, todayEnd)),
+    lt(goals.dueDate, todayStart),
     from ? gte(goals.dueDate, startOfLocalDay(from, user.timezone)) : undefined,
     to ? lt(goals.dueDate, startOfLocalDay(addDays(to, 1), user.timezone)) : undefined,
   );
@@ -206,6 +214,41 @@ export function listPreviousGoals(
     .offset((page - 1) * PAGE_SIZE)
     .all();
   return { items, total, page };
+}
+
+export const UPCOMING_SHOWN = 10;
+
+/** Goals of the days after today (a goal moved to tomorrow among them), soonest first, the first few. */
+export function listUpcomingGoals(user: Owner, now = new Date()) {
+  const { end: todayEnd } = todayBounds(user, now);
+  const where = and(eq(goals.userId, user.id), gte(goals.dueDate, todayEnd));
+  const total = db.select({ n: count() }).from(goals).where(where).get()?.n ?? 0;
+  const items = db
+    .select()
+    .from(goals)
+    .where(where)
+    .orderBy(asc(goals.dueDate), asc(goals.id))
+    .limit(UPCOMING_SHOWN)
+    .all();
+  return { items, total };
+}
+
+const carriedOverTitles = sqlite
+  .prepare<[number, number, number, number], string>(
+    `select description from goals where user_id = ? and due_date >= ? and due_date < ?
+     and created_at < ? and habit_id is null and completed_at is null and skipped_at is null
+     order by due_date, id`,
+  )
+  .pluck();
+
+/**
+ * The open goals due on a day that were set on an earlier day (moved to it, or planned ahead): the
+ * morning question names them before asking for new ones.
+ */
+export function carriedOverGoals(user: Owner, day: LocalDay): string[] {
+  const start = startOfLocalDay(day, user.timezone).getTime();
+  const end = startOfLocalDay(addDays(day, 1), user.timezone).getTime();
+  return carriedOverTitles.all(user.id, start, end, start);
 }
 
 const lastCompletionBefore = sqlite
@@ -253,19 +296,41 @@ export function streaksFor(user: Owner, now = new Date()) {
   };
 }
 
+const outcomeGroups = sqlite
+  .prepare<[number, number], [number, number, number, number]>(
+    `select completed_at is not null, skipped_at is not null, due_date < ?, count(*)
+     from goals where user_id = ? group by 1, 2, 3`,
+  )
+  .raw();
+
+/** The user's goals by outcome, at most eight groups whatever their number. */
+export function outcomeCounts(user: Owner, now = new Date()): OutcomeCounts {
+  const todayStart = startOfLocalDay(todayFor(user, now), user.timezone).getTime();
+  const counts = noOutcomes();
+  for (const [completed, skipped, dueDayEnded, n] of outcomeGroups.all(todayStart, user.id)) {
+    counts[outcomeOf({ completed: !!completed, skipped: !!skipped, dueDayEnded: !!dueDayEnded })] +=
+      n;
+  }
+  return counts;
+}
+
+/** The numbers of the dashboard's cards, the share page, the `stats` text and GET /api/stats. */
 export function goalStats(user: Owner, now = new Date()) {
-  const totals = db
-    .select({ total: count(), completed: count(goals.completedAt) })
-    .from(goals)
-    .where(eq(goals.userId, user.id))
-    .get() ?? { total: 0, completed: 0 };
+  const counts = outcomeCounts(user, now);
   return {
     streak: streakFor(user, now),
-    totalGoals: totals.total,
-    completedGoals: totals.completed,
-    completionRate: completionRate(totals.total, totals.completed),
+    totalGoals: goalCount(counts),
+    completedGoals: counts.completed,
+    skippedGoals: counts.skipped,
+    missedGoals: counts.missed,
+    openGoals: counts.open,
+    decidedGoals: decidedCount(counts),
+    completionRate: completionRate(counts),
+    completionRateBasis: rateBasis(counts),
   };
 }
+
+export type GoalStats = ReturnType<typeof goalStats>;
 
 // Every zone's midnight falls on a quarter hour, so goals counted per 15-minute slot of their due time
 // add up to exact days, in far fewer rows than one per goal.

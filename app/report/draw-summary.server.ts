@@ -1,4 +1,4 @@
-import { completionRate } from "~/goals/goal-rules";
+import { completionRate, rateBasis } from "~/goals/goal-numbers";
 import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
 import { startOfLocalDay } from "~/utils/local-time";
 import { INK, type Sheet } from "./pdf-sheet.server";
@@ -33,8 +33,8 @@ export function drawHeader(sheet: Sheet, data: ReportData) {
 
 /** Four cards like the dashboard's stat cards: streak, best streak, completion rate, goals completed. */
 export function drawSummaryTiles(sheet: Sheet, data: ReportData) {
-  const { completed, skipped, missed, pending, overdue } = data.states;
-  const open = pending + overdue;
+  const { counts } = data;
+  const { completed, skipped, missed, open } = counts;
   const rest = [
     skipped ? `${count(skipped)} skipped` : "",
     missed ? `${count(missed)} missed` : "",
@@ -53,8 +53,8 @@ export function drawSummaryTiles(sheet: Sheet, data: ReportData) {
     },
     {
       title: "Completion rate",
-      value: `${completionRate(data.total, completed)}%`,
-      hint: "Of this period's goals; skipped and missed count as not completed",
+      value: `${completionRate(counts)}%`,
+      hint: `${rateBasis(counts)}; skipped and missed count as not completed`,
     },
     {
       title: "Goals completed",

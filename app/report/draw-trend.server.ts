@@ -16,7 +16,7 @@ export function drawTrend(sheet: Sheet, data: ReportData) {
   const { weeks, total } = weeklyTrend(data.tallies, data.from, data.to, data.today);
   const subtitle =
     (total > weeks.length ? `The last ${weeks.length} of ${total} weeks. ` : "") +
-    "Share of each week's goals completed (Sunday to Saturday); skipped and missed count as not completed.";
+    "Share of each week's decided goals completed (Sunday to Saturday); skipped and missed count as not completed.";
   sheet.heading(TREND_HEADING, CHART_HEIGHT + 30, subtitle);
   if (weeks.length === 0) {
     sheet.y += sheet.write("No weeks to show yet.", sheet.left, sheet.y, { color: INK.muted });

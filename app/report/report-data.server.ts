@@ -7,6 +7,7 @@ import {
   type DateRange,
   type GoalState,
 } from "~/goals/goal-rules";
+import { countOutcomes, type OutcomeCounts } from "~/goals/goal-numbers";
 import { streaksFor, todayFor } from "~/goals/goals.server";
 import { clampToWindow } from "~/utils/date-window";
 import { db, schema } from "~/utils/db.server";
@@ -32,6 +33,8 @@ export type ReportData = {
   to: LocalDay;
   /** Goals of the period by state (goalState), and in all. */
   states: Record<GoalState, number>;
+  /** The same goals by outcome: what the completion rate counts. */
+  counts: OutcomeCounts;
   total: number;
   streak: { current: number; longest: number };
   tallies: Map<LocalDay, DayCount>;
@@ -94,7 +97,8 @@ export async function reportData(
     overdue: 0,
     pending: 0,
   };
-  for (const goal of outcomes) states[goalState(goal, now, tz)] += 1;
+  const stateOfEach = outcomes.map((goal) => goalState(goal, now, tz));
+  for (const state of stateOfEach) states[state] += 1;
 
   return {
     user,
@@ -104,9 +108,10 @@ export async function reportData(
     from,
     to,
     states,
+    counts: countOutcomes(stateOfEach),
     total: outcomes.length,
     streak: streaksFor(user, now),
-    tallies: tallyByDay(outcomes, tz),
+    tallies: tallyByDay(outcomes, tz, now),
     listed,
     habits: reportHabits(user.id, outcomes, today),
     photos: await reportPhotos(

@@ -30,10 +30,11 @@ describe("tallyByDay", () => {
         { dueDate: new Date("2026-11-04T03:00:00Z"), completedAt: null, skippedAt: null },
       ],
       NY,
+      new Date("2026-11-24T17:00:00Z"),
     );
     expect([...tallies.values()]).toEqual([
-      { day: "2026-11-02", total: 3, completed: 1, skipped: 1 },
-      { day: "2026-11-03", total: 1, completed: 0, skipped: 0 },
+      { day: "2026-11-02", total: 3, completed: 1, skipped: 1, missed: 1, open: 0 },
+      { day: "2026-11-03", total: 1, completed: 0, skipped: 0, missed: 1, open: 0 },
     ]);
   });
 });
@@ -78,6 +79,7 @@ describe("monthWeeks", () => {
       row("2026-11-10"),
     ],
     NY,
+    new Date("2026-11-10T17:00:00Z"),
   );
   const weeks = monthWeeks(
     "2026-11-01",
@@ -116,6 +118,25 @@ describe("monthWeeks", () => {
 });
 
 describe("weeklyTrend", () => {
+  it("counts only decided goals: today's open goals wait, today's done ones count", () => {
+    const tallies = tallyByDay(
+      [
+        row("2026-11-22", "done"), // Sunday
+        row("2026-11-23"), // missed
+        row("2026-11-24", "done"), // today
+        row("2026-11-24"), // today, still open
+        row("2026-11-24"),
+        row("2026-11-25"), // tomorrow
+      ],
+      NY,
+      new Date("2026-11-24T17:00:00Z"),
+    );
+    const { weeks } = weeklyTrend(tallies, "2026-11-22", "2026-11-28", "2026-11-24");
+    expect(weeks).toEqual([
+      { start: "2026-11-22", end: "2026-11-24", decided: 3, completed: 2, rate: 67 },
+    ]);
+  });
+
   it("buckets completion by Sunday-to-Saturday week, clipped to the period and to today", () => {
     const tallies = tallyByDay(
       [
@@ -127,14 +148,15 @@ describe("weeklyTrend", () => {
         row("2026-11-25"), // after today: not in the trend
       ],
       NY,
+      new Date("2026-11-24T17:00:00Z"),
     );
     const { weeks, total } = weeklyTrend(tallies, "2026-11-04", "2026-11-30", "2026-11-24");
     expect(total).toBe(4);
     expect(weeks).toEqual([
-      { start: "2026-11-04", end: "2026-11-07", total: 2, completed: 1, rate: 50 },
-      { start: "2026-11-08", end: "2026-11-14", total: 3, completed: 2, rate: 67 },
-      { start: "2026-11-15", end: "2026-11-21", total: 0, completed: 0, rate: null },
-      { start: "2026-11-22", end: "2026-11-24", total: 0, completed: 0, rate: null },
+      { start: "2026-11-04", end: "2026-11-07", decided: 2, completed: 1, rate: 50 },
+      { start: "2026-11-08", end: "2026-11-14", decided: 3, completed: 2, rate: 67 },
+      { start: "2026-11-15", end: "2026-11-21", decided: 0, completed: 0, rate: null },
+      { start: "2026-11-22", end: "2026-11-24", decided: 0, completed: 0, rate: null },
     ]);
   });
 

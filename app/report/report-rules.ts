@@ -1,4 +1,12 @@
-import { completionRate, dayOutcome, type DayOutcome } from "~/goals/goal-rules";
+import {
+  addOutcomes,
+  completionRate,
+  decidedCount,
+  noOutcomes,
+  outcomeOfState,
+  type OutcomeCounts,
+} from "~/goals/goal-numbers";
+import { dayOutcome, goalState, type DayOutcome } from "~/goals/goal-rules";
 import {
   addDays,
   dayOfWeek,
@@ -13,18 +21,19 @@ import {
 /** What a goal's outcome needs: due, done and skipped instants. */
 export type OutcomeRow = { dueDate: Date; completedAt: Date | null; skippedAt: Date | null };
 
-export type DayCount = { day: LocalDay; total: number; completed: number; skipped: number };
+export type DayCount = OutcomeCounts & { day: LocalDay; total: number };
 
-/** Goals per local due day: how many, how many done, how many skipped (as the calendar counts). */
-export function tallyByDay(rows: Iterable<OutcomeRow>, timeZone: string) {
+const emptyDay = (day: LocalDay): DayCount => ({ day, total: 0, ...noOutcomes() });
+
+/** Goals per local due day: how many, and how many of them have each outcome at `now`. */
+export function tallyByDay(rows: Iterable<OutcomeRow>, timeZone: string, now: Date) {
   const tallies = new Map<LocalDay, DayCount>();
   for (const row of rows) {
     const day = localDay(row.dueDate, timeZone);
     let tally = tallies.get(day);
-    if (!tally) tallies.set(day, (tally = { day, total: 0, completed: 0, skipped: 0 }));
+    if (!tally) tallies.set(day, (tally = emptyDay(day)));
     tally.total += 1;
-    if (row.completedAt) tally.completed += 1;
-    else if (row.skippedAt) tally.skipped += 1;
+    tally[outcomeOfState(goalState(row, now, timeZone))] += 1;
   }
   return tallies;
 }
@@ -62,7 +71,7 @@ export function monthWeeks(
   const next = firstOfMonth(month, 1);
   const cells: (CalendarCell | null)[] = Array.from({ length: dayOfWeek(month) }, () => null);
   for (let day = month; day < next; day = addDays(day, 1)) {
-    const tally = tallies.get(day) ?? { day, total: 0, completed: 0, skipped: 0 };
+    const tally = tallies.get(day) ?? emptyDay(day);
     cells.push({
       day,
       date: Number(day.slice(8)),
@@ -84,15 +93,16 @@ export type WeekBucket = {
   /** The first day of the week inside the period (a Sunday, except for a period's first week). */
   start: LocalDay;
   end: LocalDay;
-  total: number;
+  /** Goals decided (completed, skipped or missed) and completed: what the rate counts. */
+  decided: number;
   completed: number;
-  /** Completion %, skipped and missed counting as not completed; null for a week without goals. */
+  /** Completion % of the decided goals; null for a week without any. */
   rate: number | null;
 };
 
 /**
- * Completion by week (Sunday to Saturday, like the calendar) over the period up to today: days after
- * today have no outcome yet. Only the last `max` weeks are kept; `total` says how many there were.
+ * Completion by week (Sunday to Saturday, like the calendar) over the period up to today, of the goals
+ * decided so far. Only the last `max` weeks are kept; `total` says how many there were.
  */
 export function weeklyTrend(
   tallies: Map<LocalDay, DayCount>,
@@ -109,20 +119,18 @@ export function weeklyTrend(
   for (let start = from > firstKept ? from : firstKept; start <= last;) {
     const saturday = addDays(start, 6 - dayOfWeek(start));
     const end = saturday < last ? saturday : last;
-    let total = 0;
-    let completed = 0;
+    const counts = noOutcomes();
     for (let day = start; day <= end; day = addDays(day, 1)) {
       const tally = tallies.get(day);
-      if (!tally) continue;
-      total += tally.total;
-      completed += tally.completed;
+      if (tally) addOutcomes(counts, tally);
     }
+    const decided = decidedCount(counts);
     weeks.push({
       start,
       end,
-      total,
-      completed,
-      rate: total ? completionRate(total, completed) : null,
+      decided,
+      completed: counts.completed,
+      rate: decided ? completionRate(counts) : null,
     });
     start = addDays(end, 1);
   }

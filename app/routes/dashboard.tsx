@@ -35,6 +35,7 @@ import {
   goalStats,
   listPreviousGoals,
   listTodayGoals,
+  listUpcomingGoals,
   recentCalendar,
 } from "~/goals/goals.server";
 import type { Goal } from "../../db/schema";
@@ -76,11 +77,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const previous = listPreviousGoals(user, range, url.searchParams.get("page"), now);
   await ensureHabitGoals(user, now);
   const today = listTodayGoals(user, now);
+  const upcoming = listUpcomingGoals(user, now);
   return json({
     todayCard: todayCard(user, today, now),
     codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone", now),
     stats: goalStats(user, now),
     today: today.map((g) => toRow(g, user.timezone, now)),
+    upcoming: {
+      goals: upcoming.items.map((g) => toRow(g, user.timezone, now)),
+      total: upcoming.total,
+    },
     previous: {
       goals: previous.items.map((g) => toRow(g, user.timezone, now)),
       total: previous.total,
@@ -222,6 +228,21 @@ export default function DashboardPage() {
           <GoalList goals={data.today} label="Today's Goals" />
         </CardContent>
       </Card>
+      {data.upcoming.total > 0 ? (
+        <Card className="mt-4 scroll-mt-20" id="upcoming">
+          <CardHeader className="pb-2">
+            <CardTitle className="text-lg">Upcoming</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <GoalList goals={data.upcoming.goals} label="Upcoming" />
+            {data.upcoming.total > data.upcoming.goals.length ? (
+              <p className="pt-2 text-sm text-muted-foreground">
+                The next {data.upcoming.goals.length} of {data.upcoming.total} upcoming goals.
+              </p>
+            ) : null}
+          </CardContent>
+        </Card>
+      ) : null}
       <div className="mt-6">
         <StatCards stats={data.stats} />
       </div>

@@ -33,9 +33,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function SharePage() {
   const data = useLoaderData<typeof loader>();
   const stats = [
-    { label: "Current streak", value: pluralDays(data.stats.streak) },
-    { label: "Completion rate", value: `${data.stats.completionRate}%` },
-    { label: "Total goals", value: String(data.stats.totalGoals) },
+    { label: "Current streak", value: pluralDays(data.stats.streak), counts: "" },
+    {
+      label: "Completion rate",
+      value: `${data.stats.completionRate}%`,
+      counts: data.stats.completionRateBasis,
+    },
+    { label: "Total goals", value: String(data.stats.totalGoals), counts: "" },
   ];
   return (
     <PageShell title={`${data.ownerName}'s progress`}>
@@ -49,6 +53,7 @@ export default function SharePage() {
             <dd className="mt-2 text-3xl font-bold" data-testid={`share-${s.label}`}>
               {s.value}
             </dd>
+            {s.counts ? <dd className="text-sm text-muted-foreground">{s.counts}</dd> : null}
           </Card>
         ))}
       </dl>

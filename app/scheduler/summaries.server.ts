@@ -1,5 +1,12 @@
 import { goalsBetween, streakFor } from "~/goals/goals.server";
-import { completionRate, GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
+import { GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
+import {
+  completionPhrase,
+  completionRate,
+  countOutcomes,
+  openNote,
+  rateBasis,
+} from "~/goals/goal-numbers";
 import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
 import { isDayInWindow } from "~/utils/date-window";
 import { env } from "~/utils/env.server";
@@ -30,6 +37,7 @@ export function summaryPeriod(kind: SummaryKind, sentOn: LocalDay) {
 export function summaryFigures(user: Owner, kind: SummaryKind, sentOn: LocalDay, now = new Date()) {
   const { from, to } = summaryPeriod(kind, sentOn);
   const goals = goalsBetween(user, from, to);
+  const counts = countOutcomes(goals.map((g) => goalState(g, now, user.timezone)));
   const completed = goals.filter((g) => g.completedAt);
   const perWeekday = new Array<number>(7).fill(0);
   for (const goal of completed) perWeekday[dayOfWeek(localDay(goal.dueDate, user.timezone))]! += 1;
@@ -38,8 +46,7 @@ export function summaryFigures(user: Owner, kind: SummaryKind, sentOn: LocalDay,
     from,
     to,
     set: goals.length,
-    completed: completed.length,
-    rate: completionRate(goals.length, completed.length),
+    counts,
     streak: streakFor(user, now),
     bestDay: best > 0 ? WEEKDAYS[perWeekday.indexOf(best)]! : null,
     habits: habitTallies(goals),
@@ -60,7 +67,7 @@ export function summaryText(user: Owner, kind: SummaryKind, sentOn: LocalDay, no
   const period = kind === "weekly_summary" ? "Your week" : "Your month";
   const best = f.bestDay ? ` Best day: ${f.bestDay}.` : "";
   const build = (habits: string) =>
-    `${period}: ${f.set} goals set, ${f.completed} done (${f.rate}%). Streak: ${f.streak} ${f.streak === 1 ? "day" : "days"}.${best}${habits} Details: ${env.APP_URL}${summaryPath(kind, sentOn)}`;
+    `${period}: ${f.set} goals set; ${completionPhrase(f.counts)}. Streak: ${f.streak} ${f.streak === 1 ? "day" : "days"}.${best}${habits} Details: ${env.APP_URL}${summaryPath(kind, sentOn)}`;
   // Each habit when they fit in the two segments, else the habits together.
   const each = build(habitTalliesText(f.habits));
   if (segmentCount(each) <= MAX_SEGMENTS) return each;
@@ -96,17 +103,21 @@ export function summaryPageData(
   now = new Date(),
   photosOf: (proofImageUrls: string[]) => string[] = () => [],
 ) {
-  const f = summaryFigures(user, kind, date);
+  const f = summaryFigures(user, kind, date, now);
   const tz = user.timezone;
   return {
     title: kind === "weekly_summary" ? "Weekly summary" : "Monthly summary",
     period: `${formatLongDate(startOfLocalDay(f.from, tz), tz)} to ${formatLongDate(startOfLocalDay(f.to, tz), tz)}`,
     figures: [
-      { label: "Goals set", value: String(f.set) },
-      { label: "Completed", value: String(f.completed) },
-      { label: "Completion rate", value: `${f.rate}%` },
-      { label: "Current streak", value: pluralDays(f.streak) },
-      { label: "Best day", value: f.bestDay ?? "None yet" },
+      { label: "Goals set", value: String(f.set), counts: openNote(f.counts) },
+      { label: "Completed", value: String(f.counts.completed), counts: "" },
+      {
+        label: "Completion rate",
+        value: `${completionRate(f.counts)}%`,
+        counts: rateBasis(f.counts),
+      },
+      { label: "Current streak", value: pluralDays(f.streak), counts: "" },
+      { label: "Best day", value: f.bestDay ?? "None yet", counts: "" },
     ],
     habits: f.habits,
     goals: f.goals.map((g) => ({

@@ -24,6 +24,11 @@ const cases: Record<string, string[]> = {
     templates.morningQuestion(),
     templates.morningQuestion(["Meditate", "Read 20 pages"]),
     templates.morningQuestion(longGoals),
+    templates.morningQuestion([], ["Call mom"]),
+    templates.morningQuestion([], longGoals),
+    templates.morningQuestion(["Meditate"], ["Call mom"]),
+    templates.morningQuestion(longGoals, longGoals),
+    templates.morningQuestion(emojiGoals, emojiGoals),
   ],
   justHabits: [templates.justHabits(longGoals, "7:00 PM"), templates.justHabits(["Floss"], null)],
   habitAdded: [templates.habitAdded(longGoals[0]!, "Mon, Wed, Fri")],
@@ -72,7 +77,10 @@ const cases: Record<string, string[]> = {
     templates.listGoals([]),
     templates.listGoals(longGoals.map((description, i) => ({ description, done: i % 2 === 0 }))),
   ],
-  stats: [templates.stats(1, 100, 1), templates.stats(1234, 67, 99999)],
+  stats: [
+    templates.stats(1, { completed: 1, skipped: 0, missed: 0, open: 0 }),
+    templates.stats(1234, { completed: 66666, skipped: 3333, missed: 30000, open: 12345 }),
+  ],
   paused: [templates.paused(null), templates.paused(1), templates.paused(30)],
   pauseTooLong: [templates.pauseTooLong()],
   resumed: [templates.resumed()],
@@ -113,13 +121,17 @@ const cases: Record<string, string[]> = {
     templates.partnerSummary(
       "Sam",
       "weekly_summary",
-      { set: 21, completed: 17, rate: 81, streak: 12 },
+      { set: 21, counts: { completed: 17, skipped: 1, missed: 1, open: 2 }, streak: 12 },
       `https://streakcoach.fly.dev/share/${"x".repeat(32)}/summaries/weekly/2026-11-22`,
     ),
     templates.partnerSummary(
       "Maximiliane Alexandra 🌟 Hohenzollern",
       "monthly_summary",
-      { set: 99999, completed: 99999, rate: 100, streak: 1234 },
+      {
+        set: 99999,
+        counts: { completed: 88888, skipped: 1111, missed: 7777, open: 2223 },
+        streak: 1234,
+      },
       `https://a-much-longer-host-name.streakcoach.example.com/share/${"x".repeat(32)}/summaries/monthly/2026-12-01`,
     ),
   ],
@@ -150,6 +162,15 @@ describe("SMS templates", () => {
     ]) {
       expect(segmentCount(text)).toBe(1);
     }
+  });
+
+  it("names goals carried over to the day before asking for new ones", () => {
+    expect(templates.morningQuestion([], ["Call mom", "Pay rent"])).toBe(
+      'Good morning! Carried over to today: Call mom, Pay rent. Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".',
+    );
+    expect(templates.morningQuestion(["Meditate"], ["Call mom"])).toBe(
+      `Good morning! Today's habits: 1) Meditate. Carried over to today: Call mom. Anything else today? Reply with your goals, or "ok" if that's all.`,
+    );
   });
 
   it("says what the compliance rules require", () => {

@@ -1,5 +1,6 @@
 import type { ImageRefusal } from "~/media/image-types";
 import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
+import { completionPhrase, rateSentence, type OutcomeCounts } from "~/goals/goal-numbers";
 import { segmentCount } from "./segments";
 
 // Every text fits in two segments: long goal names are shortened, never the instructions.
@@ -65,14 +66,25 @@ const habitsDone = (habits: { done: number; due: number }[] = []) =>
     : "";
 
 export const templates = {
-  morningQuestion: (habits: string[] = []) =>
-    habits.length === 0
-      ? `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages". No goals today means no evening check-in.`
-      : fitted(
-          (names) =>
-            `Good morning! Today's habits: ${numbered(names)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
-          habits,
-        ),
+  morningQuestion: (habits: string[] = [], carriedOver: string[] = []) => {
+    if (carriedOver.length === 0 && habits.length === 0)
+      return `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages". No goals today means no evening check-in.`;
+    if (carriedOver.length === 0)
+      return fitted(
+        (names) =>
+          `Good morning! Today's habits: ${numbered(names)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
+        habits,
+      );
+    return fitted(
+      (names) => {
+        const carried = `Carried over to today: ${names.slice(habits.length).join(", ")}.`;
+        return habits.length === 0
+          ? `Good morning! ${carried} Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".`
+          : `Good morning! Today's habits: ${numbered(names.slice(0, habits.length))}. ${carried} Anything else today? Reply with your goals, or "ok" if that's all.`;
+      },
+      [...habits, ...carriedOver],
+    );
+  },
   justHabits: (habits: string[], checkInTime: string | null) =>
     fitted(
       (names) =>
@@ -171,8 +183,8 @@ export const templates = {
             `Today's goals: ${names.map((n, i) => `${i + 1}) ${n}${goals[i]?.done ? " (done)" : ""}`).join(" ")}`,
           goals.map((g) => g.description),
         ),
-  stats: (streak: number, rate: number, total: number) =>
-    `Your streak: ${days(streak)}. Completion rate: ${rate}% of ${total} ${total === 1 ? "goal" : "goals"}. Keep going!`,
+  stats: (streak: number, counts: OutcomeCounts) =>
+    `Your streak: ${days(streak)}. Completion rate: ${rateSentence(counts)}. Keep going!`,
   paused: (daysPaused: number | null) =>
     daysPaused === null
       ? `Check-ins paused. Reply RESUME when you're ready to start again.`
@@ -227,8 +239,7 @@ export const templates = {
     kind: "weekly_summary" | "monthly_summary",
     figures: {
       set: number;
-      completed: number;
-      rate: number;
+      counts: OutcomeCounts;
       streak: number;
       habits?: { done: number; due: number }[];
     },
@@ -236,7 +247,7 @@ export const templates = {
   ) =>
     fitted(
       ([name]) =>
-        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${figures.set} goals set, ${figures.completed} done (${figures.rate}%).${habitsDone(figures.habits)} Streak: ${days(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
+        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${figures.set} goals set; ${completionPhrase(figures.counts)}.${habitsDone(figures.habits)} Streak: ${days(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
       [inviter],
     ),
   partnerEveningNote: (inviter: string, done: number, total: number, streak: number) =>

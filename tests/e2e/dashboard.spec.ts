@@ -135,6 +135,7 @@ test.describe("dashboard", () => {
     await expect(row.getByRole("button", { name: `Done: ${description}` })).toHaveCount(0);
     await expect(page.getByTestId("stat-current-streak")).toHaveText("1 day");
     await expect(page.getByTestId("stat-completion-rate")).toHaveText("100%");
+    await expect(page.getByTestId("stat-completion-rate-counts")).toHaveText("1 of 1 decided goal");
     await expect(page.getByTestId("stat-total-goals")).toHaveText("1");
     // The picture of the last weeks counts today too.
     await expect(
@@ -311,7 +312,9 @@ test.describe("dashboard", () => {
     expect(text).toContain("Period: All time");
     // The summary cards: each title followed by its figure.
     expect(text).toContain("Goals completed\n1 of 2");
-    expect(text).toContain("Completion rate\n50%");
+    // The open goal waits: the rate is of the one decided goal.
+    expect(text).toContain("Completion rate\n100%");
+    expect(text).toContain("1 of 1 decided goal;");
     expect(text).toContain("Current streak\n1 day");
     expect(text).toContain("Completion trend by week");
     // Each goal under its day, after the dashboard's status badge.
@@ -349,6 +352,7 @@ test.describe("dashboard", () => {
     expect(text).toContain("Period: Last 7 days");
     expect(text).toContain("Goals completed\n1 of 3");
     expect(text).toContain("Completion rate\n33%");
+    expect(text).toContain("1 of 3 decided goals");
     expect(text).toContain("Skipped\nFloss");
     // Two days ago and neither done nor skipped: missed.
     expect(text).toContain("Missed\nWalk the dog");

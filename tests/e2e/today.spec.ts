@@ -154,6 +154,13 @@ test.describe("on a phone", () => {
     await dentist.getByRole("button", { name: "Move to tomorrow" }).click();
     await expect(toast(page)).toContainText("Goal moved");
     await expect(row(page, "Dentist")).toHaveCount(0);
+    // Listed under its new day, never among the goals behind the user.
+    await expect(
+      page.getByRole("list", { name: "Upcoming" }).getByTestId("goal-row").filter({
+        hasText: "Dentist",
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole("list", { name: "Previous Goals" })).toHaveCount(0);
     const shift = goalRow(moveId!)!.due_date - dueBefore;
     expect([23, 24, 25].map((h) => h * 3600_000)).toContain(shift);
 

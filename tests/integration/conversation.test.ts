@@ -191,7 +191,7 @@ describe("conversation engine", () => {
           MORNING,
         )
       ).reply,
-    ).toMatch(/streak: 0 days\. Completion rate: 0% of 1 goal/);
+    ).toMatch(/streak: 0 days\. Completion rate: 0% of 0 decided goals \(0 done, 1 still open\)/);
     expect(
       (await handleIncomingText(fresh(user.id), { text: "HELP", source: "web" }, MORNING)).reply,
     ).toMatch(/Reply STOP/);

@@ -8,6 +8,7 @@ import {
   goalStats,
   listAllGoals,
   listPreviousGoals,
+  listUpcomingGoals,
   listTodayGoals,
   recentCalendar,
   streakFor,
@@ -339,22 +340,30 @@ describe("listPreviousGoals", () => {
     goalAt(stranger.id, "stranger", zonedInstant("2026-03-10", "09:00", NY).toISOString());
   });
 
-  it("leaves out today's goals and other users' goals (all time)", () => {
+  it("leaves out today's goals, later days' goals and other users' goals (all time)", () => {
     const all: string[] = [];
     for (let page = 1; page <= 5; page++) {
       all.push(...descriptions(listPreviousGoals(user, "all", String(page), now).items));
     }
-    expect(all).toHaveLength(49);
+    expect(all).toHaveLength(47);
     expect(all.some((d) => d.startsWith("today"))).toBe(false);
     expect(all).not.toContain("stranger");
-    expect(all[0]).toBe("april");
-    expect(all[1]).toBe("tomorrow");
+    expect(all).not.toContain("tomorrow");
+    expect(all).not.toContain("april");
+    expect(all[0]).toBe("day 2026-03-10");
     expect(all.at(-1)).toBe("day 2026-01-25");
+  });
+
+  it("lists later days' goals as upcoming, soonest first", () => {
+    expect(listUpcomingGoals(user, now)).toMatchObject({
+      items: [{ description: "tomorrow" }, { description: "april" }],
+      total: 2,
+    });
   });
 
   it("pages 10 at a time, newest first", () => {
     const first = listPreviousGoals(user, "all", null, now);
-    expect(first.total).toBe(49);
+    expect(first.total).toBe(47);
     expect(first.page).toBe(1);
     expect(first.items).toHaveLength(10);
     const dues = first.items.map((g) => g.dueDate.getTime());
@@ -363,7 +372,7 @@ describe("listPreviousGoals", () => {
     expect(second.items).toHaveLength(10);
     expect(second.items[0]!.dueDate.getTime()).toBeLessThan(first.items[9]!.dueDate.getTime());
     const last = listPreviousGoals(user, "all", "5", now);
-    expect(last.items).toHaveLength(9);
+    expect(last.items).toHaveLength(7);
     // Beyond the end clamps to the last page; nonsense goes to the first.
     expect(listPreviousGoals(user, "all", "99", now)).toMatchObject({ page: 5 });
     expect(listPreviousGoals(user, "all", "abc", now)).toMatchObject({ page: 1 });
@@ -387,14 +396,10 @@ describe("listPreviousGoals", () => {
   it("filters the last 30 days, this month and last month", () => {
     // Feb 10 .. Mar 10: 29 daily goals plus the two boundary goals.
     expect(listPreviousGoals(user, "30d", "1", now).total).toBe(31);
-    // March: tomorrow (not April), Mar 10 .. Mar 1 and the two boundary goals.
+    // March: Mar 10 .. Mar 1 and the two boundary goals (not tomorrow: it is upcoming).
     const march = listPreviousGoals(user, "this-month", "2", now);
-    expect(march.total).toBe(13);
-    expect(descriptions(march.items)).toEqual([
-      "day 2026-03-03",
-      "day 2026-03-02",
-      "day 2026-03-01",
-    ]);
+    expect(march.total).toBe(12);
+    expect(descriptions(march.items)).toEqual(["day 2026-03-02", "day 2026-03-01"]);
     // February: all 28 days.
     const feb = listPreviousGoals(user, "last-month", "3", now);
     expect(feb.total).toBe(28);
@@ -447,7 +452,12 @@ describe("goalStats over two years of daily goals", () => {
       streak: 100,
       totalGoals: 730,
       completedGoals: 519,
+      skippedGoals: 0,
+      missedGoals: 211,
+      openGoals: 0,
+      decidedGoals: 730,
       completionRate: 71,
+      completionRateBasis: "519 of 730 decided goals",
     });
   });
 

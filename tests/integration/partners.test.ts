@@ -480,7 +480,9 @@ describe("consent", () => {
     await tick(SUNDAY_2.tick);
     const received = transport.to(phone);
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatch(/^Sam's week: 2 goals set, 1 done \(50%\)/);
+    expect(received[0]).toMatch(
+      /^Sam's week: 2 goals set; completion 50% \(1 of 2 decided goals\)/,
+    );
     const path = `/share/${token}/summaries/weekly/${SUNDAY_2.date}`;
     expect(received[0]).toContain(`${path} `);
     expect(partnerLedger(user.id)).toEqual([
@@ -499,7 +501,7 @@ describe("consent", () => {
     });
     expect(page.status).toBe(200);
     expect((await readJson(page)).figures).toEqual(
-      expect.arrayContaining([{ label: "Goals set", value: "2" }]),
+      expect.arrayContaining([expect.objectContaining({ label: "Goals set", value: "2" })]),
     );
 
     // The same slot again sends nothing more.

@@ -109,8 +109,9 @@ describe("progressReportPdf", () => {
     expect(text).toContain("Period: Last 7 days");
     expect(text).toContain("Current streak\n1 day");
     expect(text).toContain("Best streak\n2 days");
-    // 4 of 7 completed; skipped and missed count as not completed.
-    expect(text).toContain("Completion rate\n57%");
+    // 4 of the 6 decided (the open one waits); skipped and missed count as not completed.
+    expect(text).toContain("Completion rate\n67%");
+    expect(text).toContain("4 of 6 decided goals");
     expect(text).toContain("Goals completed\n4 of 7");
     expect(text).toContain("1 skipped, 1 missed, 1 still open");
 

@@ -779,7 +779,7 @@ describe("summaries", () => {
     await tick("2026-06-14T22:00:00Z");
 
     const expected =
-      "Your week: 7 goals set, 5 done (71%). Streak: 2 days. Best day: Monday. " +
+      "Your week: 7 goals set; completion 71% (5 of 7 decided goals). Streak: 2 days. Best day: Monday. " +
       `Details: ${APP_URL}/summaries/weekly/2026-06-14`;
     const summaries = transport.to(user.phone).filter((m) => m.body.startsWith("Your week"));
     expect(summaries.map((m) => m.body)).toEqual([expected]);
@@ -826,7 +826,7 @@ describe("summaries", () => {
     // June: 10 goals, 7 done; Sunday and Monday tie with 2 done each (Sunday comes first);
     // the last completion was yesterday: a streak of 1.
     const expected =
-      "Your month: 10 goals set, 7 done (70%). Streak: 1 day. Best day: Sunday. " +
+      "Your month: 10 goals set; completion 70% (7 of 10 decided goals). Streak: 1 day. Best day: Sunday. " +
       `Details: ${APP_URL}/summaries/monthly/2026-07-01`;
     expect(
       transport

@@ -44,10 +44,10 @@ describe("summary pages", () => {
     expect(data.period).toBe("November 16, 2026 to November 22, 2026");
     expect(data.figures).toEqual(
       expect.arrayContaining([
-        { label: "Goals set", value: "2" },
-        { label: "Completed", value: "1" },
-        { label: "Completion rate", value: "50%" },
-        { label: "Best day", value: "Tuesday" },
+        { label: "Goals set", value: "2", counts: "" },
+        { label: "Completed", value: "1", counts: "" },
+        { label: "Completion rate", value: "50%", counts: "1 of 2 decided goals" },
+        { label: "Best day", value: "Tuesday", counts: "" },
       ]),
     );
     expect(data.goals.map((g: { description: string }) => g.description)).toEqual([

@@ -12,6 +12,7 @@ export function SummaryView({ data }: { data: SummaryPageData }) {
           <Card key={f.label} className="p-4">
             <dt className="text-sm text-muted-foreground">{f.label}</dt>
             <dd className="mt-1 text-2xl font-bold">{f.value}</dd>
+            {f.counts ? <dd className="text-sm text-muted-foreground">{f.counts}</dd> : null}
           </Card>
         ))}
       </dl>
