@@ -6,6 +6,7 @@ import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/daily-te
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
 import { getUserByPhone } from "~/users/users.server";
+import { limitConcurrency } from "~/utils/concurrency";
 import { db, preparedQuery, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { interpretReply } from "./interpret";
@@ -157,15 +158,21 @@ async function answerUnknownNumber(phone: string, input: InboundSms) {
  * Downloads what Twilio calls an image and keeps it if its bytes are one we accept, one at a time so
  * an MMS holds one photo in memory; other attachments (a contact card) and failed downloads are skipped.
  */
+// A photo is downloaded only when one of these slots is free, so however many MMS arrive at once, at
+// most this many photos (5 MB each at most) are held while they wait for the one-at-a-time decode.
+const photosInHand = limitConcurrency(2);
+
 async function storeMedia(userId: number, items: InboundSms["media"]) {
   const mediaIds: string[] = [];
   const refusals: ImageRefusal[] = [];
   for (const [index, item] of items.entries()) {
     if (!item.contentType.startsWith("image/")) continue;
     try {
-      const { bytes } = await getTransport().fetchMedia(item.url);
       const id = randomBytes(16).toString("base64url");
-      const outcome = await storePhoto({ id, userId, name: `photo-${index + 1}`, bytes });
+      const outcome = await photosInHand(async () => {
+        const { bytes } = await getTransport().fetchMedia(item.url);
+        return storePhoto({ id, userId, name: `photo-${index + 1}`, bytes });
+      });
       if (outcome.stored) mediaIds.push(id);
       else refusals.push(outcome.reason);
     } catch (error) {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import twilio from "twilio";
 import { startFakeTwilio, twilioSid, type FakeTwilio } from "../fakes/twilio-server";
@@ -171,4 +172,21 @@ it("keeps the first frame of an animated GIF of many large frames, as a still pi
   expect(media[0]).toMatchObject({ content_type: "image/png" });
   expect(server.rss().peak).toBeLessThan(RSS_CEILING);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
+it("keeps every photo of many MMS arriving at once, holding only a few of them in memory at a time", async () => {
+  // Noise does not compress: 2300 x 2300 at quality 92 is about 4.7 MB, near the 5 MB download limit.
+  const side = 2300;
+  const photo = await sharp(randomBytes(side * side * 3), {
+    raw: { width: side, height: side, channels: 3 },
+  })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const senders = await Promise.all(Array.from({ length: 24 }, () => verifiedUserWithGoal()));
+  const answers = await Promise.all(
+    senders.map(({ phone }) => textIn(phone, "done 1", [{ type: "image/jpeg", bytes: photo }])),
+  );
+  expect(answers.map(({ response }) => response.status)).toEqual(senders.map(() => 200));
+  for (const { userId } of senders) expect(storedMedia(userId)).toHaveLength(1);
+  expect(server.rss().peak).toBeLessThan(RSS_CEILING);
 });
