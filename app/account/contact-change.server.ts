@@ -6,7 +6,7 @@ import { isOptedOut } from "~/sms/opt-outs.server";
 import { templates } from "~/sms/templates";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { verifyPassword } from "~/users/password.server";
+import { checkCurrentPassword } from "~/users/current-password.server";
 import {
   countExistsAnswer,
   existsAnswersSpent,
@@ -29,8 +29,11 @@ export class ContactChangeError extends Error {}
 
 /** The address or the account has been told "already linked to another account" enough this hour. */
 export class ContactChangeLimitError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(existsAnswersSpentMessage(retryAfterSeconds));
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = existsAnswersSpentMessage(retryAfterSeconds),
+  ) {
+    super(message);
   }
 }
 
@@ -106,9 +109,12 @@ export async function tellOldNumber(previousPhone: string, newPhone: string) {
 async function requireActorPassword(actorId: number, password: string | undefined) {
   if (!password) throw new ContactChangeError(CURRENT_PASSWORD_REQUIRED);
   const actor = getUserById(actorId);
-  if (!actor || !(await verifyPassword(password, actor.passwordHash))) {
-    throw new ContactChangeError(CURRENT_PASSWORD_WRONG);
+  if (!actor) throw new ContactChangeError(CURRENT_PASSWORD_WRONG);
+  const check = await checkCurrentPassword(actor.id, password, actor.passwordHash);
+  if (!check.ok && check.reason === "too_many") {
+    throw new ContactChangeLimitError(check.retryAfterSeconds, check.message);
   }
+  if (!check.ok) throw new ContactChangeError(CURRENT_PASSWORD_WRONG);
 }
 
 /** Only a verified number that has not said STOP is told (it is the owner's, as far as we know). */

@@ -6,6 +6,7 @@ import { env } from "~/utils/env.server";
 import { db, isUniqueViolation, preparedQuery, schema } from "~/utils/db.server";
 import { batchesAfter } from "~/utils/streamed-download.server";
 import type { User } from "../../db/schema";
+import { checkCurrentPassword } from "./current-password.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { CONSENT_TEXT } from "./consent";
 import type { RegisterInput, SettingsInput } from "./user-schema";
@@ -197,14 +198,17 @@ export function toggleAdminRole(targetId: number, actorId: number) {
 }
 
 export class WrongPasswordError extends Error {
-  constructor() {
-    super("Your current password is not correct");
+  constructor(message = "Your current password is not correct") {
+    super(message);
   }
 }
 
 async function requirePassword(userId: number, password: string) {
   const user = getUserById(userId);
-  if (!user || !(await verifyPassword(password, user.passwordHash))) throw new WrongPasswordError();
+  if (!user) throw new WrongPasswordError();
+  const check = await checkCurrentPassword(user.id, password, user.passwordHash);
+  if (!check.ok)
+    throw new WrongPasswordError(check.reason === "too_many" ? check.message : undefined);
   return user;
 }
 

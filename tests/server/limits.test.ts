@@ -1,4 +1,5 @@
-import { signUp, startBuiltServer, testPhone, type BuiltServer } from "./built-server";
+import { PASSWORD_CHECKS_PER_ACCOUNT } from "~/users/current-password.server";
+import { HttpClient, signUp, startBuiltServer, testPhone, type BuiltServer } from "./built-server";
 
 // Limits that protect other people from our users: a number typed by several accounts, and the
 // "already linked to another account" answer of the settings.
@@ -178,5 +179,52 @@ describe("settings that find another account's email or phone", { timeout: 120_0
       .prepare<[number], { phone: string }>("select phone from users where id = ?")
       .get(third.user.id)!;
     expect(unchanged.phone).toBe(third.phone);
+  });
+});
+
+describe("confirming the current password", () => {
+  let server: BuiltServer;
+  beforeAll(async () => {
+    server = await startBuiltServer();
+  });
+  afterAll(() => server.stop());
+
+  it(`checks it ${PASSWORD_CHECKS_PER_ACCOUNT} times in 15 minutes per account, right or wrong, then answers 429`, async () => {
+    const { client, user, password } = await signUp(server);
+    let attempts = 0;
+    let newEmail = "";
+    const change = (currentPassword: string) => {
+      newEmail = `changed-${user.id}-${++attempts}@example.com`;
+      return client.request(`/api/users/${user.id}`, {
+        method: "PATCH",
+        json: { email: newEmail, currentPassword },
+      });
+    };
+    for (let n = 1; n < PASSWORD_CHECKS_PER_ACCOUNT; n++) {
+      expect((await change("not my password")).status).toBe(400);
+    }
+    expect((await change(password)).status).toBe(200);
+    const changedTo = newEmail;
+
+    const refused = await change(password);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toMatch(
+      /^Too many password checks\. Please wait \d+ minutes/,
+    );
+
+    const form = await client.request("/settings/password", {
+      form: {
+        intent: "password",
+        currentPassword: password,
+        newPassword: "another long passphrase",
+        confirmPassword: "another long passphrase",
+      },
+    });
+    expect(await form.text()).toContain("Too many password checks");
+    const login = await new HttpClient(server).request("/api/login", {
+      json: { email: changedTo, password },
+    });
+    expect(login.status).toBe(200);
   });
 });
