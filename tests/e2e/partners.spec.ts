@@ -94,7 +94,9 @@ test("a partner is invited by text, says YES, and gets the weekly summary on Sun
     await runTick(s, wallClock(sunday, "18:01", TIME_ZONE));
     await openDevPhone(page, PARTNER_PHONE);
     const summary = devPhoneTexts(page, "received").last();
-    await expect(summary).toContainText("Sam's week: 0 goals set, 0 done (0%).");
+    await expect(summary).toContainText(
+      "Sam's week: 0 goals set; completion 0% (0 of 0 decided goals).",
+    );
     const text = (await summary.textContent()) ?? "";
     const link =
       /(http:\/\/\S+\/share\/[A-Za-z0-9_-]{32}\/summaries\/weekly\/\d{4}-\d{2}-\d{2})/.exec(
