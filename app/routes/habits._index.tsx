@@ -10,6 +10,7 @@ import { StrengthBar } from "~/components/habits/strength-bar";
 import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { PageLinks } from "~/components/ui/page-links";
 import { todayFor } from "~/goals/goals.server";
 import { habitSummaries, type HabitSummary } from "~/habits/habit-api.server";
 import { readNewHabitForm } from "~/habits/habit-form.server";
@@ -154,26 +155,14 @@ export default function HabitsPage() {
 }
 
 function StoppedPages({ page, pages, summary }: { page: number; pages: number; summary: string }) {
-  const href = (p: number) => `?stopped=${p}#stopped-habits`;
   return (
-    <nav
-      aria-label="Stopped habits pages"
-      className="mt-4 flex items-center justify-between text-sm"
-    >
-      <p>{summary}</p>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={href(page - 1)} className={buttonClass("outline", "sm")} preventScrollReset>
-            Previous
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link to={href(page + 1)} className={buttonClass("outline", "sm")} preventScrollReset>
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
+    <PageLinks
+      label="Stopped habits pages"
+      page={page}
+      pages={pages}
+      summary={summary}
+      href={(p) => `?stopped=${p}#stopped-habits`}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { DATE_RANGES } from "~/goals/goal-rules";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { Select } from "../ui/input";
+import { PageLinks } from "../ui/page-links";
 
 // The Previous Goals list's date-range filter and pagination: plain GET forms and links.
 
@@ -45,25 +46,13 @@ export function Pagination({
   summary: string;
   range: string;
 }) {
-  const href = (p: number) => `?${new URLSearchParams({ range, page: String(p) })}`;
   return (
-    <nav
-      aria-label="Previous goals pages"
-      className="mt-4 flex items-center justify-between text-sm"
-    >
-      <p>{summary}</p>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={href(page - 1)} className={buttonClass("outline", "sm")} preventScrollReset>
-            Previous
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link to={href(page + 1)} className={buttonClass("outline", "sm")} preventScrollReset>
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
+    <PageLinks
+      label="Previous goals pages"
+      page={page}
+      pages={pages}
+      summary={summary}
+      href={(p) => `?${new URLSearchParams({ range, page: String(p) })}`}
+    />
   );
 }
