@@ -217,7 +217,11 @@ function act(
         reply: templates.stats(streakFor(user, now), outcomeCounts(user, now)),
       };
     }
+    case "undo":
+      return { ...none, reply: templates.unknown() };
     case "unknown":
+      // A truly ambiguous check-in ("did 5" with three goals) is asked about, never guessed.
+      if (reading.question) return { ...none, reply: reading.question };
       return keepJustTheHabits(user, text, today, now) ?? { ...none, reply: templates.unknown() };
   }
 }

@@ -1,6 +1,7 @@
 // Reading an evening check-in: which of today's goals (1-based) the user reports done, skipped or
 // moved to tomorrow.
 import { bulletItems, numberedItems } from "./interpret-goals";
+import { withinOneTypo } from "./interpret-normalize";
 import { normalize, NUMBER_WORDS, stem, stemsMatch } from "./interpret-text";
 
 // "open": not done (yet); "later": still to be done today, so never read as skipped.
@@ -13,14 +14,18 @@ type Item =
   | { type: "sep" }
   | { type: "word" }
   | { type: "today" }
-  | { type: "ref"; goals: number[]; byWord: boolean }
+  | { type: "ref"; goals: number[]; byWord: boolean; by?: RefBy }
+  // A goal number out of range ("did 5" with three goals): a question, never a guess.
+  | { type: "stray"; number: number }
   | { type: "mark"; outcome: Outcome; kind: MarkKind };
+// "the rest" names the goals named nowhere else in the reply; "it" the goal named just before.
+type RefBy = "rest" | "pronoun";
 
 const FLEX_DONE =
   "done|finished|completed|complete|yes|y|yep|yeah|yup|ya|yea|yass|check|checked|crushed|nailed|smashed|" +
-  "accomplished|achieved|✅|✔|✓|☑|👍|💪|🎉|🙌|💯|🔥|👌|🥳|⭐|🌟|🏆|😎|😀|😃|😄|😁|😊|🙂|🤩";
+  "accomplished|achieved|✅|✔|✓|☑|👍|💯";
 const FLEX_NOT_DONE =
-  "no|n|nope|nah|x|❌|✗|✘|✖|👎|😞|😔|😢|😭|🙁|☹|😩|😫|😕|🤦|🤷|😬|🚫|⛔|not done|" +
+  "no|n|nope|nah|x|❌|✗|✘|✖|👎|not done|" +
   "not finished|not completed|not complete|not really|incomplete|unfinished|failed|fail|nada|undone";
 const FLEX_LATER =
   "not yet|half way|halfway|half done|half|partially|partly|partial|in progress|pending|later|almost|nearly";
@@ -150,17 +155,36 @@ function countWord(word: string | undefined): number | undefined {
 }
 
 /** The goals a word (or an ordinal + count) refers to, with the number of words it used. */
-function refAt(
-  words: string[],
-  i: number,
-  ctx: Context,
-): { goals: number[]; len: number; byWord: boolean } | null {
+type RefMatch = { goals: number[]; len: number; byWord: boolean; by?: RefBy };
+
+// "all the others", "everything else", "the rest".
+const REST_AFTER_ALL = ["else", "others", "other ones", "the others", "the other ones", "the rest"];
+const REST_STARTS = new Set(["the", ",", "all", "and", undefined]);
+
+function restLength(words: string[], i: number, ctx: Context): number {
+  const w = words[i] ?? "";
+  if (ALL_WORDS.has(w)) {
+    const tail = REST_AFTER_ALL.find((t) => t.split(" ").every((x, k) => words[i + 1 + k] === x));
+    return tail ? 1 + tail.split(" ").length : 0;
+  }
+  const restIsAGoalWord = ctx.keywords.some((kws) => kws.includes("rest"));
+  if (w === "rest" && !restIsAGoalWord && REST_STARTS.has(words[i - 1])) return 1;
+  if (w === "others") return 1;
+  return w === "other" && words[i + 1] === "ones" ? 2 : 0;
+}
+
+function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   const w = (words[i] ?? "").replace(/^#/, "");
   const next = words[i + 1] ?? "";
   const inRange = (n: number) => n >= 1 && n <= ctx.count;
 
   const quoted = /^goalref(\d+)$/.exec(w);
   if (quoted) return { goals: [Number(quoted[1])], len: next === "one" ? 2 : 1, byWord: true };
+
+  const rest = restLength(words, i, ctx);
+  if (rest > 0) return { goals: [], len: rest, byWord: false, by: "rest" };
+  if (w === "it" || w === "that")
+    return { goals: [], len: next === "one" ? 2 : 1, byWord: false, by: "pronoun" };
 
   if (ALL_WORDS.has(w) || (w === "both" && ctx.count <= 2))
     return { goals: range(1, ctx.count), len: 1, byWord: false };
@@ -187,11 +211,31 @@ function refAt(
 
   if (FILLER.has(w) || w.length < 2) return null;
   const s = stem(w);
-  const goals = ctx.keywords.flatMap((kws, g) =>
-    kws.some((k) => stemsMatch(k, s)) ? [g + 1] : [],
-  );
-  if (goals.length === 0) return null;
+  const goalsWhere = (close: (k: string) => boolean) =>
+    ctx.keywords.flatMap((kws, g) => (kws.some(close) ? [g + 1] : []));
+  let goals = goalsWhere((k) => stemsMatch(k, s));
+  // A goal's word misspelt ("laundy") names it only when no other goal is as close.
+  if (goals.length === 0) goals = goalsWhere((k) => withinOneTypo(s, k) || withinOneTypo(w, k));
+  if (goals.length === 0 || (goals.length > 1 && !goalsWhere((k) => stemsMatch(k, s)).length))
+    return null;
   return { goals, len: next === "one" ? 2 : 1, byWord: true }; // "the reading one"
+}
+
+const NOT_A_GOAL_NUMBER_AFTER = new Set(["at", "by", "before", "after", "until", "till", "around"]);
+const ENDS_A_GOAL_NUMBER = new Set([",", "and", "&", "or", "today", "tonight"]);
+
+/** A goal number past the end of today's list ("did 5" with three goals), not a quantity. */
+function strayNumberAt(words: string[], i: number, ctx: Context): number | undefined {
+  const n = countWord((words[i] ?? "").replace(/^#/, ""));
+  if (n === undefined || n <= ctx.count || n > 20) return undefined;
+  if (NOT_A_GOAL_NUMBER_AFTER.has(words[i - 1] ?? "")) return undefined;
+  const next = words[i + 1];
+  const endsHere =
+    next === undefined ||
+    ENDS_A_GOAL_NUMBER.has(next) ||
+    markAt(words, i + 1) !== undefined ||
+    countWord(next) !== undefined;
+  return endsHere ? n : undefined;
 }
 
 function classify(clause: string, ctx: Context): Item[] {
@@ -210,7 +254,9 @@ function classify(clause: string, ctx: Context): Item[] {
       i += 1;
     } else {
       const ref = refAt(words, i, ctx);
+      const stray = ref ? undefined : strayNumberAt(words, i, ctx);
       if (ref) pushRef(items, ref);
+      else if (stray !== undefined) items.push({ type: "stray", number: stray });
       else if (!FILLER.has(words[i] ?? "") || words[i] === "and") items.push({ type: "word" });
       i += ref?.len ?? 1;
     }
@@ -219,7 +265,7 @@ function classify(clause: string, ctx: Context): Item[] {
 }
 
 // Consecutive goal words narrow each other down: "called" + "mom" is "Call mom", not "Call dad".
-function pushRef(items: Item[], ref: { goals: number[]; byWord: boolean }) {
+function pushRef(items: Item[], ref: RefMatch) {
   const last = items[items.length - 1];
   if (last?.type === "ref" && last.byWord && ref.byWord) {
     const both = last.goals.filter((g) => ref.goals.includes(g));
@@ -228,8 +274,38 @@ function pushRef(items: Item[], ref: { goals: number[]; byWord: boolean }) {
       return;
     }
   }
-  items.push({ type: "ref", ...ref });
+  const { goals, byWord, by } = ref;
+  items.push(by ? { type: "ref", goals, byWord, by } : { type: "ref", goals, byWord });
 }
+
+/** Fills in what "the rest" and "it" name, over the whole reply. */
+function resolveReferences(clauses: Item[][], count: number): Item[][] {
+  const refs = clauses.flat().filter((i): i is RefItem => i.type === "ref");
+  const named = new Set(refs.flatMap((r) => (r.by ? [] : r.goals)));
+  let last: number[] = [];
+  for (const ref of refs) {
+    if (ref.by === "rest") ref.goals = range(1, count).filter((g) => !named.has(g));
+    else if (ref.by === "pronoun") ref.goals = [...last];
+    else last = ref.goals;
+  }
+  return clauses;
+}
+
+export type Ambiguity = { ambiguous: { number: number } | { goals: number[] } };
+
+/** A goal number out of range, or a word naming several goals that nothing else tells apart. */
+function ambiguityIn(clauses: Item[][], count: number): Ambiguity | null {
+  const items = clauses.flat();
+  const stray = items.find((i) => i.type === "stray");
+  if (stray?.type === "stray") return { ambiguous: { number: stray.number } };
+  const refs = items.filter((i): i is RefItem => i.type === "ref");
+  const wholeDay = refs.some((r) => !r.byWord && !r.by && r.goals.length === count && count > 1);
+  const told = new Set(refs.flatMap((r) => (r.goals.length === 1 ? r.goals : [])));
+  const vague = refs.find((r) => r.byWord && r.goals.length > 1 && r.goals.some((g) => !told.has(g)));
+  return vague && !wholeDay ? { ambiguous: { goals: vague.goals } } : null;
+}
+
+type RefItem = Extract<Item, { type: "ref" }>;
 
 interface Reading {
   refs: Array<{ goals: number[]; outcome: Outcome }>;
@@ -237,7 +313,7 @@ interface Reading {
 }
 
 function readClause(items: Item[]): Reading {
-  type Occurrence = { goals: number[]; at: number; prefix?: Outcome; suffix?: Outcome };
+  type Occurrence = { goals: number[]; at: number; by?: RefBy; prefix?: Outcome; suffix?: Outcome };
   const occurrences: Occurrence[] = [];
   let prefix: Outcome | undefined;
   let pending: Occurrence[] = [];
@@ -256,7 +332,7 @@ function readClause(items: Item[]): Reading {
     } else if (item.type === "today") {
       for (const o of part) skippedToday.add(o);
     } else if (item.type === "ref") {
-      const occurrence = { goals: item.goals, at, prefix };
+      const occurrence: Occurrence = { goals: item.goals, at, by: item.by, prefix };
       occurrences.push(occurrence);
       pending.push(occurrence);
       part.push(occurrence);
@@ -278,8 +354,11 @@ function readClause(items: Item[]): Reading {
     .at(-1);
   const trailingOutcome = trailing?.type === "mark" ? trailing.outcome : undefined;
   return {
-    refs: occurrences.map((o) => {
-      const outcome = o.suffix ?? o.prefix ?? trailingOutcome ?? "done";
+    refs: occurrences.flatMap((o) => {
+      const said = o.suffix ?? o.prefix ?? trailingOutcome;
+      // "the rest" and "it" report only with a word of their own: "had a rest" marks nothing.
+      if (o.by && said === undefined) return [];
+      const outcome = said ?? "done";
       return {
         goals: o.goals,
         outcome: outcome === "open" && skippedToday.has(o) ? "skip" : outcome,
@@ -323,7 +402,8 @@ function yesNoSequence(text: string, count: number): number[] | null {
 /** Each goal named in the text with what the text says of it (the last word on a goal wins). */
 function outcomesIn(text: string, ctx: Context): Map<number, Outcome> {
   const outcomes = new Map<number, Outcome>();
-  for (const ref of readClause(classify(text, ctx)).refs)
+  const [items = []] = resolveReferences([classify(text, ctx)], ctx.count);
+  for (const ref of readClause(items).refs)
     for (const g of ref.goals) outcomes.set(g, ref.outcome);
   return outcomes;
 }
@@ -392,7 +472,7 @@ const contextOf = (goals: string[]): Context => ({
  * What the reply says of today's goals, or null when the text does not read as a check-in
  * (small talk, an unrelated list, an amount we cannot place such as "2 of them").
  */
-export function parseCheckIn(rawText: string, goals: string[]): CheckIn | null {
+export function parseCheckIn(rawText: string, goals: string[]): CheckIn | Ambiguity | null {
   const text = quoteGoals(normalize(rawText), goals);
   const ctx = contextOf(goals);
   const whole = wholeAnswer(text, ctx);
@@ -400,7 +480,13 @@ export function parseCheckIn(rawText: string, goals: string[]): CheckIn | null {
 
   const clauses = clausesOf(text, ctx);
   if (!clauses) return null;
-  const readings = clauses.map((c) => readClause(classify(c, ctx)));
+  const classified = resolveReferences(
+    clauses.map((c) => classify(c, ctx)),
+    ctx.count,
+  );
+  const doubt = ambiguityIn(classified, ctx.count);
+  if (doubt) return doubt;
+  const readings = classified.map(readClause);
   const refs = readings.flatMap((r) => r.refs);
   const marks = readings.flatMap((r) => r.marks);
 
@@ -424,7 +510,7 @@ export function parseCheckIn(rawText: string, goals: string[]): CheckIn | null {
 
 const refsOf = (text: string, goals: string[]) =>
   classify(quoteGoals(normalize(text), goals), contextOf(goals)).filter(
-    (i): i is Extract<Item, { type: "ref" }> => i.type === "ref",
+    (i): i is RefItem => i.type === "ref" && !i.by,
   );
 
 /** Whether the text names one particular goal of today's (by number, order or words; not "all"). */
@@ -445,8 +531,19 @@ export function goalNamedBy(phrase: string, goals: string[]): number | null {
   if (goals.length === 0) return null;
   const ctx = contextOf(goals);
   const items = classify(quoteGoals(normalize(phrase), goals), ctx);
-  const named = new Set(items.flatMap((i) => (i.type === "ref" ? i.goals : [])));
+  const named = new Set(items.flatMap((i) => (i.type === "ref" && !i.by ? i.goals : [])));
   const extraWords = items.filter((i) => i.type === "word" || i.type === "mark").length;
-  if (named.size !== 1 || extraWords > 1) return null;
+  const namesTheRest = items.some((i) => i.type === "ref" && i.by === "rest");
+  if (named.size !== 1 || extraWords > 1 || namesTheRest) return null;
   return [...named][0] ?? null;
+}
+
+/** Whether a word is one of a goal's own (so never read as a misspelt command word). */
+export const isGoalWord = (word: string, goals: string[]) =>
+  goals.some((goal) => goalKeywords(goal).some((k) => stemsMatch(k, stem(word))));
+
+/** A phrase that is just a goal number past the end of today's list ("7", "#7"). */
+export function strayGoalNumber(phrase: string, goals: string[]): number | undefined {
+  const words = tokenize(normalize(phrase));
+  return words.length === 1 ? strayNumberAt(words, 0, contextOf(goals)) : undefined;
 }

@@ -226,6 +226,12 @@ export function isStatsQuestion(text: string): boolean {
   );
 }
 
+// "undo", "undo that", "undo 2" (the number is not read): takes back the last change made by text.
+const UNDO =
+  /^undo(?: (?:that|it|this|(?:the )?last(?: one| change| thing| text)?|#?\d{1,2}|please|now|again))*$/;
+
+export const isUndo = (text: string) => UNDO.test(keywordForm(text));
+
 // Small talk that is never a goal or a check-in.
 const ACK_WORDS = new Set(
   (

@@ -1,6 +1,7 @@
 // Changing today's list by text: "change 2 to read 10 pages", "remove 3", "push the report to tomorrow".
-import { goalNamedBy } from "./interpret-check-in";
-import { inOriginalCase, keywordForm } from "./interpret-text";
+import { goalNamedBy, strayGoalNumber } from "./interpret-check-in";
+import { asTyped, type Typed } from "./interpret-normalize";
+import { keywordForm } from "./interpret-text";
 
 export type GoalEdit =
   | { intent: "edit_goal"; goal: number; text: string }
@@ -46,25 +47,34 @@ const cleanText = (text: string) =>
 
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
-/** An edit of today's list, when the whole text is one: the goal it names must be unambiguous. */
-export function goalEdit(rawText: string, goals: string[]): GoalEdit | null {
+/**
+ * An edit of today's list, when the whole text is one: the goal it names must be unambiguous. A goal
+ * number past the end of the list ("remove 7") comes back as `stray`, to be asked about.
+ */
+export function goalEdit(typed: Typed, goals: string[]): GoalEdit | { stray: number } | null {
   if (goals.length === 0) return null;
-  const text = keywordForm(rawText).replace(POLITE_START, "").replace(POLITE_END, "");
+  const text = keywordForm(typed.text).replace(POLITE_START, "").replace(POLITE_END, "");
   const named = (phrase: string | undefined) => goalNamedBy(phrase ?? "", goals);
+  let stray: number | undefined;
+  const namedBy = (m: RegExpExecArray | null) => {
+    const goal = m ? named(m[1]) : null;
+    if (m && !goal) stray ??= strayGoalNumber(m[1] ?? "", goals);
+    return goal;
+  };
 
   for (const re of [EDIT_WITH_SEPARATOR, EDIT_NUMBER_ONLY, MAKE, SHOULD_BE]) {
     const m = re.exec(text);
-    const goal = m ? named(m[1]) : null;
-    const wording = m ? inOriginalCase(rawText, cleanText(m[2] ?? "")) : "";
+    const goal = namedBy(m);
+    const wording = m ? asTyped(typed, cleanText(m[2] ?? "")) : "";
     if (goal && hasLetters(wording)) return { intent: "edit_goal", goal, text: wording };
   }
   for (const re of [MOVE, DO_TOMORROW, POSTPONE, BARE_TOMORROW]) {
-    const goal = named(re.exec(text)?.[1]);
+    const goal = namedBy(re.exec(text));
     if (goal) return { intent: "move_goal", goal };
   }
   for (const re of [REMOVE, TAKE_OFF]) {
-    const goal = named(re.exec(text)?.[1]);
+    const goal = namedBy(re.exec(text));
     if (goal) return { intent: "remove_goal", goal };
   }
-  return null;
+  return stray === undefined ? null : { stray };
 }

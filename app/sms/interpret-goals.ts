@@ -1,5 +1,6 @@
 // Reading a list of goals out of a text: lead-ins, list markers and splitting.
 import { isSmallTalk } from "./interpret-commands";
+import { typedTail, type Typed } from "./interpret-normalize";
 
 const APOS = "['\u2019]";
 
@@ -182,9 +183,9 @@ function cleanGoal(item: string): string {
     .trim();
 }
 
-/** The goal texts in a message, in the user's words. */
-export function parseGoals(text: string, allowPersonal: boolean): string[] {
-  const { body } = stripLeadIns(text, allowPersonal);
+/** The goal texts in a message, in the user's words: lead-ins are read, the goals kept as typed. */
+export function parseGoals(text: Typed, allowPersonal: boolean): string[] {
+  const body = typedTail(text, stripLeadIns(text.text, allowPersonal).body);
   // A sign-off on its own line ("thanks!") is not a goal.
   const content = body.includes("\n")
     ? nonEmptyLines(body)

@@ -1,5 +1,6 @@
 // Habits by text: "gym every Mon, Wed and Fri", "run 3x a week", "stop habit meditate", "my habits".
-import { inOriginalCase, normalize } from "./interpret-text";
+import { asTyped, type Typed } from "./interpret-normalize";
+import { normalize } from "./interpret-text";
 
 export type HabitSchedule = { days: number[] } | { timesPerWeek: number };
 
@@ -63,7 +64,7 @@ export function scheduleOf(phrase: string): HabitSchedule | null {
 
 const SCHEDULE_PHRASE = `(?:every ?day|each day|every single day|daily|nightly|every (?:morning|night|evening)|(?:every|each|on) weekday|(?:on |during )?(?:the )?weekdays|during the week|(?:every|each|on|at) (?:the )?weekends?|weekends|weekly|(?:\\d|once|twice|thrice|one|two|three|four|five|six|seven)\\s*(?:x|times|days)?\\s*(?:a|per|each|every|/)\\s*week|(?:\\d|two|three|four|five)\\s*(?:x|times)\\s*weekly|(?:(?:every|on|each)\\s+)?${DAY_LIST})`;
 const HABIT_LEAD_IN =
-  /^(?:(?:add|new|start|create|make)\s+(?:a\s+)?(?:new\s+)?habit|habit|new habit|my new habit is)(?:\s+(?:to|of))?\s*[:\-\u2013\u2014]?\s*/;
+  /^(?:please\s+)?(?:(?:add|new|start|create|make)\s+(?:a\s+)?(?:new\s+)?habit|habit|new habit|my new habit is)(?:\s+(?:to|of))?\s*[:\-\u2013\u2014]?\s*/;
 const PERSONAL =
   /^(?:i(?:'ll| will| want to| wanna|'m going to| am going to|'m gonna| plan to|'d like to| would like to| need to| should)|i|want to|going to|remind me to)\s+/;
 // "weekends: long run", "every day: meditate"; "every morning, stretch".
@@ -138,19 +139,22 @@ const LIST_HABITS = [
 ];
 
 /** The habit command a whole text is, in its user's words, or null. */
-export function habitCommand(rawText: string, phase: string): HabitCommand | null {
-  const text = normalize(rawText)
+export function habitCommand(typed: Typed, phase: string): HabitCommand | null {
+  const text = normalize(typed.text)
     .replace(/[\s.!?]+$/u, "")
     .replace(/\s+/g, " ");
   if (LIST_HABITS.some((re) => re.test(text))) return { intent: "list_habits" };
   const command = stopHabit(text, phase) ?? addHabit(text);
   return command && "habit" in command
-    ? { ...command, habit: inOriginalCase(rawText, command.habit) }
+    ? { ...command, habit: asTyped(typed, command.habit) }
     : command;
 }
 
 /** Only the explicit "habit" forms, which must win over a pause ("pause habit gym"). */
-export function explicitStopHabit(rawText: string): HabitCommand | null {
-  const text = normalize(rawText).replace(/[\s.!?]+$/u, "");
-  return /\bhabit\b/.test(text) ? stopHabit(text, "none") : null;
+export function explicitStopHabit(typed: Typed): HabitCommand | null {
+  const text = normalize(typed.text).replace(/[\s.!?]+$/u, "");
+  const command = /\bhabit\b/.test(text) ? stopHabit(text, "none") : null;
+  return command?.intent === "stop_habit"
+    ? { ...command, habit: asTyped(typed, command.habit) }
+    : command;
 }

@@ -131,15 +131,3 @@ export function stemsMatch(a: string, b: string): boolean {
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   return short.length >= 5 && long.length - short.length <= 2 && long.startsWith(short);
 }
-
-/** `found` (read from the normalized text) in the user's own case, when it can be found. */
-export function inOriginalCase(original: string, found: string): string {
-  const comparable = original
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\ufe0e\ufe0f\u200d]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  const at = comparable.toLowerCase().lastIndexOf(found);
-  return at >= 0 ? comparable.slice(at, at + found.length) : found;
-}

@@ -1,6 +1,12 @@
 // The reply interpreter: reads one inbound text, in the context of the question that is pending,
 // as exactly one intent. Pure: no I/O, no clock, no randomness. Conventions: shared/replies/README.md.
-import { namesAGoal, parseCheckIn, reportsOnAGoal } from "./interpret-check-in";
+import {
+  isGoalWord,
+  namesAGoal,
+  parseCheckIn,
+  reportsOnAGoal,
+  type Ambiguity,
+} from "./interpret-check-in";
 import { dueTimeInText } from "./interpret-due-time";
 import { goalEdit, type GoalEdit } from "./interpret-edits";
 import { explicitStopHabit, habitCommand, type HabitCommand } from "./interpret-habits";
@@ -11,10 +17,13 @@ import {
   isResume,
   isSmallTalk,
   isStatsQuestion,
+  isUndo,
   pauseRequest,
 } from "./interpret-commands";
 import { hasGoalWordLeadIn, hasListStructure, parseGoals, stripLeadIns } from "./interpret-goals";
+import { readTyped, withoutFillers, type Typed } from "./interpret-normalize";
 import { normalize } from "./interpret-text";
+import { templates } from "./templates";
 
 export type Phase = "morning" | "evening" | "none";
 
@@ -42,19 +51,28 @@ export type Interpretation =
   | { intent: "resume" }
   | { intent: "list_goals" }
   | { intent: "stats" }
-  | { intent: "unknown" };
+  /** Takes back the last change the user made by text today. */
+  | { intent: "undo" }
+  /** `question`: what to ask when the reply is truly ambiguous ("Which goal is 5? ..."). */
+  | { intent: "unknown"; question?: string };
 
 export type Intent = Interpretation["intent"];
 
 const UNKNOWN: Interpretation = { intent: "unknown" };
 
 export function interpretReply(input: ReplyInput): Interpretation {
-  const text = input.text ?? "";
+  const raw = input.text ?? "";
   // Compliance keywords win in every phase ("yes" opts back in only while opted out).
-  const compliance = complianceIntent(text, input.optedOut === true);
+  const compliance = complianceIntent(raw, input.optedOut === true);
   if (compliance) return { intent: compliance };
+  // Shorthand and misspelt command words are read as meant; fillers before a command say nothing.
+  const typed = readTyped(raw, (word) => isGoalWord(word, input.goals));
+  const fillers = withoutFillers(typed);
+  const bare = fillers.typed;
+  const text = bare.text;
+  if (isUndo(text)) return { intent: "undo" };
   // "pause habit gym" stops a habit; it does not pause the texts.
-  const stopHabit = explicitStopHabit(text);
+  const stopHabit = explicitStopHabit(bare);
   if (stopHabit) return stopHabit;
   // Before pause, which would otherwise read "unpause" or "end the pause" as a pause.
   if (isResume(text)) return { intent: "resume" };
@@ -65,48 +83,72 @@ export function interpretReply(input: ReplyInput): Interpretation {
   if (days !== undefined && !aboutAGoal) return { intent: "pause", days };
   if (isListGoalsQuestion(text)) return { intent: "list_goals" };
   if (isStatsQuestion(text)) return { intent: "stats" };
-  const habit = habitCommand(text, input.phase);
+  const habit = habitCommand(bare, input.phase);
   if (habit) return habit;
-  const edit = goalEdit(text, input.goals);
+  const edit = goalEdit(bare, input.goals);
+  if (edit && "stray" in edit) return askWhich({ ambiguous: { number: edit.stray } }, input.goals);
   if (edit) return edit;
 
-  if (input.phase === "morning") return morningReply(text);
-  if (input.phase === "evening") return eveningReply(input);
-  return idleReply(text);
+  if (input.phase === "morning") return morningReply(fillers.stripped ? fillers : null, typed);
+  if (input.phase === "evening") return eveningReply(input, bare);
+  return idleReply(bare);
 }
 
-function setGoals(text: string, allowPersonal: boolean): Interpretation {
+/** One short question instead of a guess: a false record is worse than a question. */
+function askWhich({ ambiguous }: Ambiguity, goals: string[]): Interpretation {
+  const question =
+    "number" in ambiguous
+      ? templates.whichGoalNumber(ambiguous.number, goals)
+      : templates.whichGoalOf(
+          ambiguous.goals.map((number) => ({ number, description: goals[number - 1] ?? "" })),
+        );
+  return { intent: "unknown", question };
+}
+
+function setGoals(text: Typed, allowPersonal: boolean): Interpretation {
   const goals = parseGoals(text, allowPersonal);
   return goals.length > 0 ? { intent: "set_goals", goals, due: goals.map(dueTimeInText) } : UNKNOWN;
 }
 
-/** Morning: any phrase that is not small talk or a question is today's goals. */
-function morningReply(text: string): Interpretation {
-  if (isSmallTalk(text)) return UNKNOWN;
-  if (normalize(text).endsWith("?") && !hasListStructure(text)) return UNKNOWN;
+/**
+ * Morning: any phrase that is not small talk or a question is today's goals. A filler is dropped
+ * before a list or lead-in ("ok so 1. dishes") or when set off ("hmm, gym"), not from a goal
+ * that starts with one ("wait for the plumber").
+ */
+function morningReply(fillers: ReturnType<typeof withoutFillers> | null, typed: Typed) {
+  const bare = fillers?.typed.text ?? "";
+  const dropFiller =
+    fillers !== null &&
+    (fillers.punctuated || hasListStructure(bare) || stripLeadIns(bare, true).matched);
+  const text = dropFiller ? fillers.typed : typed;
+  if (isSmallTalk(text.text)) return UNKNOWN;
+  if (normalize(text.text).endsWith("?") && !hasListStructure(text.text)) return UNKNOWN;
   return setGoals(text, true);
 }
 
 /** Evening: a check-in, unless the text clearly brings new goals. */
-function eveningReply({ text, goals, media }: ReplyInput): Interpretation {
+function eveningReply({ goals, media }: ReplyInput, typed: Typed): Interpretation {
+  const text = typed.text;
   const leadIn = stripLeadIns(text, false);
   // "Today: ran and read" reports on today; "Goal: call dad" and "Tomorrow: dentist" bring goals.
   if (hasGoalWordLeadIn(text) || (leadIn.matched && parseCheckIn(leadIn.body, goals) === null)) {
-    return setGoals(text, false);
+    return setGoals(typed, false);
   }
   const reading = parseCheckIn(text, goals);
+  if (reading && "ambiguous" in reading) return askWhich(reading, goals);
   if (reading) return { intent: "check_in", ...reading };
   // A photo with nothing else to say ("", "proof") completes the only open goal.
   if (media > 0 && goals.length === 1)
     return { intent: "check_in", completed: [1], skipped: [], tomorrow: [] };
-  if (hasListStructure(text) && !isSmallTalk(text)) return setGoals(text, false);
+  if (hasListStructure(text) && !isSmallTalk(text)) return setGoals(typed, false);
   return UNKNOWN;
 }
 
 /** No question pending: only an explicit list or lead-in sets goals. */
-function idleReply(text: string): Interpretation {
+function idleReply(typed: Typed): Interpretation {
+  const text = typed.text;
   if (isSmallTalk(text)) return UNKNOWN;
-  if (stripLeadIns(text, false).matched || hasListStructure(text)) return setGoals(text, false);
+  if (stripLeadIns(text, false).matched || hasListStructure(text)) return setGoals(typed, false);
   return UNKNOWN;
 }
 
@@ -118,7 +160,7 @@ export function interpretInConversation(input: ReplyInput): Interpretation {
   const reading = interpretReply(input);
   if (reading.intent !== "unknown" || input.phase !== "none" || input.goals.length === 0)
     return reading;
-  if (!namesAGoal(input.text, input.goals)) return reading;
+  if (!namesAGoal(readTyped(input.text).text, input.goals)) return reading;
   const asCheckIn = interpretReply({ ...input, phase: "evening" });
   return asCheckIn.intent === "check_in" ? asCheckIn : reading;
 }

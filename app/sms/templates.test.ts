@@ -85,6 +85,17 @@ const cases: Record<string, string[]> = {
   pauseTooLong: [templates.pauseTooLong()],
   resumed: [templates.resumed()],
   unknown: [templates.unknown()],
+  whichGoalNumber: [
+    templates.whichGoalNumber(5, ["Finish report", "Dishes", "Walk with Sam"]),
+    templates.whichGoalNumber(12, longGoals),
+  ],
+  whichGoalOf: [
+    templates.whichGoalOf([
+      { number: 1, description: "Call mom" },
+      { number: 2, description: "Call dad" },
+    ]),
+    templates.whichGoalOf(longGoals.map((description, i) => ({ number: i + 1, description }))),
+  ],
   stopConfirmed: [templates.stopConfirmed()],
   startConfirmed: [templates.startConfirmed()],
   unverifiedKeyword: [templates.unverifiedKeyword()],

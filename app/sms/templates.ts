@@ -192,6 +192,18 @@ export const templates = {
   pauseTooLong: () =>
     `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
+  whichGoalNumber: (number: number, goals: string[]) =>
+    fitted(
+      (names) =>
+        `Which goal is ${number}? You have ${goals.length} today: ${numbered(names)}. Reply e.g. "1 done".`,
+      goals,
+    ),
+  whichGoalOf: (goals: { number: number; description: string }[]) =>
+    fitted(
+      (names) =>
+        `Which one did you mean: ${names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(" or ")}? Reply e.g. "${goals[0]?.number ?? 1} done".`,
+      goals.map((g) => g.description),
+    ),
   unknown: () =>
     `Sorry, I didn't get that. Text your goals (e.g. "goal: Run 5k"), reply with the numbers you finished, or HELP.`,
   stopConfirmed: () =>

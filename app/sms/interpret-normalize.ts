@@ -1,0 +1,185 @@
+// How people type on a phone (replies version 3): shorthand, one-typo command words and fillers are
+// read as the words they stand for, while the user's own words stay at hand for goal and habit texts.
+// Pure.
+
+/** A text as read (`text`) beside the text as typed (`typed`), piece by piece. */
+export interface Typed {
+  pieces: { typed: string; read: string }[];
+  text: string;
+  typed: string;
+}
+
+const SHORTHAND: Record<string, string> = {
+  u: "you",
+  ur: "your",
+  im: "i'm",
+  ive: "i've",
+  whats: "what's",
+  hows: "how's",
+  tmrw: "tomorrow",
+  tmr: "tomorrow",
+  tmrow: "tomorrow",
+  tomo: "tomorrow",
+  "2moro": "tomorrow",
+  "2morrow": "tomorrow",
+  "2day": "today",
+  tday: "today",
+  pls: "please",
+  plz: "please",
+  rn: "right now",
+  b4: "before",
+  "w/": "with",
+  "w/o": "without",
+  thx: "thanks",
+  ty: "thanks",
+  gonna: "going to",
+  wanna: "want to",
+};
+
+// Words a command is made of; a word one typo away from one of them reads as it.
+const COMMAND_WORDS = (
+  "skipped skipping completed complete finished finish change changed remove removed delete deleted " +
+  "replace rename tomorrow today habit habits postpone cancelled canceled everything nothing"
+).split(" ");
+// Real words one typo away from a command word: "shipped the parcel" is not a skip.
+const REAL_WORDS = new Set(
+  (
+    "shipped shipping slipped slipping skipper skippers chance chances charge charged charging remote " +
+    "competed compete finnish complex habitat toddy"
+  ).split(" "),
+);
+
+/** Damerau-Levenshtein distance of at most one: a letter missing, added, changed, or two swapped. */
+function withinOneEdit(a: string, b: string, allowChange: boolean): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+    return swapped || (allowChange && a.slice(i + 1) === b.slice(i + 1));
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.slice(i) === long.slice(i + 1);
+}
+
+const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, "$1");
+
+/**
+ * One typo apart ("skiped", "tommorow", "rnet"). Words under four letters never are; a changed letter
+ * needs five, since four-letter words one letter apart are often both real ("math", "bath").
+ */
+export function withinOneTypo(word: string, target: string): boolean {
+  if (word.length < 4 || target.length < 4) return false;
+  const allowChange = Math.min(word.length, target.length) >= 5;
+  return (
+    withinOneEdit(word, target, allowChange) ||
+    (target.length >= 5 && undoubled(word) === undoubled(target))
+  );
+}
+
+function commandWordFor(word: string, keep: (word: string) => boolean): string | undefined {
+  if (word.length < 4 || REAL_WORDS.has(word) || COMMAND_WORDS.includes(word) || keep(word))
+    return undefined;
+  const close = COMMAND_WORDS.filter((c) => c.length >= 5 && withinOneTypo(word, c));
+  return close.length === 1 ? close[0] : undefined;
+}
+
+/** Straight quotes, no emoji presentation selectors, single spaces, trimmed lines (case kept). */
+const tidy = (text: string) =>
+  text
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\ufe0e\ufe0f\u200d]/g, "")
+    .replace(/[ \t\u00a0]+/g, " ")
+    .replace(/ *\r?\n */g, "\n")
+    .trim();
+
+const PIECE = /(?<![\p{L}\p{N}])w\/o?(?![\p{L}\p{N}]*\/)|[\p{L}\p{N}']+|[^\p{L}\p{N}']+/gu;
+
+const typedOf = (pieces: Typed["pieces"]): Typed => ({
+  pieces,
+  text: pieces.map((p) => p.read).join(""),
+  typed: pieces.map((p) => p.typed).join(""),
+});
+
+/**
+ * The text read as the words it stands for. `keep` tells which words are the user's own (today's goal
+ * words), which are never read as a misspelt command word.
+ */
+export function readTyped(text: string, keep: (word: string) => boolean = () => false): Typed {
+  const pieces = (tidy(text).match(PIECE) ?? []).map((typed) => {
+    const lower = typed.toLowerCase();
+    const read = SHORTHAND[lower] ?? commandWordFor(lower, keep) ?? typed;
+    return { typed, read };
+  });
+  return typedOf(pieces);
+}
+
+/** Shorthand read in a goal's own text, for what it says (a due time "b4 noon"), not for its words. */
+export const readShorthand = (text: string) => readTyped(text).text;
+
+const FILLER =
+  /^(?:oops|whoops|ok so|okay so|ok|okay|hey|hmm+|hm|actually|also|btw|so|um+|uh|lol|wait)\b/i;
+
+/**
+ * Without the fillers before a command ("oops", "ok so", "btw"); `punctuated` tells whether one was
+ * set off by punctuation ("ok, ..."), so that it can be told apart from a goal ("wait for the vet").
+ */
+export function withoutFillers(t: Typed): { typed: Typed; punctuated: boolean; stripped: boolean } {
+  let pieces = t.pieces;
+  let punctuated = false;
+  let stripped = false;
+  for (;;) {
+    const rest = pieces.map((p) => p.read).join("");
+    const filler = FILLER.exec(rest);
+    if (!filler) break;
+    let used = 0;
+    let k = 0;
+    while (used < filler[0].length && k < pieces.length) used += pieces[k++]!.read.length;
+    const after = pieces[k]?.read ?? "";
+    if (after && /^[\p{L}\p{N}]/u.test(after)) break; // "so" inside "sober" never gets here; "okay" does
+    const separator = after.replace(/\s+/g, "");
+    const remaining = pieces.slice(k + 1);
+    if (!remaining.some((p) => /[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(p.read))) break;
+    if (separator) punctuated = true;
+    pieces = remaining;
+    stripped = true;
+  }
+  return { typed: typedOf(pieces), punctuated, stripped };
+}
+
+/**
+ * The words as typed behind a stretch of the read text, found by its lower-case form (the readers
+ * lower-case what they match); `found` itself when it cannot be placed.
+ */
+export function asTyped(t: Typed, found: string): string {
+  const at = t.text.toLowerCase().lastIndexOf(found);
+  if (at < 0 || found === "") return found;
+  const end = at + found.length;
+  let pos = 0;
+  let out = "";
+  for (const { typed, read } of t.pieces) {
+    const from = pos;
+    pos += read.length;
+    if (pos <= at || from >= end) continue;
+    const whole = from >= at && pos <= end;
+    out += whole || read !== typed ? typed : typed.slice(Math.max(0, at - from), end - from);
+  }
+  return out;
+}
+
+/** The typed text from where `body`, a tail of the read text, starts. */
+export function typedTail(t: Typed, body: string): string {
+  const start = t.text.trimEnd().length - body.length;
+  if (start < 0 || t.text.slice(start).trimEnd() !== body) return body;
+  let pos = 0;
+  let out = "";
+  for (const { typed, read } of t.pieces) {
+    const from = pos;
+    pos += read.length;
+    if (pos <= start) continue;
+    out += from >= start || read !== typed ? typed : typed.slice(start - from);
+  }
+  return out.trim();
+}
