@@ -214,8 +214,10 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   const goalsWhere = (close: (k: string) => boolean) =>
     ctx.keywords.flatMap((kws, g) => (kws.some(close) ? [g + 1] : []));
   let goals = goalsWhere((k) => stemsMatch(k, s));
-  // A goal's word misspelt ("laundy") names it only when no other goal is as close.
-  if (goals.length === 0) goals = goalsWhere((k) => withinOneTypo(s, k) || withinOneTypo(w, k));
+  // A goal's word misspelt ("laundy") names it only when no other goal is as close. A changed letter
+  // counts only in longer words: "cleared the table" does not name "Clean kitchen".
+  const typo = (k: string) => withinOneTypo(s, k, 6) || withinOneTypo(w, k, 6);
+  if (goals.length === 0) goals = goalsWhere(typo);
   if (goals.length === 0 || (goals.length > 1 && !goalsWhere((k) => stemsMatch(k, s)).length))
     return null;
   return { goals, len: next === "one" ? 2 : 1, byWord: true }; // "the reading one"

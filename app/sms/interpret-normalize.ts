@@ -67,11 +67,11 @@ const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, "$1");
 
 /**
  * One typo apart ("skiped", "tommorow", "rnet"). Words under four letters never are; a changed letter
- * needs five, since four-letter words one letter apart are often both real ("math", "bath").
+ * needs `changeFrom` letters, since short words one letter apart are often both real ("math", "bath").
  */
-export function withinOneTypo(word: string, target: string): boolean {
+export function withinOneTypo(word: string, target: string, changeFrom = 5): boolean {
   if (word.length < 4 || target.length < 4) return false;
-  const allowChange = Math.min(word.length, target.length) >= 5;
+  const allowChange = Math.min(word.length, target.length) >= changeFrom;
   return (
     withinOneEdit(word, target, allowChange) ||
     (target.length >= 5 && undoubled(word) === undoubled(target))

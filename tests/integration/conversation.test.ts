@@ -201,6 +201,37 @@ describe("conversation engine", () => {
     ).toBe("unknown");
   });
 
+  it("asks which goal a check-in means instead of writing a guess", async () => {
+    const user = await verifiedUser();
+    await askMorningQuestion(user, MORNING);
+    await handleIncomingText(
+      fresh(user.id),
+      { text: "Call mom, call dad, laundry", source: "web" },
+      MORNING,
+    );
+    await askEveningQuestion(fresh(user.id), EVENING);
+
+    const outOfRange = await handleIncomingText(
+      fresh(user.id),
+      { text: "did 5", source: "sms" },
+      EVENING,
+    );
+    expect(outOfRange.intent).toBe("unknown");
+    expect(outOfRange.reply).toBe(
+      'Which goal is 5? You have 3 today: 1) Call mom 2) call dad 3) laundry. Reply e.g. "1 done".',
+    );
+    const twoAlike = await handleIncomingText(
+      fresh(user.id),
+      { text: "called 😅", source: "sms" },
+      EVENING,
+    );
+    expect(twoAlike.reply).toBe(
+      'Which one did you mean: 1) Call mom or 2) call dad? Reply e.g. "1 done".',
+    );
+    expect(outbox(user.phone)[0]!.body).toBe(twoAlike.reply);
+    expect(listTodayGoals(fresh(user.id), EVENING).filter((g) => g.completedAt)).toEqual([]);
+  });
+
   it("keeps web chat replies on the web and never texts them", async () => {
     const user = await verifiedUser();
     await handleIncomingText(user, { text: "goal: Run 5k", source: "web" }, MORNING);

@@ -1,0 +1,55 @@
+// The reply sets (shared/replies dev sets, copied into tests/replies, and our own held-out sets with
+// other wording) scored the way shared/replies/score.mjs scores them.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { matches } from "../../tests/helpers/reply-score";
+import { interpretReply, type ReplyInput } from "./interpret";
+
+const SETS_DIR = path.resolve(import.meta.dirname, "../../tests/replies");
+
+type Row = Record<string, unknown> & { id: string };
+
+function readJsonl(file: string): Row[] {
+  const full = path.join(SETS_DIR, file);
+  if (!existsSync(full)) throw new Error(`reply set ${full} is missing`);
+  return readFileSync(full, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Row);
+}
+
+function score(set: string) {
+  const expected = readJsonl(`${set}.expected.jsonl`);
+  const inputs = new Map(readJsonl(`${set}.jsonl`).map((row) => [row.id, row]));
+  const misses = expected.filter((exp) => {
+    const row = inputs.get(exp.id) as (Row & ReplyInput) | undefined;
+    if (!row) throw new Error(`${set}: no input line for ${exp.id}`);
+    const got = interpretReply({ ...row, media: row.media ?? 0, optedOut: row.optedOut === true });
+    return !matches(exp, got);
+  });
+  return { total: expected.length, misses: misses.map((m) => m.id) };
+}
+
+describe("reply sets", () => {
+  it("scores a wrong answer as a miss", () => {
+    const exp = { id: "x", intent: "check_in", completed: [1], skipped: [2] };
+    expect(matches(exp, { intent: "check_in", completed: [1], skipped: [2] })).toBe(true);
+    expect(matches(exp, { intent: "check_in", completed: [1, 2], skipped: [] })).toBe(false);
+    expect(matches({ id: "y", intent: "undo" }, { intent: "stop" })).toBe(false);
+  });
+
+  it.each([
+    ["dev", 1],
+    ["dev2", 1],
+    ["dev3", 1],
+    ["heldout1", 0.95],
+    ["heldout2", 0.95],
+    ["heldout3", 0.95],
+  ] as const)("%s scores at least %s", (set, threshold) => {
+    const { total, misses } = score(set);
+    expect(total).toBeGreaterThanOrEqual(18);
+    expect((total - misses.length) / total, `misses: ${misses.join(", ")}`).toBeGreaterThanOrEqual(
+      threshold,
+    );
+  });
+});

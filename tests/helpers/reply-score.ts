@@ -1,0 +1,98 @@
+// A port of shared/replies/score.mjs: the same normalization and the same comparison of one answer.
+type Answer = Record<string, unknown> & { intent?: string };
+
+const LEAD_INS = [
+  "my goals for today are",
+  "my goals today are",
+  "my goals are",
+  "goals for today",
+  "today's goals",
+  "goals",
+  "goal",
+  "today i will",
+  "today i want to",
+  "i will",
+  "i want to",
+  "i'm going to",
+  "i am going to",
+  "today",
+  "add",
+  "new goal",
+];
+
+export function normalizeGoal(text: unknown): string {
+  let t = String(text).toLowerCase().replace(/\s+/g, " ").trim();
+  t = t.replace(/^(?:[-*•·]|#?\d+\s*[.):-]?)\s+/, "");
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const lead of LEAD_INS) {
+      const m = t.match(new RegExp(`^${lead.replace(/[.*+?^${}()|[\]\\']/g, "\\$&")}\\s*[:\\-]?\\s+`));
+      if (m && t.length > m[0].length) {
+        t = t.slice(m[0].length);
+        changed = true;
+      }
+    }
+  }
+  return t.replace(/[\s.!?,;:]+$/, "").trim();
+}
+
+const DAY_WORDS = "(?:sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|rsday|urday|s)?";
+const SCHEDULE = new RegExp(
+  `(?:^|\\s)(?:every\\s+(?:single\\s+)?day|daily|every\\s*weekday|on\\s+weekdays|weekdays|on\\s+weekends|every\\s+weekend|\\d+\\s*(?:x|times)\\s*(?:a|per)\\s*week|every\\s+${DAY_WORDS}(?:[\\s,]+(?:and\\s+)?${DAY_WORDS})*)\\s*$`,
+  "i",
+);
+
+export function normalizeHabit(text: unknown): string {
+  let t = normalizeGoal(text).replace(
+    /^(?:habit|every day|daily|weekdays|weekends|no more)\s*[:-]?\s+/,
+    "",
+  );
+  for (let before = ""; before !== t; ) {
+    before = t;
+    t = t.replace(SCHEDULE, "").trim();
+  }
+  return t
+    .replace(/^daily\s+/, "")
+    .replace(/[\s.!?,;:]+$/, "")
+    .trim();
+}
+
+const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
+const sameList = (a: unknown[], b: unknown[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+const sameSet = (a: unknown, b: unknown) => {
+  const sort = (v: unknown) => [...list(v)].map(Number).sort((x, y) => x - y);
+  return sameList(sort(a), sort(b));
+};
+const sameDue = (a: unknown, b: unknown) =>
+  list(a).length === list(b).length && list(a).every((x, i) => (x ?? null) === (list(b)[i] ?? null));
+
+/** Whether `got` is the answer `exp` expects; a field is compared only where `exp` has it. */
+export function matches(exp: Answer, got: Answer | undefined): boolean {
+  if (!got || got.intent !== exp.intent) return false;
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(exp, k);
+  switch (exp.intent) {
+    case "set_goals":
+      if (has("due") && !sameDue(exp.due, got.due)) return false;
+      return sameList(list(exp.goals).map(normalizeGoal), list(got.goals).map(normalizeGoal));
+    case "check_in":
+      if (has("tomorrow") && !sameSet(exp.tomorrow, got.tomorrow)) return false;
+      if (has("skipped") && !sameSet(exp.skipped, got.skipped)) return false;
+      return sameSet(exp.completed, got.completed);
+    case "pause":
+      return (exp.days ?? null) === (got.days ?? null);
+    case "edit_goal":
+      return exp.goal === got.goal && normalizeGoal(exp.text) === normalizeGoal(got.text ?? "");
+    case "remove_goal":
+    case "move_goal":
+      return exp.goal === got.goal;
+    case "add_habit":
+      if (has("days") && !sameSet(exp.days, got.days)) return false;
+      if (has("timesPerWeek") && exp.timesPerWeek !== got.timesPerWeek) return false;
+      return normalizeHabit(exp.habit) === normalizeHabit(got.habit ?? "");
+    case "stop_habit":
+      return normalizeHabit(exp.habit) === normalizeHabit(got.habit ?? "");
+    default:
+      return true;
+  }
+}
