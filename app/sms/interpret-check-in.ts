@@ -303,7 +303,9 @@ function ambiguityIn(clauses: Item[][], count: number): Ambiguity | null {
   const refs = items.filter((i): i is RefItem => i.type === "ref");
   const wholeDay = refs.some((r) => !r.byWord && !r.by && r.goals.length === count && count > 1);
   const told = new Set(refs.flatMap((r) => (r.goals.length === 1 ? r.goals : [])));
-  const vague = refs.find((r) => r.byWord && r.goals.length > 1 && r.goals.some((g) => !told.has(g)));
+  const vague = refs.find(
+    (r) => r.byWord && r.goals.length > 1 && r.goals.some((g) => !told.has(g)),
+  );
   return vague && !wholeDay ? { ambiguous: { goals: vague.goals } } : null;
 }
 
@@ -405,8 +407,7 @@ function yesNoSequence(text: string, count: number): number[] | null {
 function outcomesIn(text: string, ctx: Context): Map<number, Outcome> {
   const outcomes = new Map<number, Outcome>();
   const [items = []] = resolveReferences([classify(text, ctx)], ctx.count);
-  for (const ref of readClause(items).refs)
-    for (const g of ref.goals) outcomes.set(g, ref.outcome);
+  for (const ref of readClause(items).refs) for (const g of ref.goals) outcomes.set(g, ref.outcome);
   return outcomes;
 }
 

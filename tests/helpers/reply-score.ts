@@ -23,10 +23,12 @@ const LEAD_INS = [
 export function normalizeGoal(text: unknown): string {
   let t = String(text).toLowerCase().replace(/\s+/g, " ").trim();
   t = t.replace(/^(?:[-*•·]|#?\d+\s*[.):-]?)\s+/, "");
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const lead of LEAD_INS) {
-      const m = t.match(new RegExp(`^${lead.replace(/[.*+?^${}()|[\]\\']/g, "\\$&")}\\s*[:\\-]?\\s+`));
+      const m = t.match(
+        new RegExp(`^${lead.replace(/[.*+?^${}()|[\]\\']/g, "\\$&")}\\s*[:\\-]?\\s+`),
+      );
       if (m && t.length > m[0].length) {
         t = t.slice(m[0].length);
         changed = true;
@@ -47,7 +49,7 @@ export function normalizeHabit(text: unknown): string {
     /^(?:habit|every day|daily|weekdays|weekends|no more)\s*[:-]?\s+/,
     "",
   );
-  for (let before = ""; before !== t; ) {
+  for (let before = ""; before !== t;) {
     before = t;
     t = t.replace(SCHEDULE, "").trim();
   }
@@ -65,7 +67,8 @@ const sameSet = (a: unknown, b: unknown) => {
   return sameList(sort(a), sort(b));
 };
 const sameDue = (a: unknown, b: unknown) =>
-  list(a).length === list(b).length && list(a).every((x, i) => (x ?? null) === (list(b)[i] ?? null));
+  list(a).length === list(b).length &&
+  list(a).every((x, i) => (x ?? null) === (list(b)[i] ?? null));
 
 /** Whether `got` is the answer `exp` expects; a field is compared only where `exp` has it. */
 export function matches(exp: Answer, got: Answer | undefined): boolean {
