@@ -108,7 +108,7 @@ const WHOLE_NEGATIVE = /\b(?:none|nothing|nada|zero|neither)\b/;
 const AMBIGUOUS_AMOUNT =
   /\b(?:some|most|few|couple|several|majority|half of|(?:one|two|three|\d+) of (?:them|my|the))\b/;
 
-const YES_TOKENS = new Set(["y", "yes", "yep", "yeah", "yup", "✅", "✔", "✓", "☑", "👍"]);
+const YES_TOKENS = new Set(["y", "yes", "yep", "yeah", "yup", "✅", "✔", "✓", "☑", "👍", "💯"]);
 const NO_TOKENS = new Set(["n", "no", "nope", "nah", "❌", "✗", "✘", "✖", "x", "👎"]);
 
 const EXCEPT_ALL =
@@ -135,6 +135,11 @@ function goalKeywords(goal: string): string[] {
 const range = (from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
 
+// Emoji that are marks; any other emoji says nothing of a goal ("only did the reading 🤷").
+const MARK_EMOJI = new Set(["✅", "✔", "☑", "👍", "💯", "❌", "✖", "👎"]);
+const saysSomething = (token: string) =>
+  !/\p{Extended_Pictographic}/u.test(token) || MARK_EMOJI.has(token);
+
 // "1-3" is goals 1 to 3; "2y" is "2 y".
 const tokenize = (text: string) =>
   text
@@ -143,7 +148,8 @@ const tokenize = (text: string) =>
     )
     .replace(/\b(\d+)([yn])\b/g, "$1 $2")
     .replace(/\bwork(?:ed|ing)? out\b/g, "workout")
-    .match(/,|[#\p{L}\p{N}']+|\p{Extended_Pictographic}|[\u2713\u2717\u2718\u2611]/gu) ?? [];
+    .match(/,|[#\p{L}\p{N}']+|\p{Extended_Pictographic}|[\u2713\u2717\u2718\u2611]/gu)
+    ?.filter(saysSomething) ?? [];
 
 function markAt(words: string[], i: number): MarkEntry | undefined {
   return MARKS.find((m) => m.words.every((w, k) => words[i + k] === w));

@@ -94,7 +94,7 @@ const SKIP_DAY_OUTSIDE_EVENING =
 // "skip" or "take a break" is a pause only when what follows is about time ("skip today",
 // "taking a break this week"), not a goal ("skip dessert", "take a break every hour").
 const TIMED_TRIGGER =
-  /^(?:can (?:we|i|you) |let'?s |please |i(?:'m| am|'ll| will| want to| wanna| need to)? ?)?(?:skip(?:ping)?|(?:take|taking|need|needing|want|wanna|having) (?:a|the|some) (?:break|breather|rest|day|week|few days|couple (?:of )?days))\b(.*)$/;
+  /^(?:can (?:we|i|you) |let'?s |please |(?:i'?m |i am )?going to |i(?:'m| am|'ll| will| want to| wanna| need to)? ?)?(?:skip(?:ping)?|(?:take|taking|need|needing|want|wanna|having) (?:a|the|some) (?:break|breather|rest|day|week|few days|couple (?:of )?days))\b(.*)$/;
 const TIME_WORDS =
   /\b(?:today'?s|today|tonight|tomorrow|this|the|a|an|for|now|day|days|week|weeks|weekend|morning|evening|night|it|me|please|pls|one|goals?|check-?ins?|texts?|messages?|reminders?|two|three|four|five|six|seven|couple|few|of|next|until|till|again|time|off|from|coaching|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+)\b/g;
 

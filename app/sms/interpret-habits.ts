@@ -142,6 +142,7 @@ const LIST_HABITS = [
 export function habitCommand(typed: Typed, phase: string): HabitCommand | null {
   const text = normalize(typed.text)
     .replace(/[\s.!?]+$/u, "")
+    .replace(/(?:\s+(?:please|thanks|thank you))+$/, "")
     .replace(/\s+/g, " ");
   if (LIST_HABITS.some((re) => re.test(text))) return { intent: "list_habits" };
   const command = stopHabit(text, phase) ?? addHabit(text);

@@ -15,6 +15,8 @@ const SHORTHAND: Record<string, string> = {
   im: "i'm",
   ive: "i've",
   whats: "what's",
+  wats: "what's",
+  wat: "what",
   hows: "how's",
   tmrw: "tomorrow",
   tmr: "tomorrow",
@@ -24,6 +26,8 @@ const SHORTHAND: Record<string, string> = {
   "2morrow": "tomorrow",
   "2day": "today",
   tday: "today",
+  "2nite": "tonight",
+  tonite: "tonight",
   pls: "please",
   plz: "please",
   rn: "right now",
@@ -39,7 +43,8 @@ const SHORTHAND: Record<string, string> = {
 // Words a command is made of; a word one typo away from one of them reads as it.
 const COMMAND_WORDS = (
   "skipped skipping completed complete finished finish change changed remove removed delete deleted " +
-  "replace rename tomorrow today habit habits postpone cancelled canceled everything nothing"
+  "replace rename tomorrow today tonight habit habits postpone cancelled canceled everything nothing " +
+  "except"
 ).split(" ");
 // Real words one typo away from a command word: "shipped the parcel" is not a skip.
 const REAL_WORDS = new Set(
@@ -120,7 +125,7 @@ export function readTyped(text: string, keep: (word: string) => boolean = () => 
 export const readShorthand = (text: string) => readTyped(text).text;
 
 const FILLER =
-  /^(?:oops|whoops|ok so|okay so|ok|okay|hey|hmm+|hm|actually|also|btw|so|um+|uh|lol|wait)\b/i;
+  /^(?:oops|whoops|ok so|okay so|ok|okay|kk|k|hey|hmm+|hm|actually|also|btw|so|um+|uh|oh|ugh|anyways?|lol|wait)\b/i;
 
 /**
  * Without the fillers before a command ("oops", "ok so", "btw"); `punctuated` tells whether one was

@@ -101,6 +101,12 @@ describe("shorthand in commands and lead-ins; goal texts as typed", () => {
       { intent: "add_habit", habit: "stretch w/ ana", days: [0, 1, 2, 3, 4, 5, 6] },
     ],
     [at("morning", "thx!", []), { intent: "unknown" }],
+    [at("morning", "gonna skip today", []), { intent: "pause", days: 1 }],
+    [at("none", "no more daily journaling pls", []), { intent: "stop_habit", habit: "journaling" }],
+    [
+      at("none", "can u chnage the rent to pay rent b4 friday"),
+      { intent: "edit_goal", goal: 1, text: "pay rent b4 friday" },
+    ],
   ])("%j", (input, expected) => {
     expect(read(input)).toEqual(expected);
   });
@@ -118,6 +124,7 @@ describe("misspelt command words and goal words", () => {
     [at("evening", "paid rent, skippd the grocery run"), checkIn([1], [2])],
     [at("evening", "compelted the bathrom"), checkIn([4])],
     [at("evening", "paid the rnet"), checkIn([1])],
+    [at("evening", "did everything exept the vet"), checkIn([1, 2, 4])],
   ])("%j", (input, expected) => {
     expect(read(input)).toEqual(expected);
   });

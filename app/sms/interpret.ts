@@ -83,11 +83,12 @@ export function interpretReply(input: ReplyInput): Interpretation {
   if (days !== undefined && !aboutAGoal) return { intent: "pause", days };
   if (isListGoalsQuestion(text)) return { intent: "list_goals" };
   if (isStatsQuestion(text)) return { intent: "stats" };
+  // Before habits: "change 2 to gym b4 friday" edits a goal, it does not add a Friday habit.
+  const edit = goalEdit(bare, input.goals);
+  if (edit && !("stray" in edit)) return edit;
   const habit = habitCommand(bare, input.phase);
   if (habit) return habit;
-  const edit = goalEdit(bare, input.goals);
-  if (edit && "stray" in edit) return askWhich({ ambiguous: { number: edit.stray } }, input.goals);
-  if (edit) return edit;
+  if (edit) return askWhich({ ambiguous: { number: edit.stray } }, input.goals);
 
   if (input.phase === "morning") return morningReply(fillers.stripped ? fillers : null, typed);
   if (input.phase === "evening") return eveningReply(input, bare);
