@@ -1,4 +1,9 @@
-import { interpretReply, type Interpretation, type ReplyInput } from "./interpret";
+import {
+  interpretInConversation,
+  interpretReply,
+  type Interpretation,
+  type ReplyInput,
+} from "./interpret";
 import {
   asTyped,
   readShorthand,
@@ -240,6 +245,14 @@ describe("a question instead of a guess", () => {
     });
     expect(read(at("evening", "called dad", goals))).toEqual(checkIn([2]));
     expect(read(at("evening", "all done", goals))).toEqual(checkIn([1, 2, 3]));
+  });
+
+  it("asks before the evening question too, where a report names goals", () => {
+    expect(interpretInConversation(at("none", "did 5"))).toMatchObject({
+      intent: "unknown",
+      question: expect.stringMatching(/^Which goal is 5\?/),
+    });
+    expect(interpretInConversation(at("none", "hello there"))).toEqual({ intent: "unknown" });
   });
 
   it("still reads quantities as quantities", () => {

@@ -156,12 +156,14 @@ function idleReply(typed: Typed): Interpretation {
 /**
  * The engine's reading: as `interpretReply`, but a report that names today's goals ("did 1, skipped
  * 2") counts even before the evening question is asked; a bare "yes" or "all" at noon still does not.
+ * A report we cannot place ("did 5" with three goals) is asked about then too.
  */
 export function interpretInConversation(input: ReplyInput): Interpretation {
   const reading = interpretReply(input);
   if (reading.intent !== "unknown" || input.phase !== "none" || input.goals.length === 0)
     return reading;
-  if (!namesAGoal(readTyped(input.text).text, input.goals)) return reading;
   const asCheckIn = interpretReply({ ...input, phase: "evening" });
+  if (asCheckIn.intent === "unknown" && asCheckIn.question) return asCheckIn;
+  if (!namesAGoal(readTyped(input.text).text, input.goals)) return reading;
   return asCheckIn.intent === "check_in" ? asCheckIn : reading;
 }
