@@ -143,7 +143,8 @@ export function withoutFillers(t: Typed): { typed: Typed; punctuated: boolean; s
     let k = 0;
     while (used < filler[0].length && k < pieces.length) used += pieces[k++]!.read.length;
     const after = pieces[k]?.read ?? "";
-    if (after && /^[\p{L}\p{N}]/u.test(after)) break; // "so" inside "sober" never gets here; "okay" does
+    // A filler joined to the next word is part of it: "k-pop", "so-so".
+    if (!/\s/.test(after) && !/^[,.!:;\u2026]+$/.test(after)) break;
     const separator = after.replace(/\s+/g, "");
     const remaining = pieces.slice(k + 1);
     if (!remaining.some((p) => /[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(p.read))) break;

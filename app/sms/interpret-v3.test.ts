@@ -76,6 +76,8 @@ describe("reading typed text (interpret-normalize)", () => {
     expect(withoutFillers(readTyped("wait for the vet")).punctuated).toBe(false);
     expect(withoutFillers(readTyped("ok")).typed.text).toBe("ok");
     expect(withoutFillers(readTyped("sober october")).stripped).toBe(false);
+    expect(withoutFillers(readTyped("k-pop concert")).stripped).toBe(false);
+    expect(withoutFillers(readTyped("ok,undo")).typed.text).toBe("undo");
   });
 
   it("reads shorthand in a goal's due time only", () => {
