@@ -143,8 +143,9 @@ export function withoutFillers(t: Typed): { typed: Typed; punctuated: boolean; s
     let k = 0;
     while (used < filler[0].length && k < pieces.length) used += pieces[k++]!.read.length;
     const after = pieces[k]?.read ?? "";
-    // A filler joined to the next word is part of it: "k-pop", "so-so".
-    if (!/\s/.test(after) && !/^[,.!:;\u2026]+$/.test(after)) break;
+    // A filler joined to the next word is part of it ("k-pop", "so-so"); one before a colon is a
+    // header ("also: call dad").
+    if ((!/\s/.test(after) && !/^[,.!;\u2026]+$/.test(after)) || after.includes(":")) break;
     const separator = after.replace(/\s+/g, "");
     const remaining = pieces.slice(k + 1);
     if (!remaining.some((p) => /[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(p.read))) break;

@@ -78,6 +78,7 @@ describe("reading typed text (interpret-normalize)", () => {
     expect(withoutFillers(readTyped("sober october")).stripped).toBe(false);
     expect(withoutFillers(readTyped("k-pop concert")).stripped).toBe(false);
     expect(withoutFillers(readTyped("ok,undo")).typed.text).toBe("undo");
+    expect(withoutFillers(readTyped("also: call dad")).stripped).toBe(false);
   });
 
   it("reads shorthand in a goal's due time only", () => {
