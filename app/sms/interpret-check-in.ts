@@ -135,10 +135,9 @@ function goalKeywords(goal: string): string[] {
 const range = (from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
 
-// Emoji that are marks; any other emoji says nothing of a goal ("only did the reading 🤷").
-const MARK_EMOJI = new Set(["✅", "✔", "☑", "👍", "💯", "❌", "✖", "👎"]);
+// Only emoji that are marks (yes or no) say something of a goal: "only did the reading 🤷".
 const saysSomething = (token: string) =>
-  !/\p{Extended_Pictographic}/u.test(token) || MARK_EMOJI.has(token);
+  !/\p{Extended_Pictographic}/u.test(token) || YES_TOKENS.has(token) || NO_TOKENS.has(token);
 
 // "1-3" is goals 1 to 3; "2y" is "2 y".
 const tokenize = (text: string) =>
