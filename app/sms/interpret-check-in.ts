@@ -538,7 +538,10 @@ export function reportsOnAGoal(text: string, goals: string[]): boolean {
 export function goalNamedBy(phrase: string, goals: string[]): number | null {
   if (goals.length === 0) return null;
   const ctx = contextOf(goals);
-  const items = classify(quoteGoals(normalize(phrase), goals), ctx);
+  const quoted = quoteGoals(normalize(phrase), goals);
+  // "dog walked. rest" is two sentences of a check-in, not the name of a goal.
+  if (/[.!?;\n](?:\s|$)/.test(quoted.trim().replace(/[.!?]+$/, ""))) return null;
+  const items = classify(quoted, ctx);
   const named = new Set(items.flatMap((i) => (i.type === "ref" && !i.by ? i.goals : [])));
   const extraWords = items.filter((i) => i.type === "word" || i.type === "mark").length;
   const namesTheRest = items.some((i) => i.type === "ref" && i.by === "rest");

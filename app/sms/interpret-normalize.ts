@@ -28,6 +28,7 @@ const SHORTHAND: Record<string, string> = {
   tday: "today",
   "2nite": "tonight",
   tonite: "tonight",
+  nite: "night",
   pls: "please",
   plz: "please",
   rn: "right now",

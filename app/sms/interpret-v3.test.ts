@@ -110,6 +110,10 @@ describe("shorthand in commands and lead-ins; goal texts as typed", () => {
     ],
     [at("morning", "thx!", []), { intent: "unknown" }],
     [at("morning", "gonna skip today", []), { intent: "pause", days: 1 }],
+    [
+      at("none", "btw add habit: floss every nite", []),
+      { intent: "add_habit", habit: "floss", days: [0, 1, 2, 3, 4, 5, 6] },
+    ],
     [at("none", "no more daily journaling pls", []), { intent: "stop_habit", habit: "journaling" }],
     [
       at("none", "can u chnage the rent to pay rent b4 friday"),
@@ -206,6 +210,7 @@ describe('"the rest" and "it"', () => {
 
   it('"the rest" in an edit is not one goal', () => {
     expect(read(at("none", "rent done, rest tmrw"))).not.toMatchObject({ intent: "move_goal" });
+    expect(read(at("evening", "paid rent. rest tmrw"))).toEqual(checkIn([1], [], [2, 3, 4]));
   });
 });
 
