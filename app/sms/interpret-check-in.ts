@@ -14,7 +14,7 @@ type Item =
   | { type: "sep" }
   | { type: "word" }
   | { type: "today" }
-  | { type: "ref"; goals: number[]; byWord: boolean; by?: RefBy }
+  | { type: "ref"; goals: number[]; byWord: boolean; by?: RefBy; plural?: boolean }
   // A goal number out of range ("did 5" with three goals): a question, never a guess.
   | { type: "stray"; number: number }
   | { type: "mark"; outcome: Outcome; kind: MarkKind };
@@ -160,7 +160,7 @@ function countWord(word: string | undefined): number | undefined {
 }
 
 /** The goals a word (or an ordinal + count) refers to, with the number of words it used. */
-type RefMatch = { goals: number[]; len: number; byWord: boolean; by?: RefBy };
+type RefMatch = { goals: number[]; len: number; byWord: boolean; by?: RefBy; plural?: boolean };
 
 // "all the others", "everything else", "the rest".
 const REST_AFTER_ALL = ["else", "others", "other ones", "the others", "the other ones", "the rest"];
@@ -188,8 +188,11 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
 
   const rest = restLength(words, i, ctx);
   if (rest > 0) return { goals: [], len: rest, byWord: false, by: "rest" };
-  if (w === "it" || w === "that")
+  // "that reading" names the reading; "did that" the goal named before.
+  const determiner = w === "that" && refAt(words, i + 1, ctx)?.byWord === true;
+  if ((w === "it" || w === "that") && !determiner)
     return { goals: [], len: next === "one" ? 2 : 1, byWord: false, by: "pronoun" };
+  if (determiner) return null;
 
   if (ALL_WORDS.has(w) || (w === "both" && ctx.count <= 2))
     return { goals: range(1, ctx.count), len: 1, byWord: false };
@@ -225,7 +228,9 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   if (goals.length === 0) goals = goalsWhere(typo);
   if (goals.length === 0 || (goals.length > 1 && !goalsWhere((k) => stemsMatch(k, s)).length))
     return null;
-  return { goals, len: next === "one" ? 2 : 1, byWord: true }; // "the reading one"
+  // "the emails" names both "Email Jess" and "Email Tom"; "emailed" could be either.
+  const plural = goals.length > 1 && /s$/.test(w) && !ctx.keywords.some((kws) => kws.includes(w));
+  return { goals, len: next === "one" ? 2 : 1, byWord: true, plural }; // "the reading one"
 }
 
 const NOT_A_GOAL_NUMBER_AFTER = new Set(["at", "by", "before", "after", "until", "till", "around"]);
@@ -281,8 +286,8 @@ function pushRef(items: Item[], ref: RefMatch) {
       return;
     }
   }
-  const { goals, byWord, by } = ref;
-  items.push(by ? { type: "ref", goals, byWord, by } : { type: "ref", goals, byWord });
+  const { goals, byWord, by, plural } = ref;
+  items.push({ type: "ref", goals, byWord, ...(by && { by }), ...(plural && { plural }) });
 }
 
 /** Fills in what "the rest" and "it" name, over the whole reply. */
@@ -309,7 +314,7 @@ function ambiguityIn(clauses: Item[][], count: number): Ambiguity | null {
   const wholeDay = refs.some((r) => !r.byWord && !r.by && r.goals.length === count && count > 1);
   const told = new Set(refs.flatMap((r) => (r.goals.length === 1 ? r.goals : [])));
   const vague = refs.find(
-    (r) => r.byWord && r.goals.length > 1 && r.goals.some((g) => !told.has(g)),
+    (r) => r.byWord && !r.plural && r.goals.length > 1 && r.goals.some((g) => !told.has(g)),
   );
   return vague && !wholeDay ? { ambiguous: { goals: vague.goals } } : null;
 }
@@ -543,7 +548,9 @@ export function goalNamedBy(phrase: string, goals: string[]): number | null {
   if (/[.!?;\n](?:\s|$)/.test(quoted.trim().replace(/[.!?]+$/, ""))) return null;
   const items = classify(quoted, ctx);
   const named = new Set(items.flatMap((i) => (i.type === "ref" && !i.by ? i.goals : [])));
-  const extraWords = items.filter((i) => i.type === "word" || i.type === "mark").length;
+  const extraWords = items.filter(
+    (i) => i.type === "word" || i.type === "mark" || i.type === "stray",
+  ).length;
   const namesTheRest = items.some((i) => i.type === "ref" && i.by === "rest");
   if (named.size !== 1 || extraWords > 1 || namesTheRest) return null;
   return [...named][0] ?? null;

@@ -159,6 +159,7 @@ describe("fillers before a command", () => {
     ["btw stop habit flossing", { intent: "stop_habit", habit: "flossing" }],
     ["so what are my goals", { intent: "list_goals" }],
     ["lol what r my habits", { intent: "list_habits" }],
+    ["oops stop", { intent: "stop" }],
   ])("%s", (text, expected) => {
     expect(read(at("none", text))).toEqual(expected);
   });
@@ -201,6 +202,10 @@ describe('"the rest" and "it"', () => {
     ["bathroom was gross but did it anyway", checkIn([4])],
   ])("%s", (text, expected) => {
     expect(read(at("evening", text))).toEqual(expected);
+  });
+
+  it('"that" before a goal\'s word is not a pronoun', () => {
+    expect(read(at("evening", "vet done. skipped that bathroom tho"))).toEqual(checkIn([3], [4]));
   });
 
   it('"rest" and "it" mark nothing without a word of their own', () => {
@@ -252,6 +257,9 @@ describe("a question instead of a guess", () => {
       question: 'Which one did you mean: 1) Call mom or 2) Call dad? Reply e.g. "1 done".',
     });
     expect(read(at("evening", "called dad", goals))).toEqual(checkIn([2]));
+    const emails = ["Email Jess", "Email Tom", "Gym"];
+    expect(read(at("evening", "gym ✅ emails tmrw", emails))).toEqual(checkIn([3], [], [1, 2]));
+    expect(read(at("evening", "did 3, 5 tmrw", GOALS))).toMatchObject({ intent: "unknown" });
     expect(read(at("evening", "all done", goals))).toEqual(checkIn([1, 2, 3]));
   });
 

@@ -62,14 +62,15 @@ const UNKNOWN: Interpretation = { intent: "unknown" };
 
 export function interpretReply(input: ReplyInput): Interpretation {
   const raw = input.text ?? "";
-  // Compliance keywords win in every phase ("yes" opts back in only while opted out).
-  const compliance = complianceIntent(raw, input.optedOut === true);
-  if (compliance) return { intent: compliance };
   // Shorthand and misspelt command words are read as meant; fillers before a command say nothing.
   const typed = readTyped(raw, (word) => isGoalWord(word, input.goals));
   const fillers = withoutFillers(typed);
   const bare = fillers.typed;
   const text = bare.text;
+  // Compliance keywords win in every phase ("yes" opts back in only while opted out).
+  const optedOut = input.optedOut === true;
+  const compliance = complianceIntent(raw, optedOut) ?? complianceIntent(text, optedOut);
+  if (compliance) return { intent: compliance };
   if (isUndo(text)) return { intent: "undo" };
   // "pause habit gym" stops a habit; it does not pause the texts.
   const stopHabit = explicitStopHabit(bare);
