@@ -239,7 +239,7 @@ const ENDS_A_GOAL_NUMBER = new Set([",", "and", "&", "or", "today", "tonight"]);
 /** A goal number past the end of today's list ("did 5" with three goals), not a quantity. */
 function strayNumberAt(words: string[], i: number, ctx: Context): number | undefined {
   const n = countWord((words[i] ?? "").replace(/^#/, ""));
-  if (n === undefined || n <= ctx.count || n > 20) return undefined;
+  if (n === undefined || ctx.count === 0 || n <= ctx.count || n > 20) return undefined;
   if (NOT_A_GOAL_NUMBER_AFTER.has(words[i - 1] ?? "")) return undefined;
   const next = words[i + 1];
   const endsHere =
@@ -305,11 +305,15 @@ function resolveReferences(clauses: Item[][], count: number): Item[][] {
 
 export type Ambiguity = { ambiguous: { number: number } | { goals: number[] } };
 
-/** A goal number out of range, or a word naming several goals that nothing else tells apart. */
+/**
+ * A goal number out of range in a report ("did 5", "1 and 5"; not "ask 5"), or a word naming several
+ * goals that nothing else tells apart.
+ */
 function ambiguityIn(clauses: Item[][], count: number): Ambiguity | null {
   const items = clauses.flat();
   const stray = items.find((i) => i.type === "stray");
-  if (stray?.type === "stray") return { ambiguous: { number: stray.number } };
+  const reports = items.some((i) => i.type === "mark") || items.every((i) => i.type !== "word");
+  if (stray?.type === "stray" && reports) return { ambiguous: { number: stray.number } };
   const refs = items.filter((i): i is RefItem => i.type === "ref");
   const wholeDay = refs.some((r) => !r.byWord && !r.by && r.goals.length === count && count > 1);
   const told = new Set(refs.flatMap((r) => (r.goals.length === 1 ? r.goals : [])));

@@ -269,6 +269,8 @@ describe("a question instead of a guess", () => {
       question: expect.stringMatching(/^Which goal is 5\?/),
     });
     expect(interpretInConversation(at("none", "hello there"))).toEqual({ intent: "unknown" });
+    expect(interpretInConversation(at("none", "ask 5"))).toEqual({ intent: "unknown" });
+    expect(interpretInConversation(at("none", "did 2", []))).toEqual({ intent: "unknown" });
   });
 
   it("still reads quantities as quantities", () => {
