@@ -187,10 +187,12 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     expect(localTime(goal!.dueDate, created.timezone ?? "America/New_York")).toBe("15:30");
   });
 
-  it("names no goal it cannot find and changes nothing", async () => {
+  it("asks which goal a number past the list is, and changes nothing", async () => {
     const user = await userWithGoals(channel);
     const reply = await channel.send(user, "remove 7");
-    expect(reply).toMatch(/^Sorry, I didn't get that/);
+    expect(reply).toMatch(/^Which goal is 7\? You have 3 today: 1\) \S/);
+    expect(today(user)).toHaveLength(3);
+    expect(await channel.send(user, "remove the piano")).toMatch(/^Sorry, I didn't get that/);
     expect(today(user)).toHaveLength(3);
   });
 });
