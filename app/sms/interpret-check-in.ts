@@ -104,7 +104,6 @@ const ONE_AS_PRONOUN_AFTER = new Set(
   ),
 );
 const ALL_WORDS = new Set(["all", "everything", "every", "each"]);
-const WHOLE_NEGATIVE = /\b(?:none|nothing|nada|zero|neither)\b/;
 const AMBIGUOUS_AMOUNT =
   /\b(?:some|most|few|couple|several|majority|half of|(?:one|two|three|\d+) of (?:them|my|the))\b/;
 
@@ -515,14 +514,9 @@ export function parseCheckIn(rawText: string, goals: string[]): CheckIn | Ambigu
   }
   const latest = new Map<number, Outcome>();
   for (const ref of refs) for (const g of ref.goals) latest.set(g, ref.outcome);
+  // A goal neither reported done nor named stays open: "skipped 2" says nothing of 1 and 3.
   const done = [...latest].filter(([, o]) => o === "done").map(([g]) => g);
-  if (done.length > 0) return checkIn(done, latest);
-  // Only misses were named ("skipped 2", "didn't do the reading"): the rest were done.
-  if (WHOLE_NEGATIVE.test(text)) return checkIn([], latest);
-  return checkIn(
-    range(1, ctx.count).filter((g) => !latest.has(g)),
-    latest,
-  );
+  return checkIn(done, latest);
 }
 
 const refsOf = (text: string, goals: string[]) =>
