@@ -228,7 +228,7 @@ export function isStatsQuestion(text: string): boolean {
 
 // "undo", "undo that", "undo 2" (the number is not read): takes back the last change made by text.
 const UNDO =
-  /^undo(?: (?:that|it|this|(?:the )?last(?: one| change| thing| text)?|#?\d{1,2}|please|now|again))*$/;
+  /^(?:please |(?:can|could) you (?:please )?)?undo(?: (?:that|it|this|(?:the |my )?last(?: one| change| thing| text| message)?|#?\d{1,2}|please|now|again))*$/;
 
 export const isUndo = (text: string) => UNDO.test(keywordForm(text));
 

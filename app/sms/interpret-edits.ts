@@ -9,7 +9,7 @@ export type GoalEdit =
   | { intent: "move_goal"; goal: number };
 
 const POLITE_START =
-  /^(?:(?:please|pls|plz|can you|could you|can we|let'?s|i want to|i'd like to)\s+)+/;
+  /^(?:(?:please|pls|plz|can you|could you|you can|can we|let'?s|i want to|i'd like to)\s+)+/;
 const POLITE_END = /(?:\s+(?:please|pls|plz|thanks|thx|instead))+$/;
 
 const EDIT_VERB = "change|edit|update|rename|reword|replace|swap|switch|correct|modify";

@@ -101,6 +101,7 @@ describe("shorthand in commands and lead-ins; goal texts as typed", () => {
       { intent: "set_goals", goals: ["dentist at 2pm"], due: ["14:00"] },
     ],
     [at("none", "can u push the vet to tmrw"), { intent: "move_goal", goal: 3 }],
+    [at("none", "u can push the vet to tmrw"), { intent: "move_goal", goal: 3 }],
     [at("morning", "not 2day pls", []), { intent: "pause", days: 1 }],
     [at("none", "whats my streak rn"), { intent: "stats" }],
     [at("none", "hows my progress"), { intent: "stats" }],
@@ -220,13 +221,21 @@ describe('"the rest" and "it"', () => {
 });
 
 describe("undo", () => {
-  it.each(["undo", "Undo!", "oops undo", "undo that", "undo 2", "wait undo", "undo pls"])(
-    "%s",
-    (text) => {
-      expect(read(at("evening", text))).toEqual({ intent: "undo" });
-      expect(read(at("none", text))).toEqual({ intent: "undo" });
-    },
-  );
+  it.each([
+    "undo",
+    "Undo!",
+    "oops undo",
+    "undo that",
+    "undo 2",
+    "wait undo",
+    "undo pls",
+    "pls undo",
+    "can u undo that",
+    "undo my last text",
+  ])("%s", (text) => {
+    expect(read(at("evening", text))).toEqual({ intent: "undo" });
+    expect(read(at("none", text))).toEqual({ intent: "undo" });
+  });
 
   it("is never a STOP, and undoing a goal's words is not an undo", () => {
     expect(read(at("morning", "undo", [])).intent).toBe("undo");
