@@ -107,7 +107,14 @@ export async function startBuiltServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
-  const collect = (chunk: Buffer) => lines.push(...String(chunk).split("\n").filter(Boolean));
+  const collect = (chunk: Buffer) => {
+    const text = String(chunk).split("\n").filter(Boolean);
+    lines.push(...text);
+    // An unexpected server error is shown as it happens, so a failing test's cause is in the CI log.
+    for (const line of text) {
+      if (/"level":(50|60)\b/.test(line)) process.stderr.write(`[server ${port}] ${line}\n`);
+    }
+  };
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
