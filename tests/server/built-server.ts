@@ -112,7 +112,7 @@ export async function startBuiltServer(
     lines.push(...text);
     // An unexpected server error is shown as it happens, so a failing test's cause is in the CI log.
     for (const line of text) {
-      if (/"level":(50|60)\b/.test(line)) process.stderr.write(`[server ${port}] ${line}\n`);
+      if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[server ${port}] ${line}\n`);
     }
   };
   child.stdout!.on("data", collect);
