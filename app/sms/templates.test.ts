@@ -30,6 +30,10 @@ const cases: Record<string, string[]> = {
     templates.morningQuestion(longGoals, longGoals),
     templates.morningQuestion(emojiGoals, emojiGoals),
   ],
+  welcome: [
+    templates.welcome("Wednesday 10:00 AM", "evening"),
+    templates.welcome("Thursday 7:00 AM", "morning"),
+  ],
   justHabits: [templates.justHabits(longGoals, "7:00 PM"), templates.justHabits(["Floss"], null)],
   habitAdded: [templates.habitAdded(longGoals[0]!, "Mon, Wed, Fri")],
   habitStopped: [templates.habitStopped(longGoals[1]!)],

@@ -85,6 +85,10 @@ export const templates = {
       [...habits, ...carriedOver],
     );
   },
+  welcome: (when: string, kind: "morning" | "evening") =>
+    `You're all set! Your first question comes ${when}, ${
+      kind === "morning" ? "asking for the day's goals" : "asking how today's goals went"
+    }. You can text your goals now, e.g. "1. Run 5k 2. Read 30 pages". Reply HELP for help, STOP to stop.`,
   justHabits: (habits: string[], checkInTime: string | null) =>
     fitted(
       (names) =>
