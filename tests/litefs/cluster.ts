@@ -37,9 +37,18 @@ export function findLiteFs(): { binary: string; version: string } | { reason: st
   return { binary, version };
 }
 
+/** The parts of litefs.yml this file changes; the rest is passed on as shipped. */
+type LiteFsYaml = {
+  fuse: object;
+  data: object;
+  http: { addr: string };
+  proxy: { addr: string };
+  lease: { promote: boolean };
+};
+
 /** The shipped litefs.yml with one node's lease, paths and addresses. */
 export function nodeConfig(
-  shipped: Record<string, any>,
+  shipped: LiteFsYaml,
   node: { id: 1 | 2; fuseDir: string; dataDir: string },
 ) {
   const ports = NODE_PORTS[node.id];
@@ -72,7 +81,7 @@ export type LiteFsNode = {
   apiUrl: string;
   fuseDir: string;
   databasePath: string;
-  env: Record<string, string>;
+  env: NodeJS.ProcessEnv;
   output: () => string[];
   start: () => Promise<void>;
   /** Kills LiteFS and everything it started, and unmounts its FUSE directory. */
@@ -89,12 +98,12 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
   mkdirSync(dataDir, { recursive: true });
   const ports = NODE_PORTS[id];
   const configPath = path.join(dir, "litefs.yml");
-  const shipped = parse(readFileSync(SHIPPED_CONFIG, "utf8")) as Record<string, any>;
+  const shipped = parse(readFileSync(SHIPPED_CONFIG, "utf8")) as LiteFsYaml;
   writeFileSync(configPath, stringify(nodeConfig(shipped, { id, fuseDir, dataDir })));
 
   const url = `http://127.0.0.1:${ports.proxy}`;
   // fly.toml's [env] as Fly.io would set it, with this node's ports and folders.
-  const env: Record<string, string> = {
+  const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? dir,
     NODE_ENV: "production",
@@ -128,17 +137,22 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
     output: () => [...lines],
     async start() {
       // Its own process group, so that stopping it reaches the app LiteFS started.
-      child = spawn(options.binary, ["mount", "-config", configPath], {
+      const started = spawn(options.binary, ["mount", "-config", configPath], {
         cwd: root,
         env,
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
       });
+      child = started;
       const collect = (chunk: Buffer) =>
-        lines.push(...String(chunk).split("\n").filter(Boolean).map((l) => `[node${id}] ${l}`));
-      child.stdout!.on("data", collect);
-      child.stderr!.on("data", collect);
-      const started = child;
+        lines.push(
+          ...String(chunk)
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => `[node${id}] ${l}`),
+        );
+      started.stdout.on("data", collect);
+      started.stderr.on("data", collect);
       exited = new Promise((resolve) => started.on("exit", () => resolve()));
       await waitFor(
         `node ${id} to answer /healthz through its LiteFS proxy`,
