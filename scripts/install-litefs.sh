@@ -6,7 +6,7 @@
 set -euo pipefail
 
 LITEFS_VERSION="v0.5.14"
-cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/streakcoach"
+cache_root="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/streakcoach"
 install_dir="$cache_root/litefs-$LITEFS_VERSION"
 binary="$install_dir/litefs"
 
@@ -30,6 +30,10 @@ if ! command -v fusermount3 >/dev/null 2>&1; then
 fi
 
 if [ ! -x "$binary" ] || ! "$binary" version 2>/dev/null | grep -q "LiteFS $LITEFS_VERSION"; then
+  # Go's own tarball installs here; a non-login shell may not have it on PATH.
+  if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
+    PATH="/usr/local/go/bin:$PATH"
+  fi
   command -v go >/dev/null 2>&1 || fail "Go is not installed: LiteFS $LITEFS_VERSION builds from source with Go (and gcc, for cgo)."
   command -v gcc >/dev/null 2>&1 || fail "gcc is missing: LiteFS's SQLite driver builds with cgo."
   echo "install-litefs: building LiteFS $LITEFS_VERSION with $(go version)" >&2

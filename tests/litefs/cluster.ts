@@ -22,6 +22,13 @@ const NODE_PORTS: Record<1 | 2, Ports> = {
 
 /** The LiteFS binary scripts/install-litefs.sh built, or the reason it cannot run here. */
 export function findLiteFs(): { binary: string; version: string } | { reason: string } {
+  if (process.platform !== "linux") {
+    return { reason: `LiteFS mounts through Linux FUSE; this is ${process.platform}.` };
+  }
+  if (process.getuid?.() !== 0) {
+    return { reason: "LiteFS mounts FUSE, which needs root here; this user is not root." };
+  }
+  if (!existsSync("/dev/fuse")) return { reason: "/dev/fuse is missing." };
   const install = spawnSync("bash", [path.join(root, "scripts", "install-litefs.sh")], {
     encoding: "utf8",
   });
@@ -29,10 +36,6 @@ export function findLiteFs(): { binary: string; version: string } | { reason: st
     return { reason: install.stderr.trim() || `install-litefs.sh exited ${install.status}` };
   }
   const binary = install.stdout.trim().split("\n").at(-1)!;
-  if (process.getuid?.() !== 0) {
-    return { reason: "LiteFS mounts FUSE, which needs root; this user is not root." };
-  }
-  if (!existsSync("/dev/fuse")) return { reason: "/dev/fuse is missing." };
   const version = spawnSync(binary, ["version"], { encoding: "utf8" }).stdout.trim();
   return { binary, version };
 }
@@ -162,6 +165,7 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
           return response?.ok ?? false;
         },
         () => lines.join("\n"),
+        120_000,
       );
     },
     async stop(signal = "SIGKILL") {
