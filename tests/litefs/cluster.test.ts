@@ -83,19 +83,27 @@ async function replicaCaughtUp() {
   );
 }
 
-function tick(node: LiteFsNode, at: Date) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      path.join(root, "node_modules", ".bin", "tsx"),
-      ["scripts/tick.ts", "--at", at.toISOString()],
-      { cwd: root, env: { ...node.env, NODE_OPTIONS: "" } },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+/** The scheduler's tick on a node's mount, as `npm run tick -- --at` runs it there. */
+function tick(node: LiteFsNode, at: Date, env: Record<string, string> = {}) {
+  // tsx as a loader, not its CLI: one process, so a SIGKILL kills the tick itself.
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/tick.ts", "--at", at.toISOString()],
+    { cwd: root, env: { ...node.env, NODE_OPTIONS: "", ...env } },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  return {
+    pid: child.pid!,
+    done: new Promise<{
+      code: number | null;
+      signal: NodeJS.Signals | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }))),
+  };
 }
 
 it("runs the migrations through exec on the candidate only, and the replica serves the migrated schema", async () => {
@@ -251,13 +259,13 @@ it("sends nothing from the replica's scheduler tick, and the primary's morning t
   const morning = zonedInstant(addDays(localDay(new Date(), timezone), 1), "08:00", timezone);
   const mornings = () => twilio.messagesTo(phone).filter((m) => m.body.startsWith("Good morning"));
 
-  const onReplica = await tick(replica, morning);
+  const onReplica = await tick(replica, morning).done;
   expect(onReplica.code, onReplica.stderr).toBe(0);
   expect(onReplica.stdout).toContain("replica, nothing sent");
   expect(mornings()).toHaveLength(0);
 
   for (let run = 0; run < 2; run++) {
-    const onPrimary = await tick(primary, morning);
+    const onPrimary = await tick(primary, morning).done;
     expect(onPrimary.code, onPrimary.stderr).toBe(0);
     expect(onPrimary.stdout).toContain(": primary;");
   }
@@ -265,7 +273,7 @@ it("sends nothing from the replica's scheduler tick, and the primary's morning t
 
   // The replica's tick once the primary has sent: still nothing, and the sent text is replicated.
   await replicaCaughtUp();
-  const again = await tick(replica, morning);
+  const again = await tick(replica, morning).done;
   expect(again.stdout).toContain("replica, nothing sent");
   expect(mornings()).toHaveLength(1);
   const stored = (node: LiteFsNode) =>
@@ -303,4 +311,68 @@ it("agrees with LiteFS on who is primary: /litefs/health, LiteFS's /info and the
   expect(readFileSync(path.join(replica.fuseDir, ".primary"), "utf8").trim()).toBe(
     PRIMARY_HOSTNAME,
   );
+});
+
+it("sends every morning text exactly once after the primary's tick is killed (kill -9) mid-fan-out and run again", async () => {
+  const timezone = "America/New_York";
+  const accounts: Awaited<ReturnType<typeof signUp>>[] = [];
+  for (let n = 0; n < 8; n++) accounts.push(await signUp(primary, { timezone }));
+  const ids = accounts.map((account) => account.user.id);
+  query(
+    primary,
+    (db) =>
+      db
+        .prepare(
+          `update users set phone_verified_at = ? where id in (${ids.map(() => "?").join(",")})`,
+        )
+        .run(Date.now(), ...ids),
+    false,
+  );
+  const morning = zonedInstant(addDays(localDay(new Date(), timezone), 2), "08:00", timezone);
+  const morningsTo = (phone: string) =>
+    twilio.messagesTo(phone).filter((m) => m.body.startsWith("Good morning")).length;
+  const sentSoFar = () => accounts.filter((account) => morningsTo(account.phone) > 0).length;
+
+  // Two texts a second, so the fan-out is still going when the first texts have reached Twilio.
+  const crashing = tick(primary, morning, { SMS_MAX_PER_SECOND: "2" });
+  await waitFor("the first morning texts to reach Twilio", () => sentSoFar() >= 2);
+  process.kill(crashing.pid, "SIGKILL");
+  const crashed = await crashing.done;
+  expect(crashed.signal).toBe("SIGKILL");
+  expect(sentSoFar()).toBeLessThan(accounts.length);
+
+  const rerun = await tick(primary, morning).done;
+  expect(rerun.code, rerun.stderr).toBe(0);
+  // The rerun found the dead process's claims and settled them against Twilio's log.
+  expect(rerun.stdout).toMatch(/reconciled [1-9]/);
+  expect(accounts.map((account) => morningsTo(account.phone))).toEqual(accounts.map(() => 1));
+});
+
+it("catches the replica up with writes made after the primary's LiteFS restarts", async () => {
+  const { client, user } = await signUp(primary);
+  await replicaCaughtUp();
+
+  await primary.stop("SIGINT"); // fly.toml's kill_signal
+  // Reads go on on the replica while the primary is away.
+  expect((await fetch(`${replica.url}/login`)).status).toBe(200);
+  await primary.start();
+
+  const created = await client.request("/api/goals", {
+    json: {
+      description: "After the restart",
+      dueDate: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  expect(created.status).toBe(201);
+  await replicaCaughtUp();
+  const replicaLog = replica.output().join("\n");
+  expect(replicaLog).toContain("disconnected from primary, retrying");
+  expect(replicaLog.match(/connecting as replica/g)?.length).toBeGreaterThanOrEqual(2);
+  expect(goalsOf(replica, user.id)).toEqual(["After the restart"]);
+  const listed = await new HttpClient(replica).request("/api/goals", {
+    headers: { Cookie: client.cookie },
+  });
+  expect(((await listed.json()) as { description: string }[]).map((g) => g.description)).toEqual([
+    "After the restart",
+  ]);
 });

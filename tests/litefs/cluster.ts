@@ -87,7 +87,7 @@ export type LiteFsNode = {
   env: NodeJS.ProcessEnv;
   output: () => string[];
   start: () => Promise<void>;
-  /** Kills LiteFS and everything it started, and unmounts its FUSE directory. */
+  /** Stops LiteFS (SIGKILL unless told), kills whatever it started, and unmounts its FUSE directory. */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
@@ -172,17 +172,25 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
       const running = child;
       child = null;
       if (running?.pid && running.exitCode === null && running.signalCode === null) {
-        try {
-          process.kill(-running.pid, signal);
-        } catch {
-          // already gone
-        }
+        // SIGKILL reaches the whole group at once; any other signal goes to LiteFS alone, which
+        // passes it on to the app and waits for it, as on a Fly machine.
+        signalGroup(running.pid, signal, signal === "SIGKILL");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+        signalGroup(running.pid, "SIGKILL", true);
         await exited;
       }
       unmount(fuseDir);
     },
   };
   return node;
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals, group: boolean) {
+  try {
+    process.kill(group ? -pid : pid, signal);
+  } catch {
+    // already gone
+  }
 }
 
 /** Unmounts a FUSE directory if it is mounted (a killed LiteFS leaves it mounted and unreadable). */
