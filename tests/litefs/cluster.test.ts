@@ -22,10 +22,12 @@ let cluster: Awaited<ReturnType<typeof startCluster>>;
 let twilio: FakeTwilio;
 let primary: LiteFsNode;
 let replica: LiteFsNode;
+let litefsBinary: string;
 
 beforeAll(async () => {
   const found = findLiteFs();
   if (!("binary" in found)) throw new Error(`LiteFS cannot run here: ${found.reason}`);
+  litefsBinary = found.binary;
   twilio = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
   cluster = await startCluster({
     binary: found.binary,
@@ -83,14 +85,13 @@ async function replicaCaughtUp() {
   );
 }
 
-/** The scheduler's tick on a node's mount, as `npm run tick -- --at` runs it there. */
-function tick(node: LiteFsNode, at: Date, env: Record<string, string> = {}) {
-  // tsx as a loader, not its CLI: one process, so a SIGKILL kills the tick itself.
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "scripts/tick.ts", "--at", at.toISOString()],
-    { cwd: root, env: { ...node.env, NODE_OPTIONS: "", ...env } },
-  );
+/** One of our scripts on a node, as `npm run <script>` runs it there. */
+function runScript(node: LiteFsNode, args: string[], env: Record<string, string> = {}) {
+  // tsx as a loader, not its CLI: one process, so a SIGKILL kills the script itself.
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: root,
+    env: { ...node.env, NODE_OPTIONS: "", ...env },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -105,6 +106,10 @@ function tick(node: LiteFsNode, at: Date, env: Record<string, string> = {}) {
     }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }))),
   };
 }
+
+/** The scheduler's tick on a node's mount, as `npm run tick -- --at` runs it there. */
+const tick = (node: LiteFsNode, at: Date, env: Record<string, string> = {}) =>
+  runScript(node, ["scripts/tick.ts", "--at", at.toISOString()], env);
 
 it("runs the migrations through exec on the candidate only, and the replica serves the migrated schema", async () => {
   const primaryLog = primary.output().join("\n");
@@ -374,5 +379,68 @@ it("catches the replica up with writes made after the primary's LiteFS restarts"
   });
   expect(((await listed.json()) as { description: string }[]).map((g) => g.description)).toEqual([
     "After the restart",
+  ]);
+});
+
+it("restores a backup into the cluster: npm run restore names `litefs import`, which replaces the primary's database and replicates it", async () => {
+  const kept = await signUp(primary);
+  const goal = (client: HttpClient, description: string) =>
+    client.request("/api/goals", {
+      json: { description, dueDate: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+  expect((await goal(kept.client, "Before the backup")).status).toBe(201);
+  await replicaCaughtUp();
+  // A backup works on any node: this one is taken on the replica.
+  const backupFile = path.join(cluster.base, "backups", "app.db");
+  const backup = await runScript(replica, ["scripts/backup.ts", backupFile]).done;
+  expect(backup.code, backup.stderr).toBe(0);
+
+  expect((await goal(kept.client, "After the backup")).status).toBe(201);
+  const later = await signUp(primary);
+
+  const restore = await runScript(primary, ["scripts/restore.ts", backupFile]).done;
+  expect(restore.code).toBe(2);
+  const named = /litefs import -name (\S+) (\S+)/.exec(restore.stderr);
+  expect(named?.slice(1)).toEqual(["app.db", backupFile]);
+  const imported = await new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(litefsBinary, [
+      "import",
+      "-name",
+      named![1]!,
+      "-url",
+      primary.apiUrl,
+      named![2]!,
+    ]);
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+  expect(imported.code, imported.output).toBe(0);
+
+  await replicaCaughtUp();
+  for (const node of [primary, replica]) {
+    expect(goalsOf(node, kept.user.id)).toEqual(["Before the backup"]);
+    expect(
+      query(node, (db) => db.prepare("select id from users where id = ?").get(later.user.id)),
+    ).toBeUndefined();
+  }
+  // The running apps answer from the restored database (which holds no sessions: sign in again).
+  const login = (email: string) =>
+    new HttpClient(primary).request("/api/login", {
+      json: { email, password: "correct horse battery" },
+    });
+  expect((await login(later.email)).status).not.toBe(200);
+  const again = new HttpClient(primary);
+  expect(
+    (
+      await again.request("/api/login", {
+        json: { email: kept.email, password: "correct horse battery" },
+      })
+    ).status,
+  ).toBe(200);
+  const listed = await again.request(`${replica.url}/api/goals`);
+  expect(((await listed.json()) as { description: string }[]).map((g) => g.description)).toEqual([
+    "Before the backup",
   ]);
 });
