@@ -6,6 +6,8 @@
 set -euo pipefail
 
 LITEFS_VERSION="v0.5.14"
+# The commit that tag names, stamped into `litefs version` as LiteFS's own release build does.
+LITEFS_COMMIT="a51e72d84eeb96ad210ef407230161192120ab96"
 cache_root="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/streakcoach"
 install_dir="$cache_root/litefs-$LITEFS_VERSION"
 binary="$install_dir/litefs"
@@ -29,7 +31,7 @@ if ! command -v fusermount3 >/dev/null 2>&1; then
   fi
 fi
 
-if [ ! -x "$binary" ] || ! "$binary" version 2>/dev/null | grep -q "LiteFS $LITEFS_VERSION"; then
+if [ ! -x "$binary" ] || ! "$binary" version 2>/dev/null | grep -qx "LiteFS $LITEFS_VERSION, commit=$LITEFS_COMMIT"; then
   # Go's own tarball installs here; a non-login shell may not have it on PATH.
   if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
     PATH="/usr/local/go/bin:$PATH"
@@ -38,10 +40,9 @@ if [ ! -x "$binary" ] || ! "$binary" version 2>/dev/null | grep -q "LiteFS $LITE
   command -v gcc >/dev/null 2>&1 || fail "gcc is missing: LiteFS's SQLite driver builds with cgo."
   echo "install-litefs: building LiteFS $LITEFS_VERSION with $(go version)" >&2
   mkdir -p "$install_dir"
-  # LiteFS's own release build stamps the version the same way; without it `litefs version` says
-  # "development build".
+  # Without these `litefs version` says "development build".
   GOBIN="$install_dir" CGO_ENABLED=1 GOFLAGS=-modcacherw go install \
-    -ldflags "-X main.Version=$LITEFS_VERSION -X main.Commit=go-install" \
+    -ldflags "-X main.Version=$LITEFS_VERSION -X main.Commit=$LITEFS_COMMIT" \
     "github.com/superfly/litefs/cmd/litefs@$LITEFS_VERSION" >&2
 fi
 
