@@ -171,7 +171,7 @@ export async function startBuiltServer(
 /** A client of one server that keeps its cookies, as a browser without JavaScript would. */
 export class HttpClient {
   private cookies = new Map<string, string>();
-  constructor(private readonly server: BuiltServer) {}
+  constructor(private readonly server: Pick<BuiltServer, "url">) {}
 
   get cookie() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -221,7 +221,10 @@ export function testPhone() {
 }
 
 /** Signs up through POST /api/users and returns a client holding the new session. */
-export async function signUp(server: BuiltServer, overrides: Record<string, unknown> = {}) {
+export async function signUp(
+  server: Pick<BuiltServer, "url">,
+  overrides: Record<string, unknown> = {},
+) {
   const client = new HttpClient(server);
   const email = `user${process.pid}-${++accounts}-${Date.now()}@example.com`;
   const phone = testPhone();
