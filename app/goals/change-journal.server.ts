@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { JournaledTable, Reversal } from "../../db/schema";
 import { db, schema, sqlite } from "~/utils/db.server";
-import { GoalEditError, todayFor } from "./goals.server";
+import { assertRoomOnDay, GoalEditError, todayFor } from "./goals.server";
 
 // What a person can take back: each change made by text today ("undo" takes back the last one, then
 // the one before) and a goal deleted on the dashboard (Undo in the toast). A journal row keeps the rows
@@ -79,6 +79,8 @@ function restoreRow(table: JournaledTable, row: Record<string, unknown>) {
     .run(Object.fromEntries(columns.map((c) => [c, row[c]])));
 }
 
+const goalExists = sqlite.prepare<[number], number>("select 1 from goals where id = ?").pluck();
+
 function reverse(userId: number, reversal: Reversal) {
   // Goals before habits when removing (a goal points at its habit), habits first when restoring.
   const order = (t: JournaledTable) => (t === "goals" ? 0 : 1);
@@ -88,6 +90,9 @@ function reverse(userId: number, reversal: Reversal) {
     (a, b) => order(b.table) - order(a.table),
   )) {
     if (row.user_id !== userId) continue;
+    // A goal coming back takes a place on its day like any new one.
+    if (table === "goals" && !goalExists.get(Number(row.id)))
+      assertRoomOnDay(userId, new Date(Number(row.due_date)));
     try {
       restoreRow(table, row);
     } catch (error) {
@@ -128,8 +133,11 @@ export function undoLastTextChange(user: Owner, now = new Date()): string | null
   });
 }
 
-/** The toast's Undo on the dashboard: one web change of today, by its journal id; false if none. */
-export function undoWebChange(user: Owner, entryId: number, now = new Date()): boolean {
+/**
+ * The toast's Undo on the dashboard: one web change of today, by its journal id. The ids of the goals
+ * it put back, or null when there is no such change (not the user's, another day's, undone already).
+ */
+export function undoWebChange(user: Owner, entryId: number, now = new Date()): number[] | null {
   return db.transaction(() => {
     const entry = db
       .select()
@@ -144,9 +152,9 @@ export function undoWebChange(user: Owner, entryId: number, now = new Date()): b
         ),
       )
       .get();
-    if (!entry) return false;
+    if (!entry) return null;
     undoEntry(user.id, entry, now);
-    return true;
+    return entry.reversal.before.filter((b) => b.table === "goals").map((b) => Number(b.row.id));
   });
 }
 
