@@ -201,8 +201,16 @@ export const templates = {
         `Changed "${was}" to "${now}". ${goals.length ? `Today: ${listed(names, goals)}` : ""}`.trim(),
       [before, after, ...goals.map((g) => g.description)],
     ),
-  undone: (change: string, goals: ListedGoal[]) =>
-    withList((words) => `Undone: ${words}.`, change, goals),
+  undone: (change: string, goals: ListedGoal[]) => {
+    // The words of the change are kept whole when the list can make room for them.
+    const whole = fitted(
+      (names) =>
+        `Undone: ${change}. ${goals.length ? `Today: ${listed(names, goals)}` : "No goals left for today."}`,
+      goals.map((g) => g.description),
+    );
+    if (segmentCount(whole) <= MAX_SEGMENTS) return whole;
+    return withList((words) => `Undone: ${words}.`, change, goals);
+  },
   nothingToUndo: () => `Nothing to undo: you have made no changes by text today.`,
   goalRemoved: (goal: string, goals: ListedGoal[]) =>
     withList((name) => `Removed "${name}".`, goal, goals),
