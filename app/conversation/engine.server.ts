@@ -189,7 +189,8 @@ function eveningList(user: EngineUser, today: Goal[], now: Date): Goal[] {
     user.id,
     startOfLocalDay(todayFor(user, now), user.timezone).getTime(),
   );
-  if (!asked) return openGoals(today);
+  // A reminder also opens the evening reply; it numbers goals as the day's whole list does.
+  if (!asked) return today;
   const byId = new Map(today.map((g) => [g.id, g]));
   return (JSON.parse(asked) as number[])
     .map((id) => byId.get(id))
