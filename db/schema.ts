@@ -529,4 +529,6 @@ export type JournaledTable = "goals" | "habits";
 export type Reversal = {
   before: { table: JournaledTable; row: Record<string, unknown> }[];
   created: { table: JournaledTable; id: number }[];
+  /** Goals whose outcome (done, skipped) the change set: a later text may still change those. */
+  outcomesSet?: number[];
 };

@@ -381,6 +381,7 @@ function checkIn(
               skipped: names(skipped),
               tomorrow: names(moved),
             })})`,
+            outcomesSet: [...done, ...skipped].map((g) => g.id),
           }
         : null,
     now,

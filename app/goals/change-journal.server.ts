@@ -37,7 +37,9 @@ export function journaled<T>(
   channel: Channel,
   before: () => Reversal["before"],
   change: () => T,
-  describe: (result: T) => { summary: string; created?: Reversal["created"] } | null,
+  describe: (
+    result: T,
+  ) => { summary: string; created?: Reversal["created"]; outcomesSet?: number[] } | null,
   now = new Date(),
 ): { result: T; entryId: number | null } {
   return db.transaction(() => {
@@ -57,7 +59,11 @@ export function journaled<T>(
         channel,
         day,
         summary: words.summary,
-        reversal: { before: rows, created: words.created ?? [] },
+        reversal: {
+          before: rows,
+          created: words.created ?? [],
+          outcomesSet: words.outcomesSet ?? [],
+        },
         createdAt: now,
       })
       .returning({ id: changeJournal.id })
@@ -173,7 +179,6 @@ export function goalsChangedByTextToday(user: Owner, now = new Date()): Set<numb
     )
     .all();
   const ids = new Set<number>();
-  for (const { reversal } of entries)
-    for (const { table, row } of reversal.before) if (table === "goals") ids.add(Number(row.id));
+  for (const { reversal } of entries) for (const id of reversal.outcomesSet ?? []) ids.add(id);
   return ids;
 }

@@ -224,6 +224,23 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     });
   });
 
+  it("a later text may correct what an earlier text set, but not what the web set", async () => {
+    const user = await userWithGoals(channel);
+    const [, read] = listTodayGoals(getUserById(user.id)!);
+    completeGoal(user.id, read!.id);
+    await channel.send(user, "did 1");
+    // Rewording a goal by text does not make its web outcome the text's.
+    await channel.send(user, "change 2 to read 25 pages");
+    const reply = await channel.send(user, "did 3, skipped 1 and 2");
+    expect(reply).toMatch(
+      /^Nice work! 2 of 3 done today\. Done: Call mom\. Skipped: Run 5k\. read 25 pages was already marked done on the web: kept\./,
+    );
+    expect(today(user).slice(0, 2)).toEqual([
+      { description: "Run 5k", completed: false, skipped: true },
+      { description: "read 25 pages", completed: true, skipped: false },
+    ]);
+  });
+
   it("'undo' takes back the last change by text, then the one before, then says there is none", async () => {
     const user = await userWithGoals(channel);
     await channel.send(user, "did 1, skipped 2");
