@@ -531,4 +531,6 @@ export type Reversal = {
   created: { table: JournaledTable; id: number }[];
   /** Goals whose outcome (done, skipped) the change set: a later text may still change those. */
   outcomesSet?: number[];
+  /** The question the change answered (a check-in answers the evening's): undo leaves it open again. */
+  answered?: { prompt: "morning" | "evening"; day: string };
 };

@@ -382,6 +382,9 @@ function checkIn(
               tomorrow: names(moved),
             })})`,
             outcomesSet: [...done, ...skipped].map((g) => g.id),
+            ...(pendingPhase(user, now) === "evening"
+              ? { answered: { prompt: "evening" as const, day: todayFor(user, now) } }
+              : {}),
           }
         : null,
     now,

@@ -37,9 +37,7 @@ export function journaled<T>(
   channel: Channel,
   before: () => Reversal["before"],
   change: () => T,
-  describe: (
-    result: T,
-  ) => { summary: string; created?: Reversal["created"]; outcomesSet?: number[] } | null,
+  describe: (result: T) => (Partial<Omit<Reversal, "before">> & { summary: string }) | null,
   now = new Date(),
 ): { result: T; entryId: number | null } {
   return db.transaction(() => {
@@ -63,6 +61,7 @@ export function journaled<T>(
           before: rows,
           created: words.created ?? [],
           outcomesSet: words.outcomesSet ?? [],
+          ...(words.answered ? { answered: words.answered } : {}),
         },
         createdAt: now,
       })
@@ -113,6 +112,12 @@ function reverse(userId: number, reversal: Reversal) {
 
 function undoEntry(userId: number, entry: { id: number; reversal: Reversal }, now: Date) {
   reverse(userId, entry.reversal);
+  const { answered } = entry.reversal;
+  if (answered)
+    db.update(schema.users)
+      .set({ pendingPrompt: answered.prompt, pendingPromptDay: answered.day })
+      .where(eq(schema.users.id, userId))
+      .run();
   db.update(changeJournal).set({ undoneAt: now }).where(eq(changeJournal.id, entry.id)).run();
 }
 

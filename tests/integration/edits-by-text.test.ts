@@ -262,6 +262,23 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     );
   });
 
+  it("'undo' of an evening check-in leaves the evening question open for a new answer", async () => {
+    const user = await userWithGoals(channel);
+    await askEveningQuestion(getUserById(user.id)!);
+    await channel.send(user, "none");
+    expect(await channel.send(user, "undo")).toBe(
+      "Nothing to undo: you have made no changes by text today.",
+    );
+    await channel.send(user, "did 1");
+    // "none" changed nothing and closed the question; "did 1" was read all the same.
+    expect(today(user).map((g) => g.completed)).toEqual([true, false, false]);
+    await askEveningQuestion(getUserById(user.id)!);
+    // The question lists the open goals only: "2" is Call mom.
+    await channel.send(user, "2");
+    expect(await channel.send(user, "undo")).toMatch(/^Undone: your check-in \(done: Call mom\)\./);
+    expect(await channel.send(user, "all")).toMatch(/^All done, great work! 3 of 3 done today\./);
+  });
+
   it("'undo' brings back a goal removed by text, and reverses an edit", async () => {
     const user = await userWithGoals(channel);
     await channel.send(user, "change 1 to walk 2k");
