@@ -27,7 +27,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { goalState, pageCount, pageSummary, parseDateRange } from "~/goals/goal-rules";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
-import { applyGoalIntent, isGoalIntent } from "~/goals/goal-intents.server";
+import { applyGoalIntent, isGoalIntent, restoreDeletedGoal } from "~/goals/goal-intents.server";
 import {
   createGoal,
   dueTodayAt,
@@ -118,6 +118,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (isPhoneVerificationIntent(intent)) {
     return redirectWithToast("/dashboard", await phoneVerificationIntent(user, intent, formData));
+  }
+  if (intent === "restore-goal") {
+    const { goalId, toast } = restoreDeletedGoal(user, formData);
+    return redirectWithToast(`/dashboard${goalId ? `#goal-${goalId}` : "#today"}`, toast);
   }
   if (isGoalIntent(intent)) {
     const outcome = applyGoalIntent(user, intent, formData);

@@ -42,6 +42,8 @@ export type Interpretation =
   | { intent: "resume" }
   | { intent: "list_goals" }
   | { intent: "stats" }
+  /** Takes back the last change made by text today. */
+  | { intent: "undo" }
   | { intent: "unknown" };
 
 export type Intent = Interpretation["intent"];
@@ -53,6 +55,8 @@ export function interpretReply(input: ReplyInput): Interpretation {
   // Compliance keywords win in every phase ("yes" opts back in only while opted out).
   const compliance = complianceIntent(text, input.optedOut === true);
   if (compliance) return { intent: compliance };
+  // The full reading of "oops undo" and the like is version 3's; the bare word is enough here.
+  if (/^\s*undo[\s.!]*$/i.test(text)) return { intent: "undo" };
   // "pause habit gym" stops a habit; it does not pause the texts.
   const stopHabit = explicitStopHabit(text);
   if (stopHabit) return stopHabit;

@@ -248,3 +248,28 @@ export async function signUp(
   const user = (await response.json()) as { id: number; email: string; phone: string };
   return { client, user, email, phone, password: "correct horse battery" };
 }
+
+/** Runs the scheduler's tick once, as of `at`, on the server's database (the local SMS transport). */
+export function runTick(server: BuiltServer, at: Date) {
+  const tick = spawnSync(
+    bin("tsx"),
+    [path.join(root, "scripts", "tick.ts"), "--at", at.toISOString()],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        ...productionProcessEnv(),
+        DATABASE_PATH: server.databasePath,
+        SESSION_SECRET: "server-tests-secret-0123456789abcdef0123456789",
+        APP_URL: server.url,
+        CRON_ENABLED: "false",
+        SMS_TRANSPORT: "local",
+        NODE_OPTIONS: "",
+      },
+    },
+  );
+  if (tick.status !== 0) throw new Error(`the tick failed: ${tick.stderr}`);
+}
