@@ -57,7 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type RootData = {
   user: { id: number; email: string; roles: string[] } | null;
   theme: Theme;
-  toast: { title: string; description?: string; type: "success" | "error" | "info" } | null;
+  toast: {
+    title: string;
+    description?: string;
+    type: "success" | "error" | "info";
+    undoEntryId?: number;
+  } | null;
   year: number;
   site: SiteFacts;
 };

@@ -8,7 +8,26 @@ export function openDatabase(file: string) {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  beginTransactionsImmediately(sqlite);
   return sqlite;
+}
+
+/**
+ * Every transaction begins IMMEDIATE, drizzle's too. A deferred one that reads and then writes fails
+ * at once with "database is locked" when another connection (a script, a backup, a test) wrote after
+ * its read began: busy_timeout cannot help it. Taking the write lock at BEGIN waits its turn instead.
+ */
+function beginTransactionsImmediately(sqlite: Database.Database) {
+  const transaction = sqlite.transaction.bind(sqlite);
+  sqlite.transaction = ((fn: Parameters<typeof transaction>[0]) => {
+    const run = transaction(fn);
+    return Object.assign((...args: unknown[]) => run.immediate(...args), {
+      default: run.immediate,
+      deferred: run.immediate,
+      immediate: run.immediate,
+      exclusive: run.exclusive,
+    });
+  }) as typeof sqlite.transaction;
 }
 
 /**

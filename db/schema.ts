@@ -499,3 +499,38 @@ export const backupRuns = sqliteTable("backup_runs", {
   ok: integer("ok", { mode: "boolean" }).notNull().default(false),
   error: text("error"),
 });
+
+/**
+ * Changes a person can take back: each text change of the day (undo by text) and a goal deleted on
+ * the dashboard (Undo in its toast). `reversal` holds the rows as they were before and the ids the
+ * change created, enough to put everything back in one transaction.
+ */
+export const changeJournal = sqliteTable(
+  "change_journal",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ["text", "web"] }).notNull(),
+    /** The user's local day of the change; only that day's changes can be undone. */
+    day: text("day").notNull(),
+    /** The change in plain words, e.g. "Done: run 5k. Moved to tomorrow: call mom." */
+    summary: text("summary").notNull(),
+    reversal: text("reversal", { mode: "json" }).$type<Reversal>().notNull(),
+    createdAt: createdAt(),
+    undoneAt: integer("undone_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("change_journal_user_day_idx").on(t.userId, t.channel, t.day)],
+);
+
+export type JournaledTable = "goals" | "habits";
+/** Raw rows as stored before the change (restored as they were) and ids it created (removed). */
+export type Reversal = {
+  before: { table: JournaledTable; row: Record<string, unknown> }[];
+  created: { table: JournaledTable; id: number }[];
+  /** Goals whose outcome (done, skipped) the change set: a later text may still change those. */
+  outcomesSet?: number[];
+  /** The question the change answered (a check-in answers the evening's): undo leaves it open again. */
+  answered?: { prompt: "morning" | "evening"; day: string };
+};

@@ -1,6 +1,9 @@
 import type { User } from "../../db/schema";
 import type { Toast } from "~/utils/toast.server";
 import { tellOldNumber } from "./contact-change.server";
+import { listTodayGoals } from "~/goals/goals.server";
+import { nextTextOf, todayCard } from "~/scheduler/today-card.server";
+import { sendTextToUser } from "~/sms/outbound.server";
 import {
   checkCode,
   checkFailureMessage,
@@ -8,7 +11,10 @@ import {
   INVALID_CODE,
   isWellFormedCode,
   issueCode,
+  type CheckResult,
 } from "~/sms/phone-codes.server";
+import { templates } from "~/sms/templates";
+import { getUserById } from "~/users/users.server";
 
 // Verifying the account's phone from a page (the dashboard's first-day card, Settings): the form posts
 // "send-code" or "verify-code" and the answer is a toast. One flow for every page that offers it.
@@ -23,6 +29,31 @@ export function isPhoneVerificationIntent(value: unknown): value is PhoneVerific
 /** A new number waiting for its code is what a code is for; otherwise the account's own number. */
 export function codePurposeOf(user: Pick<User, "pendingPhone">) {
   return user.pendingPhone ? ("change_phone" as const) : ("verify_phone" as const);
+}
+
+/**
+ * Checks a code typed on a page or sent to /api. A changed number: the old one is told. A newly
+ * verified one: welcomed with when its first question comes and that goals can be texted now.
+ */
+export async function confirmPhoneCode(
+  user: Pick<User, "id" | "pendingPhone">,
+  code: string,
+): Promise<CheckResult> {
+  const result = checkCode(user, codePurposeOf(user), code);
+  if (result.ok && result.previousPhone)
+    await tellOldNumber(result.previousPhone, user.pendingPhone!);
+  else if (result.ok) await welcome(user.id);
+  return result;
+}
+
+async function welcome(userId: number) {
+  const user = getUserById(userId);
+  if (!user) return;
+  const today = listTodayGoals(user);
+  // Paused, opted out or without scheduled texts: no first question to announce.
+  if (todayCard(user, today).state !== "on") return;
+  const { when, kind } = nextTextOf(user, today);
+  await sendTextToUser(user, templates.welcome(when, kind), "conversation");
 }
 
 export async function phoneVerificationIntent(
@@ -42,9 +73,8 @@ export async function phoneVerificationIntent(
   const code = form.get("code");
   // A malformed entry is refused without spending one of the code's tries.
   const result =
-    typeof code === "string" && isWellFormedCode(code) ? checkCode(user, purpose, code) : null;
+    typeof code === "string" && isWellFormedCode(code) ? await confirmPhoneCode(user, code) : null;
   if (result?.ok && result.previousPhone) {
-    await tellOldNumber(result.previousPhone, user.pendingPhone!);
     return {
       title: "Phone number changed",
       description: `Your account now uses ${formatUsPhone(user.pendingPhone!)}.`,

@@ -3,7 +3,7 @@ import packageJson from "../../package.json";
 import { formatDateTime } from "~/utils/format";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { isPrimary } from "~/utils/litefs.server";
+import { liteFsRole } from "~/utils/litefs.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
 import { errorFields, logger } from "~/observability/logger.server";
 import { backupState } from "~/backups/backups.server";
@@ -36,10 +36,10 @@ export function databaseSizeBytes(): number {
   return pageCount * pageSize;
 }
 
-async function liteFsRole(): Promise<string> {
-  if (!env.LITEFS_DIR) return "standalone (no LiteFS)";
+async function describeLiteFsRole(): Promise<string> {
   try {
-    return (await isPrimary()) ? "primary" : "replica";
+    const role = await liteFsRole();
+    return role === "standalone" ? "standalone (no LiteFS)" : role;
   } catch (error) {
     logger.error({ err: errorFields(error) }, "LiteFS role unavailable");
     return "unknown (LiteFS did not answer)";
@@ -106,7 +106,7 @@ export async function getSystemStatus(now = new Date()) {
       image: env.FLY_IMAGE_REF ?? null,
     },
     database: { bytes, label: formatBytes(bytes) },
-    liteFsRole: await liteFsRole(),
+    liteFsRole: await describeLiteFsRole(),
     smsTransport: env.SMS_TRANSPORT,
     texts: { day: today, timeZoneLabel: STATUS_TIME_ZONE_LABEL, ...textsOnDay(today) },
     lastTick: lastSchedulerTick(),

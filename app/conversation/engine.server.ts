@@ -24,7 +24,16 @@ import {
   skipGoal,
 } from "~/goals/goal-edits.server";
 import { EVENING_TIMES } from "~/users/user-options";
-import { db, preparedQuery, schema } from "~/utils/db.server";
+import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
+import { openGoals, planCheckIn } from "~/goals/check-in-plan";
+import {
+  goalsChangedByTextToday,
+  journaled,
+  snapshot,
+  undoLastTextChange,
+} from "~/goals/change-journal.server";
+import { countOutcomes, goalCount } from "~/goals/goal-numbers";
+import { goalState } from "~/goals/goal-rules";
 import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
 import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/date-window";
@@ -108,15 +117,25 @@ export async function handleIncomingText(
   }
   createHabitGoalsOfDay(user, now);
   const today = listTodayGoals(user, now);
+  const phase = pendingPhase(user, now);
+  // A reply to the evening question numbers goals as that question listed them (the open ones).
+  const shown = phase === "evening" ? eveningList(user, today, now) : today;
   const reading = interpretInConversation({
-    phase: pendingPhase(user, now),
-    goals: today.map((g) => g.description),
+    phase,
+    goals: shown.map((g) => g.description),
     text: incoming.text,
     media: mediaIds.length,
     optedOut: isOptedOut(user.phone),
   });
   inboundTexts.labels(reading.intent, incoming.source).inc();
-  const { reply, linkedGoalIds } = actOrRefuse(user, reading, today, mediaIds, now, incoming.text);
+  const { reply, linkedGoalIds } = actOrRefuse(
+    user,
+    reading,
+    { today, shown },
+    mediaIds,
+    now,
+    incoming.text,
+  );
   if (linkedGoalIds.length) {
     db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inbound.id)).run();
   }
@@ -164,10 +183,38 @@ function actOrRefuse(...args: Parameters<typeof act>) {
   }
 }
 
+/** The goals the day's evening question listed, in its order; still on today's list. */
+function eveningList(user: EngineUser, today: Goal[], now: Date): Goal[] {
+  const asked = lastEveningQuestion.get(
+    user.id,
+    startOfLocalDay(todayFor(user, now), user.timezone).getTime(),
+  );
+  // A reminder also opens the evening reply; it numbers goals as the day's whole list does.
+  if (!asked) return today;
+  const byId = new Map(today.map((g) => [g.id, g]));
+  return (JSON.parse(asked) as number[])
+    .map((id) => byId.get(id))
+    .filter((g): g is Goal => Boolean(g));
+}
+
+const lastEveningQuestion = sqlite
+  .prepare<[number, number], string>(
+    `select linked_goal_ids from messages where user_id = ? and from_system = 1 and kind = 'evening'
+     and created_at >= ? order by created_at desc, id desc limit 1`,
+  )
+  .pluck();
+
+type DayGoals = {
+  /** All of today's goals, in due order. */
+  today: Goal[];
+  /** The list the text's numbers refer to: today's goals, or the evening question's open ones. */
+  shown: Goal[];
+};
+
 function act(
   user: EngineUser,
   reading: Interpretation,
-  today: Goal[],
+  { today, shown }: DayGoals,
   mediaIds: string[],
   now: Date,
   text: string,
@@ -189,11 +236,20 @@ function act(
     case "set_goals":
       return setGoals(user, reading.goals, reading.due, now);
     case "check_in":
-      return checkIn(user, reading, today, mediaIds, now);
+      return checkIn(user, reading, { today, shown }, mediaIds, now);
     case "edit_goal":
     case "remove_goal":
     case "move_goal":
-      return changeGoalByText(user, reading, today, now);
+      return changeGoalByText(user, reading, shown, now);
+    case "undo": {
+      const undone = undoLastTextChange(user, now);
+      return {
+        ...none,
+        reply: undone
+          ? templates.undone(undone, listed(listTodayGoals(user, now)))
+          : templates.nothingToUndo(),
+      };
+    }
     case "add_habit":
     case "stop_habit":
     case "list_habits":
@@ -217,8 +273,6 @@ function act(
         reply: templates.stats(streakFor(user, now), outcomeCounts(user, now)),
       };
     }
-    case "undo":
-      return { ...none, reply: templates.unknown() };
     case "unknown":
       // A truly ambiguous check-in ("did 5" with three goals) is asked about, never guessed.
       if (reading.question) return { ...none, reply: reading.question };
@@ -289,38 +343,89 @@ function setGoals(user: EngineUser, descriptions: string[], due: (string | null)
 function checkIn(
   user: EngineUser,
   reading: { completed: number[]; skipped: number[]; tomorrow: number[] },
-  today: Goal[],
+  { today, shown }: DayGoals,
   mediaIds: string[],
   now: Date,
 ) {
   if (today.length === 0) return { linkedGoalIds: [], reply: templates.noGoalsToCheck() };
   const proof = mediaIds.map((id) => `/media/${id}`);
-  const pick = (numbers: number[]) =>
-    numbers.map((n) => today[n - 1]).filter((g): g is Goal => Boolean(g));
-  const done = pick(reading.completed);
-  const skipped = pick(reading.skipped);
-  const moved = pick(reading.tomorrow).filter((g) => !g.completedAt);
-  db.transaction(() => {
-    for (const goal of done)
-      completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
-    for (const goal of skipped) skipGoal(user.id, goal.id, now);
-    for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
-  });
+  const setByText = goalsChangedByTextToday(user, now);
+  const plan = planCheckIn(
+    shown.map((goal) => ({
+      ...goal,
+      outcome: goal.completedAt ? "completed" : goal.skippedAt ? "skipped" : "open",
+      setByText: setByText.has(goal.id),
+    })),
+    reading,
+  );
+  const { done, skipped, moved } = plan;
+  const names = (goals: Goal[]) => goals.map((g) => g.description);
+  const changed = [...done, ...skipped, ...moved];
+  journaled(
+    user,
+    "text",
+    () =>
+      snapshot(
+        "goals",
+        changed.map((g) => g.id),
+      ),
+    () => {
+      for (const goal of done)
+        completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
+      for (const goal of skipped) skipGoal(user.id, goal.id, now);
+      for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
+    },
+    () =>
+      changed.length
+        ? {
+            summary: `your check-in (${checkInWords({
+              done: names(done),
+              skipped: names(skipped),
+              tomorrow: names(moved),
+            })})`,
+            outcomesSet: [...done, ...skipped].map((g) => g.id),
+            ...(pendingPhase(user, now) === "evening"
+              ? { answered: { prompt: "evening" as const, day: todayFor(user, now) } }
+              : {}),
+          }
+        : null,
+    now,
+  );
   if (pendingPhase(user, now) === "evening")
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
-  const streak = streakFor(user, now);
+  const counts = todayCounts(user, now);
   return {
-    linkedGoalIds: [...done, ...skipped, ...moved].map((g) => g.id),
+    linkedGoalIds: changed.map((g) => g.id),
     reply: templates.checkedIn(
-      done.map((g) => g.description),
-      today.length,
-      streak,
       {
-        skipped: skipped.map((g) => g.description),
-        tomorrow: moved.map((g) => g.description),
+        done: names(done),
+        skipped: names(skipped),
+        tomorrow: names(moved),
+        kept: plan.kept.map((g) => ({
+          description: g.description,
+          state: g.completedAt ? "done" : "skipped",
+        })),
       },
+      { completed: counts.completed, total: goalCount(counts) },
+      streakFor(user, now),
     ),
   };
+}
+
+/** Today's goals by outcome, as the dashboard counts them. */
+function todayCounts(user: EngineUser, now: Date) {
+  return countOutcomes(listTodayGoals(user, now).map((g) => goalState(g, now, user.timezone)));
+}
+
+/** "done: run 5k; moved to tomorrow: call mom", for the journal and the undo reply. */
+function checkInWords(changes: { done: string[]; skipped: string[]; tomorrow: string[] }) {
+  return [
+    changes.done.length ? `done: ${changes.done.join(", ")}` : "",
+    changes.skipped.length ? `skipped: ${changes.skipped.join(", ")}` : "",
+    changes.tomorrow.length ? `moved to tomorrow: ${changes.tomorrow.join(", ")}` : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
 }
 
 const listed = (goals: Goal[]): ListedGoal[] =>
@@ -333,37 +438,51 @@ const listed = (goals: Goal[]): ListedGoal[] =>
 function changeGoalByText(
   user: EngineUser,
   reading: Extract<Interpretation, { intent: "edit_goal" | "remove_goal" | "move_goal" }>,
-  today: Goal[],
+  shown: Goal[],
   now: Date,
 ) {
-  const goal = today[reading.goal - 1];
+  const goal = shown[reading.goal - 1];
   if (!goal) return { linkedGoalIds: [], reply: templates.unknown() };
   const linkedGoalIds = [goal.id];
+  const byText = (summary: string, change: () => unknown) =>
+    journaled(
+      user,
+      "text",
+      () => snapshot("goals", [goal.id]),
+      change,
+      () => ({ summary }),
+      now,
+    );
   if (reading.intent === "edit_goal") {
     const time = dueTimeInText(reading.text);
-    editGoal(
-      user.id,
-      goal.id,
-      {
-        description: reading.text,
-        ...(time ? { dueDate: zonedInstant(todayFor(user, now), time, user.timezone) } : {}),
-      },
-      now,
+    const after = reading.text.trim();
+    byText(`changed "${goal.description}" to "${after}"`, () =>
+      editGoal(
+        user.id,
+        goal.id,
+        {
+          description: reading.text,
+          ...(time ? { dueDate: zonedInstant(todayFor(user, now), time, user.timezone) } : {}),
+        },
+        now,
+      ),
     );
     return {
       linkedGoalIds,
-      reply: templates.goalEdited(reading.goal, listed(listTodayGoals(user, now))),
+      reply: templates.goalEdited(goal.description, after, listed(listTodayGoals(user, now))),
     };
   }
   if (reading.intent === "remove_goal") {
-    deleteGoal(user.id, goal.id);
+    byText(`removed "${goal.description}"`, () => deleteGoal(user.id, goal.id));
     return {
       linkedGoalIds: [],
       reply: templates.goalRemoved(goal.description, listed(listTodayGoals(user, now))),
     };
   }
   if (goal.completedAt) return { linkedGoalIds, reply: templates.goalNotMovable() };
-  moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
+  byText(`moved "${goal.description}" to tomorrow`, () =>
+    moveGoalToTomorrow(user.id, goal.id, user.timezone, now),
+  );
   return {
     linkedGoalIds,
     reply: templates.goalMoved(goal.description, listed(listTodayGoals(user, now))),
@@ -404,13 +523,14 @@ export async function askEveningQuestion(
   user: EngineUser,
   now = new Date(),
 ): Promise<SendOutcome | { sent: false; reason: "no_goals" }> {
-  const today = listTodayGoals(user, now);
-  if (today.length === 0) return { sent: false, reason: "no_goals" };
+  // Only goals still open are asked about, numbered as the replies will read them.
+  const open = openGoals(listTodayGoals(user, now));
+  if (open.length === 0) return { sent: false, reason: "no_goals" };
   const outcome = await sendTextToUser(
     user,
-    templates.eveningQuestion(today.map((g) => g.description)),
+    templates.eveningQuestion(open.map((g) => g.description)),
     "evening",
-    { linkedGoalIds: today.map((g) => g.id) },
+    { linkedGoalIds: open.map((g) => g.id) },
   );
   if (outcome.sent)
     setUser(user.id, { pendingPrompt: "evening", pendingPromptDay: todayFor(user, now) });

@@ -1,3 +1,7 @@
+import { and, eq, gte } from "drizzle-orm";
+import { todayFor } from "~/goals/goals.server";
+import { journaled, snapshot } from "~/goals/change-journal.server";
+import { db, schema } from "~/utils/db.server";
 import type { Interpretation } from "~/sms/interpret";
 import { templates } from "~/sms/templates";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
@@ -10,6 +14,15 @@ import {
   stopHabit,
 } from "~/habits/habits.server";
 import type { PublicUser } from "~/users/users.server";
+
+/** The habit's goals from today on: those a stop takes away, or an add just made. */
+const goalIdsOfHabitFrom = (habitId: number, day: string) =>
+  db
+    .select({ id: schema.goals.id })
+    .from(schema.goals)
+    .where(and(eq(schema.goals.habitId, habitId), gte(schema.goals.habitDay, day)))
+    .all()
+    .map((g) => g.id);
 
 type HabitReading = Extract<Interpretation, { intent: "add_habit" | "stop_habit" | "list_habits" }>;
 
@@ -30,7 +43,17 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
   if (reading.intent === "stop_habit") {
     const habit = findHabitByWords(user.id, reading.habit);
     if (!habit) return templates.habitNotFound(reading.habit, activeTitles(user.id));
-    stopHabit(user, habit.id, now);
+    journaled(
+      user,
+      "text",
+      () => [
+        ...snapshot("habits", [habit.id]),
+        ...snapshot("goals", goalIdsOfHabitFrom(habit.id, todayFor(user, now))),
+      ],
+      () => stopHabit(user, habit.id, now),
+      () => ({ summary: `stopped habit "${habit.title}"` }),
+      now,
+    );
     return templates.habitStopped(habit.title);
   }
   const schedule =
@@ -38,8 +61,27 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
       ? { timesPerWeek: reading.timesPerWeek }
       : { days: "days" in reading ? reading.days : [0, 1, 2, 3, 4, 5, 6] };
   try {
-    const habit = createHabit(user, { title: reading.habit, schedule, time: null }, now);
-    createHabitGoalsOfDay(user, now);
+    const { result: habit } = journaled(
+      user,
+      "text",
+      () => [],
+      () => {
+        const created = createHabit(user, { title: reading.habit, schedule, time: null }, now);
+        createHabitGoalsOfDay(user, now);
+        return created;
+      },
+      (created) => ({
+        summary: `added habit "${created.title}"`,
+        created: [
+          ...goalIdsOfHabitFrom(created.id, todayFor(user, now)).map((id) => ({
+            table: "goals" as const,
+            id,
+          })),
+          { table: "habits" as const, id: created.id },
+        ],
+      }),
+      now,
+    );
     return templates.habitAdded(habit.title, describeSchedule(currentSchedule(habit)));
   } catch (error) {
     if (error instanceof HabitError) return error.message;

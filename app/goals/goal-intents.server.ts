@@ -11,6 +11,7 @@ import {
   skipGoal,
 } from "./goal-edits.server";
 import { completeGoal, getGoal } from "./goals.server";
+import { journaled, snapshot, undoWebChange } from "./change-journal.server";
 import { EditGoalFormSchema } from "./goal-schema";
 
 // The dashboard's one-tap controls (Done, Skip, Undo) and its edit panel (wording and due time, move
@@ -99,12 +100,56 @@ function run(
         ? { title: "Goal moved", description: "It is on tomorrow's list, at the same time." }
         : null;
     case "delete":
-      return deleteGoal(user.id, goalId)
-        ? { title: "Goal deleted", description: "It is gone from your list.", type: "info" }
-        : null;
+      return deleteKeepingACopy(user, goalId, now);
     case "edit":
       return edit(user, goalId, form, now);
   }
+}
+
+/** Delete asks nothing: the goal is kept in the journal and the toast's Undo brings it back. */
+function deleteKeepingACopy(user: Owner, goalId: number, now: Date): Toast | null {
+  const goal = getGoal(user.id, goalId);
+  if (!goal) return null;
+  const { entryId } = journaled(
+    user,
+    "web",
+    () => snapshot("goals", [goalId]),
+    () => deleteGoal(user.id, goalId),
+    (deleted) => (deleted ? { summary: `deleted "${goal.description}"` } : null),
+    now,
+  );
+  if (!entryId) return null;
+  return {
+    title: "Goal deleted",
+    description: `"${goal.description}" is gone from your list.`,
+    type: "info",
+    undoEntryId: entryId,
+  };
+}
+
+const EntryIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The Undo in the toast after a delete: the goal comes back as it was, outcome and all. */
+export function restoreDeletedGoal(
+  user: Owner,
+  form: FormData,
+  now = new Date(),
+): { goalId: number | null; toast: Toast } {
+  const entryId = EntryIdSchema.safeParse(form.get("entryId"));
+  const restored = entryId.success ? undoWebChange(user, entryId.data, now) : null;
+  if (!restored)
+    return {
+      goalId: null,
+      toast: {
+        title: "Error",
+        description: "That goal can no longer be restored.",
+        type: "error",
+      },
+    };
+  return {
+    goalId: restored[0] ?? null,
+    toast: { title: "Goal restored", description: "It is back on your list." },
+  };
 }
 
 function edit(user: Owner, goalId: number, form: FormData, now: Date) {

@@ -1,8 +1,7 @@
-import { tellOldNumber } from "~/account/contact-change.server";
-import { codePurposeOf } from "~/account/phone-verification.server";
+import { codePurposeOf, confirmPhoneCode } from "~/account/phone-verification.server";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { checkCode, checkFailureMessage, issueCode, normalizeCode } from "~/sms/phone-codes.server";
+import { checkFailureMessage, issueCode, normalizeCode } from "~/sms/phone-codes.server";
 import { phone } from "~/users/user-schema";
 import {
   apiError,
@@ -49,9 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if ("code" in body) {
     const { code } = parseOrThrow(CheckSchema, body);
-    const result = checkCode(user, codePurposeOf(user), code);
+    const result = await confirmPhoneCode(user, code);
     if (result.ok && result.previousPhone) {
-      await tellOldNumber(result.previousPhone, user.pendingPhone!);
       return json({
         message: "Your account now uses the new phone number.",
         phone: user.pendingPhone,

@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { billingSummary } from "~/billing/billing.server";
 import { PlanBanner } from "~/components/billing/plan-banner";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
-import { GoalList, type GoalRowData } from "~/components/goals/goal-list";
+import { EMPTY_GOALS, GoalList, type GoalRowData } from "~/components/goals/goal-list";
 import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
 import { Pagination, RangeFilter } from "~/components/goals/previous-goals-nav";
 import { StatCards } from "~/components/goals/stat-cards";
@@ -27,7 +27,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { goalState, pageCount, pageSummary, parseDateRange } from "~/goals/goal-rules";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
-import { applyGoalIntent, isGoalIntent } from "~/goals/goal-intents.server";
+import { applyGoalIntent, isGoalIntent, restoreDeletedGoal } from "~/goals/goal-intents.server";
 import {
   createGoal,
   dueTodayAt,
@@ -43,6 +43,7 @@ import { formatDateTime } from "~/utils/format";
 import { localTime } from "~/utils/local-time";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
+import { getSiteFacts } from "~/site/site-facts.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -80,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const upcoming = listUpcomingGoals(user, now);
   return json({
     todayCard: todayCard(user, today, now),
+    serviceNumber: getSiteFacts().serviceNumber,
     codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone", now),
     stats: goalStats(user, now),
     today: today.map((g) => toRow(g, user.timezone, now)),
@@ -116,6 +118,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (isPhoneVerificationIntent(intent)) {
     return redirectWithToast("/dashboard", await phoneVerificationIntent(user, intent, formData));
+  }
+  if (intent === "restore-goal") {
+    const { goalId, toast } = restoreDeletedGoal(user, formData);
+    return redirectWithToast(`/dashboard${goalId ? `#goal-${goalId}` : "#today"}`, toast);
   }
   if (isGoalIntent(intent)) {
     const outcome = applyGoalIntent(user, intent, formData);
@@ -225,7 +231,11 @@ export default function DashboardPage() {
           <CardTitle className="text-lg">Today&apos;s Goals</CardTitle>
         </CardHeader>
         <CardContent>
-          <GoalList goals={data.today} label="Today's Goals" />
+          <GoalList
+            goals={data.today}
+            label="Today's Goals"
+            empty={`${EMPTY_GOALS} You can also text your goals to ${data.serviceNumber ?? "the number we text you from"}.`}
+          />
         </CardContent>
       </Card>
       {data.upcoming.total > 0 ? (
@@ -246,7 +256,7 @@ export default function DashboardPage() {
       <div className="mt-6">
         <StatCards stats={data.stats} />
       </div>
-      <Card className="mt-6">
+      <Card className="mt-6 scroll-mt-20" id="calendar">
         <CardHeader>
           <CardTitle className="text-lg">Your last 12 weeks</CardTitle>
         </CardHeader>
@@ -254,7 +264,7 @@ export default function DashboardPage() {
           <CompletionCalendar weeks={data.calendar} />
         </CardContent>
       </Card>
-      <Card className="mt-6">
+      <Card className="mt-6 scroll-mt-20" id="previous">
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-4 space-y-0">
           <CardTitle className="text-lg">Previous Goals</CardTitle>
           <RangeFilter range={data.range} />

@@ -2,6 +2,7 @@ import { localDayRange } from "~/utils/local-time";
 import { templates } from "~/sms/templates";
 import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
+import { openGoals } from "~/goals/check-in-plan";
 import { eveningQuestionSkip, inQuietHours, type Slot, type SummaryKind } from "./due-times";
 import { morningQuestions } from "./morning.server";
 import { summaryText } from "./summaries.server";
@@ -99,8 +100,8 @@ function forEachChunk<U extends ActiveUser>(
 }
 
 /**
- * The evening check-in lists today's goals (numbered as the replies read them); with none, or all of
- * them done already, there is nothing to ask.
+ * The evening check-in lists today's open goals (numbered as the replies read them); goals done or
+ * skipped on the web are not asked about again. With none open there is nothing to ask.
  */
 function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
   const { start, end } = localDayRange(slot.localDate, slot.localDate, users[0]!.timezone);
@@ -116,9 +117,12 @@ function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
     const goals = byUser.get(u.id) ?? [];
     const skip = eveningQuestionSkip(goals);
     if (skip) return { ...candidate(u, "evening", slot, null), note: skip };
+    const open = openGoals(
+      goals.map((g) => ({ ...g, completedAt: g.completed_at, skippedAt: g.skipped_at })),
+    );
     return {
-      ...candidate(u, "evening", slot, templates.eveningQuestion(goals.map((g) => g.description))),
-      linkedGoalIds: goals.map((g) => g.id),
+      ...candidate(u, "evening", slot, templates.eveningQuestion(open.map((g) => g.description))),
+      linkedGoalIds: open.map((g) => g.id),
     };
   });
 }

@@ -45,6 +45,19 @@ export function todayCard(user: PublicUser, todaysGoals: Goal[], now = new Date(
         reason === "unverified" && (getUserByPhone(user.phone)?.id ?? user.id) !== user.id,
     };
   }
+  const { when, kind } = nextTextOf(user, todaysGoals, now);
+  return { state: "on", next: `Next text: ${when}`, about: NEXT_ABOUT[kind] };
+}
+
+/** The next scheduled question: its kind, and when as "Tuesday 7:00 PM" in the user's zone. */
+export function nextTextOf(
+  user: Pick<
+    PublicUser,
+    "timezone" | "preferredCheckInTimeMorning" | "preferredCheckInTimeEvening"
+  >,
+  todaysGoals: Goal[],
+  now = new Date(),
+) {
   const next = nextQuestion(
     {
       timezone: user.timezone,
@@ -54,7 +67,6 @@ export function todayCard(user: PublicUser, todaysGoals: Goal[], now = new Date(
     now,
     todaysGoals.map((g) => ({ completed_at: g.completedAt, skipped_at: g.skippedAt })),
   );
-  // "Tuesday 7:00 PM" (Intl puts a comma after the weekday).
-  const when = weekdayAndTime(next.dueAt, user.timezone).replace(",", "");
-  return { state: "on", next: `Next text: ${when}`, about: NEXT_ABOUT[next.kind] };
+  // Intl puts a comma after the weekday.
+  return { kind: next.kind, when: weekdayAndTime(next.dueAt, user.timezone).replace(",", "") };
 }

@@ -1,4 +1,5 @@
 import { PLANS, formatMonthlyPrice } from "~/billing/plans";
+import { formatUsPhone } from "~/sms/phone-codes.server";
 import { env } from "~/utils/env.server";
 
 /**
@@ -9,6 +10,8 @@ export function getSiteFacts() {
   return {
     trialDays: env.TRIAL_DAYS,
     supportEmail: env.SUPPORT_EMAIL,
+    /** The number people text; with a messaging service there is no single one to name. */
+    serviceNumber: env.TWILIO_FROM_NUMBER ? formatUsPhone(env.TWILIO_FROM_NUMBER) : null,
     /** Sign-up validates US mobile numbers only (+1, stored as E.164). */
     availability: { countries: ["United States"], summary: "the United States" },
     plans: PLANS.map((plan) => ({

@@ -1,5 +1,5 @@
 import { segmentCount } from "./segments";
-import { fitted, MAX_SEGMENTS, templates } from "./templates";
+import { changeEcho, fitted, MAX_SEGMENTS, templates, type CheckInChanges } from "./templates";
 
 const longGoals = [
   "Finish the quarterly financial report for the board meeting including all appendices",
@@ -19,6 +19,14 @@ const listedLong = longGoals.map((description, i) => ({
   state: (["open", "done", "skipped"] as const)[i % 3]!,
 }));
 
+const changes = (c: Partial<CheckInChanges> = {}): CheckInChanges => ({
+  done: [],
+  skipped: [],
+  tomorrow: [],
+  kept: [],
+  ...c,
+});
+
 const cases: Record<string, string[]> = {
   morningQuestion: [
     templates.morningQuestion(),
@@ -29,6 +37,10 @@ const cases: Record<string, string[]> = {
     templates.morningQuestion(["Meditate"], ["Call mom"]),
     templates.morningQuestion(longGoals, longGoals),
     templates.morningQuestion(emojiGoals, emojiGoals),
+  ],
+  welcome: [
+    templates.welcome("Wednesday 10:00 AM", "evening"),
+    templates.welcome("Thursday 7:00 AM", "morning"),
   ],
   justHabits: [templates.justHabits(longGoals, "7:00 PM"), templates.justHabits(["Floss"], null)],
   habitAdded: [templates.habitAdded(longGoals[0]!, "Mon, Wed, Fri")],
@@ -49,17 +61,38 @@ const cases: Record<string, string[]> = {
     templates.goalsSet(emojiGoals, "5:00 PM"),
   ],
   checkedIn: [
-    templates.checkedIn([], 3, 0),
-    templates.checkedIn(["Run"], 1, 1),
-    templates.checkedIn(longGoals, longGoals.length, 365),
-    templates.checkedIn(emojiGoals, 4, 12),
-    templates.checkedIn(longGoals.slice(0, 2), 5, 3, {
-      skipped: longGoals.slice(2, 4),
-      tomorrow: longGoals.slice(4),
-    }),
-    templates.checkedIn([], 2, 0, { skipped: ["Run"], tomorrow: ["Read"] }),
+    templates.checkedIn(changes(), { completed: 0, total: 3 }, 0),
+    templates.checkedIn(changes({ done: ["Run"] }), { completed: 1, total: 1 }, 1),
+    templates.checkedIn(changes({ done: longGoals }), { completed: 5, total: 5 }, 365),
+    templates.checkedIn(changes({ done: emojiGoals }), { completed: 3, total: 4 }, 12),
+    templates.checkedIn(
+      changes({
+        done: longGoals.slice(0, 2),
+        skipped: longGoals.slice(2, 4),
+        tomorrow: longGoals.slice(4),
+      }),
+      { completed: 2, total: 4 },
+      3,
+    ),
+    templates.checkedIn(
+      changes({
+        skipped: ["Run"],
+        tomorrow: ["Read"],
+        kept: longGoals.map((description) => ({ description, state: "done" as const })),
+      }),
+      { completed: 5, total: 7 },
+      0,
+    ),
   ],
-  goalEdited: [templates.goalEdited(2, listedLong), templates.goalEdited(1, [])],
+  goalEdited: [
+    templates.goalEdited(longGoals[0]!, longGoals[1]!, listedLong),
+    templates.goalEdited("Run", "Walk", []),
+  ],
+  undone: [
+    templates.undone(`your check-in (done: ${longGoals.join(", ")})`, listedLong),
+    templates.undone('removed "Run"', []),
+  ],
+  nothingToUndo: [templates.nothingToUndo()],
   goalRemoved: [templates.goalRemoved(longGoals[0]!, listedLong), templates.goalRemoved("Run", [])],
   goalMoved: [templates.goalMoved(longGoals[4]!, listedLong)],
   goalNotMovable: [templates.goalNotMovable()],
@@ -211,9 +244,13 @@ describe("SMS templates", () => {
       "Got it: 2 goals for today: 1) Run 5k 2) Read 30 pages. I'll check in at 7:00 PM.",
     );
     expect(
-      templates.checkedIn(["Run 5k"], 3, 3, { skipped: ["Read"], tomorrow: ["Call mom"] }),
+      templates.checkedIn(
+        changes({ done: ["Run 5k"], skipped: ["Read"], tomorrow: ["Call mom"] }),
+        { completed: 1, total: 2 },
+        3,
+      ),
     ).toBe(
-      "Nice work! 1 of 3 done: Run 5k. Skipped: Read. Moved to tomorrow: Call mom. Streak: 3 days.",
+      "Nice work! 1 of 2 done today. Done: Run 5k. Skipped: Read. Moved to tomorrow: Call mom. Streak: 3 days.",
     );
     expect(
       templates.goalRemoved("Read", [
@@ -221,9 +258,37 @@ describe("SMS templates", () => {
         { description: "Call mom", state: "open" },
       ]),
     ).toBe('Removed "Read". Today: 1) Run 5k (done) 2) Call mom');
-    expect(templates.checkedIn(["Run 5k"], 2, 3)).toBe(
-      "Nice work! 1 of 2 done: Run 5k. Streak: 3 days.",
+    expect(templates.checkedIn(changes({ done: ["Run 5k"] }), { completed: 1, total: 2 }, 3)).toBe(
+      "Nice work! 1 of 2 done today. Done: Run 5k. Streak: 3 days.",
     );
+  });
+
+  it("keeps what was set on the web and says so", () => {
+    expect(
+      templates.checkedIn(
+        changes({ kept: [{ description: "Read 20 pages", state: "done" }] }),
+        { completed: 1, total: 2 },
+        1,
+      ),
+    ).toBe(
+      "Thanks for checking in. 1 of 2 done today. Read 20 pages was already marked done on the web: kept. Streak: 1 day.",
+    );
+  });
+
+  it("echoes each change in plain words, and what undo took back", () => {
+    expect(
+      changeEcho({ done: ["run 5k"], skipped: ["read 20 pages"], tomorrow: ["call mom"] }, " "),
+    ).toBe(" Done: run 5k. Skipped: read 20 pages. Moved to tomorrow: call mom.");
+    expect(
+      templates.goalEdited("Read 30 pages", "read 10 pages", [
+        { description: "read 10 pages", state: "open" },
+      ]),
+    ).toBe('Changed "Read 30 pages" to "read 10 pages". Today: 1) read 10 pages');
+    expect(
+      templates.undone('moved "Call mom" to tomorrow', [
+        { description: "Call mom", state: "open" },
+      ]),
+    ).toBe('Undone: moved "Call mom" to tomorrow. Today: 1) Call mom');
   });
 });
 

@@ -65,6 +65,37 @@ const habitsDone = (habits: { done: number; due: number }[] = []) =>
     ? ` Habits: ${habits.reduce((n, h) => n + h.done, 0)} of ${habits.reduce((n, h) => n + h.due, 0)} done.`
     : "";
 
+/** Names split into consecutive groups of the given sizes, the rest last. */
+function splitNames(names: string[], sizes: number[]) {
+  const groups: string[][] = [];
+  let at = 0;
+  for (const size of sizes) groups.push(names.slice(at, (at += size)));
+  groups.push(names.slice(at));
+  return groups as [string[], string[], string[], string[]];
+}
+
+export type CheckInChanges = {
+  done: string[];
+  skipped: string[];
+  tomorrow: string[];
+  kept: { description: string; state: "done" | "skipped" }[];
+};
+
+/** A check-in's changes in plain words: "Done: run 5k. Skipped: read 20 pages. Moved to tomorrow: call mom." */
+export function changeEcho(
+  changes: { done: string[]; skipped: string[]; tomorrow: string[] },
+  lead = "",
+) {
+  return [
+    changes.done.length ? `Done: ${changes.done.join(", ")}.` : "",
+    changes.skipped.length ? `Skipped: ${changes.skipped.join(", ")}.` : "",
+    changes.tomorrow.length ? `Moved to tomorrow: ${changes.tomorrow.join(", ")}.` : "",
+  ]
+    .filter(Boolean)
+    .map((part) => lead + part)
+    .join("");
+}
+
 export const templates = {
   morningQuestion: (habits: string[] = [], carriedOver: string[] = []) => {
     if (carriedOver.length === 0 && habits.length === 0)
@@ -85,6 +116,10 @@ export const templates = {
       [...habits, ...carriedOver],
     );
   },
+  welcome: (when: string, kind: "morning" | "evening") =>
+    `You're all set! Your first question comes ${when}, ${
+      kind === "morning" ? "asking for the day's goals" : "asking how today's goals went"
+    }. You can text your goals now, e.g. "1. Run 5k 2. Read 30 pages". Reply HELP for help, STOP to stop.`,
   justHabits: (habits: string[], checkInTime: string | null) =>
     fitted(
       (names) =>
@@ -134,27 +169,53 @@ export const templates = {
       goals,
     ),
   checkedIn: (
-    done: string[],
-    total: number,
+    changes: CheckInChanges,
+    today: { completed: number; total: number },
     streak: number,
-    changes: { skipped: string[]; tomorrow: string[] } = { skipped: [], tomorrow: [] },
   ) => {
-    const { skipped, tomorrow } = changes;
-    const noted = (names: string[]) => {
-      const skips = names.slice(done.length, done.length + skipped.length);
-      const moves = names.slice(done.length + skipped.length);
-      return `${skips.length ? ` Skipped: ${skips.join(", ")}.` : ""}${moves.length ? ` Moved to tomorrow: ${moves.join(", ")}.` : ""}`;
-    };
+    const { done, skipped, tomorrow, kept } = changes;
+    const lead =
+      done.length === 0
+        ? "Thanks for checking in."
+        : today.completed === today.total
+          ? "All done, great work!"
+          : "Nice work!";
+    const counts = today.total
+      ? `${today.completed} of ${today.total} done today.`
+      : "No goals left for today.";
+    const nothing = done.length + skipped.length + tomorrow.length + kept.length === 0;
+    const fresh =
+      nothing && today.completed === 0
+        ? " Nothing done today is OK: tomorrow is a fresh start."
+        : "";
     return fitted(
-      (names) =>
-        done.length === 0
-          ? `Thanks for checking in.${noted(names)} ${skipped.length + tomorrow.length ? "" : "Nothing done today is OK: tomorrow is a fresh start. "}Streak: ${days(streak)}.`
-          : `${done.length === total ? "All done, great work!" : "Nice work!"} ${done.length} of ${total} done: ${names.slice(0, done.length).join(", ")}.${noted(names)} Streak: ${days(streak)}.`,
-      [...done, ...skipped, ...tomorrow],
+      (names) => {
+        const [d, s, t, k] = splitNames(names, [done.length, skipped.length, tomorrow.length]);
+        const keptNotes = k.map(
+          (n, i) => ` ${n} was already marked ${kept[i]?.state ?? "done"} on the web: kept.`,
+        );
+        return `${lead} ${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${fresh} Streak: ${days(streak)}.`;
+      },
+      [...done, ...skipped, ...tomorrow, ...kept.map((g) => g.description)],
     );
   },
-  goalEdited: (position: number, goals: ListedGoal[]) =>
-    withList(() => `Changed goal ${position}.`, "", goals),
+  goalEdited: (before: string, after: string, goals: ListedGoal[]) =>
+    fitted(
+      ([was = "", now = "", ...names]) =>
+        `Changed "${was}" to "${now}". ${goals.length ? `Today: ${listed(names, goals)}` : ""}`.trim(),
+      [before, after, ...goals.map((g) => g.description)],
+    ),
+  undone: (change: string, goals: ListedGoal[]) => {
+    // The words of the change are kept whole when the list can make room for them.
+    const whole = fitted(
+      (names) =>
+        `Undone: ${change}. ${goals.length ? `Today: ${listed(names, goals)}` : "No goals left for today."}`,
+      goals.map((g) => g.description),
+    );
+    if (segmentCount(whole) <= MAX_SEGMENTS) return whole;
+    return withList((words) => `Undone: ${words}.`, change, goals);
+  },
+  nothingToUndo: () => `Nothing to undo: you have made no changes by text today.`,
   goalRemoved: (goal: string, goals: ListedGoal[]) =>
     withList((name) => `Removed "${name}".`, goal, goals),
   goalMoved: (goal: string, goals: ListedGoal[]) =>

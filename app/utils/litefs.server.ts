@@ -7,6 +7,12 @@ export async function isPrimary() {
   return (await getInstanceInfo(env.LITEFS_DIR)).currentIsPrimary;
 }
 
+/** This node's part, for operators: "standalone" without LiteFS. */
+export async function liteFsRole(): Promise<"primary" | "replica" | "standalone"> {
+  if (!env.LITEFS_DIR) return "standalone";
+  return (await isPrimary()) ? "primary" : "replica";
+}
+
 async function primaryInstance() {
   if (!env.LITEFS_DIR) return null;
   const info = await getInstanceInfo(env.LITEFS_DIR);

@@ -6,6 +6,8 @@ export const ToastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   type: z.enum(["success", "error", "info"]).default("success"),
+  /** A change the toast's Undo button takes back (a change journal entry of the web). */
+  undoEntryId: z.number().int().positive().optional(),
 });
 export type Toast = z.input<typeof ToastSchema>;
 

@@ -86,9 +86,22 @@ test.describe("dashboard", () => {
   test("a new user sees empty lists and zero stats", async ({ page, user }) => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByText(EMPTY)).toHaveCount(2);
+    // Today's empty list says goals can be texted in too.
+    await expect(page.getByRole("main")).toContainText(
+      `${EMPTY} You can also text your goals to the number we text you from.`,
+    );
     await expect(page.getByTestId("stat-current-streak")).toHaveText("0 days");
     await expect(page.getByTestId("stat-completion-rate")).toHaveText("0%");
     await expect(page.getByTestId("stat-total-goals")).toHaveText("0");
+    // Each card's details lead to its part of the page.
+    for (const [card, part] of [
+      ["Current Streak", "Your last 12 weeks"],
+      ["Completion Rate", "Previous Goals"],
+      ["Total Goals", "Today's Goals"],
+    ]) {
+      await page.getByRole("link", { name: `View details of ${card}` }).click();
+      await expect(page.getByRole("heading", { name: part, exact: true })).toBeInViewport();
+    }
     await expect(pager(page)).toContainText("0 to 0 of 0");
     await expect(page.getByRole("link", { name: "Download PDF" })).toBeVisible();
     await expect(

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
@@ -308,13 +308,15 @@ export async function expectAccessible(page: Page) {
   expect(violations, `accessibility of ${page.url()}`).toEqual([]);
 }
 
+const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
+
 /**
  * axe needs scripts in the page. Without JavaScript, the page's HTML as the browser has it is checked
  * in a scripted page of its own, with our scripts left out, so it is the very page the test saw.
  */
 async function expectAccessibleWithoutScripts(page: Page) {
   const url = page.url();
-  const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+  const html = (await page.content()).replace(SCRIPTS, "");
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
   try {
     const shadow = await context.newPage();
@@ -333,9 +335,33 @@ async function expectAccessibleWithoutScripts(page: Page) {
   }
 }
 
+const DATA_ATTRIBUTES =
+  /\s((?:value|href|action|formaction|id|for|name|content|datetime|src|srcset|title|alt|placeholder|min|max|style|aria-(?:label|labelledby|describedby|controls|valuenow|valuetext)|data-[\w-]+)=)"([^"]*)"/g;
+
 /**
- * Checks every page a test opens with page.goto, and the page it ends on, with axe; each URL once a
- * test. Pages reached by clicks are covered where a test ends on them or opens them again.
+ * A page's shape: its markup with the words and data left out (each only as present or empty), so two
+ * visits of one page in the same state are one shape, whoever's account and whatever the texts say.
+ */
+function shapeOf(html: string, url: string, javaScriptEnabled: boolean) {
+  const skeleton = html
+    .replace(SCRIPTS, "")
+    .replace(DATA_ATTRIBUTES, (_, attribute: string, value: string) =>
+      value ? ` ${attribute}"v"` : ` ${attribute}""`,
+    )
+    .replace(/>([^<]*)</g, (_, text: string) => (text.trim() ? ">t<" : "><"));
+  const { pathname, hash } = new URL(url);
+  const route = pathname.replace(/\/[^/]*\d[^/]*/g, "/:id");
+  return createHash("sha1")
+    .update(`${javaScriptEnabled} ${route}${hash} ${skeleton}`)
+    .digest("hex");
+}
+
+/** Shapes axe has passed in this worker: a page in a shape already checked is not checked again. */
+const checkedShapes = new Set<string>();
+
+/**
+ * Checks every page a test opens with page.goto, and the page it ends on, with axe; each page shape
+ * once a worker. Pages reached by clicks are covered where a test ends on them or opens them again.
  */
 function checkAccessibilityOf(page: Page, javaScriptEnabled: boolean) {
   const checked = new Set<string>();
@@ -351,8 +377,11 @@ function checkAccessibilityOf(page: Page, javaScriptEnabled: boolean) {
     if (page.isClosed() || !/^https?:/.test(url) || checked.has(url)) return;
     if (!documentType.startsWith("text/html")) return;
     checked.add(url);
+    const shape = shapeOf(await page.content(), url, javaScriptEnabled);
+    if (checkedShapes.has(shape)) return;
     if (javaScriptEnabled) await expectAccessible(page);
     else await expectAccessibleWithoutScripts(page);
+    checkedShapes.add(shape);
   };
   const goto = page.goto.bind(page);
   page.goto = async (target, options) => {

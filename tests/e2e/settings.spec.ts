@@ -366,11 +366,13 @@ test.describe("settings pages", () => {
     page,
     user: _user,
   }) => {
+    test.slow(); // seven pages, each checked by axe
     await expect(page.locator("html")).toHaveClass("light");
     await visitEveryPage(page);
   });
 
   test("each page loads in dark mode too", async ({ page, user: _user }) => {
+    test.slow(); // seven pages, each checked by axe
     await openSettings(page);
     await page.getByRole("contentinfo").getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass("dark");
@@ -434,6 +436,7 @@ test.describe("old Settings links and forms", () => {
     javaScriptEnabled,
     user: _user,
   }) => {
+    test.slow(); // six pages, each checked by axe
     for (const { hash, path, label } of OLD_ANCHORS) {
       await page.goto(`/settings${hash}`);
       if (javaScriptEnabled) {

@@ -118,7 +118,9 @@ test.describe("the SMS loop", () => {
       });
       await expect(devPhoneTexts(page, "sent").last()).toContainText("[1 photo]");
       await expect(
-        devPhoneTexts(page, "received").filter({ hasText: "Nice work! 1 of 2 done: Run 5k" }),
+        devPhoneTexts(page, "received").filter({
+          hasText: "Nice work! 1 of 2 done today. Done: Run 5k.",
+        }),
       ).toHaveCount(1);
     });
 

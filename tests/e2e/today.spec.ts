@@ -85,11 +85,17 @@ test.describe("on a phone", () => {
     await card.getByLabel("Code from the text").fill(code);
     await card.getByRole("button", { name: "Verify", exact: true }).click();
     await expect(toast(page)).toContainText("Phone verified");
-    await expect(
-      card.getByRole("heading", {
-        name: /^Next text: (Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d{1,2}:\d{2} (AM|PM)$/,
-      }),
-    ).toBeVisible();
+    const nextText = card.getByRole("heading", {
+      name: /^Next text: (Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d{1,2}:\d{2} (AM|PM)$/,
+    });
+    await expect(nextText).toBeVisible();
+    const when = (await nextText.textContent())!.replace("Next text: ", "");
+
+    // The phone is welcomed, and the text and the dashboard agree on when the first question comes.
+    await openDevPhone(page, phone);
+    const welcome = devPhoneTexts(page, "received").last();
+    await expect(welcome).toContainText(`You're all set! Your first question comes ${when}`);
+    await expect(welcome).toContainText("You can text your goals now");
   });
 
   test("Done, Skip and Undo are one tap each, keep the goal in view and show the right state", async ({

@@ -155,7 +155,7 @@ describe("AI feedback for accounts that have it", () => {
     expect(text).toBe("Great work today! Your 3-day streak is growing.");
     const [feedback, confirmation] = outbox(user.phone);
     expect(confirmation).toBe(result.reply);
-    expect(confirmation).toMatch(/^Nice work! 1 of 2 done: Run 5k/);
+    expect(confirmation).toMatch(/^Nice work! 1 of 2 done today\. Done: Run 5k/);
     expect(feedback).toBe(text);
     expect(lastSystemMessage(user.id)).toMatchObject({
       body: text,
@@ -257,7 +257,7 @@ describe("rule-based feedback", () => {
     expect(text).not.toMatch(LLM_TEXT);
     expect(segmentCount(text)).toBeLessThanOrEqual(2);
     const [feedback, confirmation] = outbox(user.phone);
-    expect(confirmation).toMatch(/^All done, great work! 2 of 2 done/);
+    expect(confirmation).toMatch(/^All done, great work! 2 of 2 done today/);
     expect(feedback).toBe(text);
     expectStoredOnToday(user.id, text);
 
@@ -358,7 +358,7 @@ describe("proof photos with a vision model", () => {
       { text: "2", mediaIds: [photo], source: "sms" },
       EVENING,
     );
-    expect(result.reply).toMatch(/^Nice work! 1 of 2 done: read 30 pages/);
+    expect(result.reply).toMatch(/^Nice work! 1 of 2 done today\. Done: read 30 pages/);
     const text = await result.feedback;
     expect(llm.requests).toHaveLength(3);
     expect(text).toMatch(LLM_TEXT);

@@ -80,7 +80,9 @@ describe("conversation engine", () => {
       EVENING,
     );
     expect(result.intent).toBe("check_in");
-    expect(result.reply).toBe("Nice work! 2 of 3 done: Run 5k, call mom. Streak: 1 day.");
+    expect(result.reply).toBe(
+      "Nice work! 2 of 3 done today. Done: Run 5k, call mom. Streak: 1 day.",
+    );
     // Rule-based feedback (no LLM configured here) follows the confirmation and is kept on the goals.
     const feedback = await result.feedback;
     expect(feedback).toMatch(/2 of 3|2 goals down/);

@@ -25,7 +25,8 @@ const { call, createTestUser, makeRequest, sessionCookie } = await import("../he
 const inboundRoute = await import("~/routes/webhooks.twilio.messages");
 const messagesRoute = await import("~/routes/messages");
 const { askEveningQuestion, askMorningQuestion } = await import("~/conversation/engine.server");
-const { listAllGoals, listTodayGoals, todayFor } = await import("~/goals/goals.server");
+const { completeGoal, listAllGoals, listTodayGoals, todayFor } =
+  await import("~/goals/goals.server");
 const { getUserById } = await import("~/users/users.server");
 const { db, schema } = await import("~/utils/db.server");
 const { addDays, localDay, localTime } = await import("~/utils/local-time");
@@ -126,7 +127,9 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
   it("'change 2 to …' rewords goal 2 and answers with the new list", async () => {
     const user = await userWithGoals(channel);
     const reply = await channel.send(user, "change 2 to read 10 pages");
-    expect(reply).toBe("Changed goal 2. Today: 1) Run 5k 2) read 10 pages 3) Call mom");
+    expect(reply).toBe(
+      'Changed "Read 30 pages" to "read 10 pages". Today: 1) Run 5k 2) read 10 pages 3) Call mom',
+    );
     expect(today(user).map((g) => g.description)).toEqual(["Run 5k", "read 10 pages", "Call mom"]);
   });
 
@@ -159,7 +162,7 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     await askEveningQuestion(getUserById(user.id)!);
     const reply = await channel.send(user, "did 1, skipped 2, 3 tomorrow");
     expect(reply).toMatch(
-      /^Nice work! 1 of 3 done: Run 5k\. Skipped: Read 30 pages\. Moved to tomorrow: Call mom\. Streak: \d+ days?\.$/,
+      /^Nice work! 1 of 2 done today\. Done: Run 5k\. Skipped: Read 30 pages\. Moved to tomorrow: Call mom\. Streak: \d+ days?\.$/,
     );
     expect(today(user)).toEqual([
       { description: "Run 5k", completed: true, skipped: false },
@@ -194,5 +197,113 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     expect(today(user)).toHaveLength(3);
     expect(await channel.send(user, "remove the piano")).toMatch(/^Sorry, I didn't get that/);
     expect(today(user)).toHaveLength(3);
+  });
+
+  it("the evening question lists only open goals, and a check-in's numbers follow that list", async () => {
+    const user = await userWithGoals(channel);
+    const [, read] = listTodayGoals(getUserById(user.id)!);
+    completeGoal(user.id, read!.id);
+    await askEveningQuestion(getUserById(user.id)!);
+    const question = fake.messagesTo(user.phone).at(-1)!.body;
+    if (channel === bySms) expect(question).toMatch(/1\) Run 5k 2\) Call mom\./);
+    const reply = await channel.send(user, "did 2");
+    expect(reply).toMatch(/^Nice work! 2 of 3 done today\. Done: Call mom\./);
+    expect(today(user).map((g) => g.completed)).toEqual([false, true, true]);
+  });
+
+  it("a text never turns around an outcome set on the web, and says it kept it", async () => {
+    const user = await userWithGoals(channel);
+    const [, read] = listTodayGoals(getUserById(user.id)!);
+    completeGoal(user.id, read!.id);
+    const reply = await channel.send(user, "did 1, skipped 2");
+    expect(reply).toMatch(
+      /^Nice work! 2 of 3 done today\. Done: Run 5k\. Read 30 pages was already marked done on the web: kept\./,
+    );
+    expect(today(user)[1]).toEqual({
+      description: "Read 30 pages",
+      completed: true,
+      skipped: false,
+    });
+  });
+
+  it("a later text may correct what an earlier text set, but not what the web set", async () => {
+    const user = await userWithGoals(channel);
+    const [, read] = listTodayGoals(getUserById(user.id)!);
+    completeGoal(user.id, read!.id);
+    await channel.send(user, "did 1");
+    // Rewording a goal by text does not make its web outcome the text's.
+    await channel.send(user, "change 2 to read 25 pages");
+    const reply = await channel.send(user, "did 3, skipped 1 and 2");
+    expect(reply).toMatch(
+      /^Nice work! 2 of 3 done today\. Done: Call mom\. Skipped: Run 5k\. read 25 pages was already marked done on the web: kept\./,
+    );
+    expect(today(user).slice(0, 2)).toEqual([
+      { description: "Run 5k", completed: false, skipped: true },
+      { description: "read 25 pages", completed: true, skipped: false },
+    ]);
+  });
+
+  it("'undo' takes back the last change by text, then the one before, then says there is none", async () => {
+    const user = await userWithGoals(channel);
+    await channel.send(user, "did 1, skipped 2");
+    await channel.send(user, "move 3 to tomorrow");
+    expect(today(user)).toHaveLength(2);
+    expect(await channel.send(user, "undo")).toBe(
+      'Undone: moved "Call mom" to tomorrow. Today: 1) Run 5k (done) 2) Read 30 pages (skipped) 3) Call mom',
+    );
+    expect(await channel.send(user, "undo")).toBe(
+      "Undone: your check-in (done: Run 5k; skipped: Read 30 pages). Today: 1) Run 5k 2) Read 30 pages 3) Call mom",
+    );
+    expect(today(user).map((g) => [g.completed, g.skipped])).toEqual([
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
+    expect(await channel.send(user, "undo")).toBe(
+      "Nothing to undo: you have made no changes by text today.",
+    );
+  });
+
+  it("'undo' of an evening check-in leaves the evening question open for a new answer", async () => {
+    const user = await userWithGoals(channel);
+    await askEveningQuestion(getUserById(user.id)!);
+    await channel.send(user, "none");
+    expect(await channel.send(user, "undo")).toBe(
+      "Nothing to undo: you have made no changes by text today.",
+    );
+    await channel.send(user, "did 1");
+    // "none" changed nothing and closed the question; "did 1" was read all the same.
+    expect(today(user).map((g) => g.completed)).toEqual([true, false, false]);
+    await askEveningQuestion(getUserById(user.id)!);
+    // The question lists the open goals only: "2" is Call mom.
+    await channel.send(user, "2");
+    expect(await channel.send(user, "undo")).toMatch(/^Undone: your check-in \(done: Call mom\)\./);
+    expect(await channel.send(user, "all")).toMatch(/^All done, great work! 3 of 3 done today\./);
+  });
+
+  it("'undo' brings back a goal removed by text, and reverses an edit", async () => {
+    const user = await userWithGoals(channel);
+    await channel.send(user, "change 1 to walk 2k");
+    await channel.send(user, "remove 2");
+    await channel.send(user, "undo");
+    await channel.send(user, "undo");
+    expect(today(user).map((g) => g.description)).toEqual(["Run 5k", "Read 30 pages", "Call mom"]);
+  });
+
+  it("'undo' takes back a habit added by text and one stopped", async () => {
+    const user = await userWithGoals(channel);
+    await channel.send(user, "every day: meditate");
+    expect(today(user).map((g) => g.description)).toContain("meditate");
+    expect(await channel.send(user, "undo")).toMatch(/^Undone: added habit "meditate"\./);
+    expect(db.select().from(schema.habits).where(eq(schema.habits.userId, user.id)).all()).toEqual(
+      [],
+    );
+    expect(today(user).map((g) => g.description)).not.toContain("meditate");
+    await channel.send(user, "every day: floss");
+    await channel.send(user, "stop habit floss");
+    expect(await channel.send(user, "undo")).toMatch(/^Undone: stopped habit "floss"\./);
+    const [habit] = db.select().from(schema.habits).where(eq(schema.habits.userId, user.id)).all();
+    expect(habit).toMatchObject({ title: "floss", active: true, stoppedOn: null });
+    expect(today(user).map((g) => g.description)).toContain("floss");
   });
 });

@@ -91,11 +91,19 @@ describe("POST /api/verify-phone", () => {
     expect(saved.phoneVerifiedAt).toBeInstanceOf(Date);
     expect(new Date(body.phoneVerifiedAt).getTime()).toBe(saved.phoneVerifiedAt!.getTime());
 
+    // The verified number is welcomed: when its first question comes, and that goals can be texted.
+    expect(textCount(user.phone)).toBe(2);
+    const welcome = lastTextTo(user.phone);
+    expect(welcome).toMatch(
+      /^You're all set! Your first question comes \w+day \d{1,2}:\d{2} [AP]M, asking /,
+    );
+    expect(welcome).toContain("You can text your goals now");
+
     // Asking again once verified sends nothing.
     const again = await post({ phone: user.phone }, cookie);
     expect(again.status).toBe(200);
     expect((await readJson(again)).message).toMatch(/already verified/);
-    expect(textCount(user.phone)).toBe(1);
+    expect(textCount(user.phone)).toBe(2);
   });
 
   it("accepts the code as a JSON number", async () => {

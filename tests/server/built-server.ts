@@ -107,7 +107,14 @@ export async function startBuiltServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
-  const collect = (chunk: Buffer) => lines.push(...String(chunk).split("\n").filter(Boolean));
+  const collect = (chunk: Buffer) => {
+    const text = String(chunk).split("\n").filter(Boolean);
+    lines.push(...text);
+    // An unexpected server error is shown as it happens, so a failing test's cause is in the CI log.
+    for (const line of text) {
+      if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`[server ${port}] ${line}\n`);
+    }
+  };
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -164,7 +171,7 @@ export async function startBuiltServer(
 /** A client of one server that keeps its cookies, as a browser without JavaScript would. */
 export class HttpClient {
   private cookies = new Map<string, string>();
-  constructor(private readonly server: BuiltServer) {}
+  constructor(private readonly server: Pick<BuiltServer, "url">) {}
 
   get cookie() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -214,7 +221,10 @@ export function testPhone() {
 }
 
 /** Signs up through POST /api/users and returns a client holding the new session. */
-export async function signUp(server: BuiltServer, overrides: Record<string, unknown> = {}) {
+export async function signUp(
+  server: Pick<BuiltServer, "url">,
+  overrides: Record<string, unknown> = {},
+) {
   const client = new HttpClient(server);
   const email = `user${process.pid}-${++accounts}-${Date.now()}@example.com`;
   const phone = testPhone();
@@ -237,4 +247,29 @@ export async function signUp(server: BuiltServer, overrides: Record<string, unkn
   }
   const user = (await response.json()) as { id: number; email: string; phone: string };
   return { client, user, email, phone, password: "correct horse battery" };
+}
+
+/** Runs the scheduler's tick once, as of `at`, on the server's database (the local SMS transport). */
+export function runTick(server: BuiltServer, at: Date) {
+  const tick = spawnSync(
+    bin("tsx"),
+    [path.join(root, "scripts", "tick.ts"), "--at", at.toISOString()],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        ...productionProcessEnv(),
+        DATABASE_PATH: server.databasePath,
+        SESSION_SECRET: "server-tests-secret-0123456789abcdef0123456789",
+        APP_URL: server.url,
+        CRON_ENABLED: "false",
+        SMS_TRANSPORT: "local",
+        NODE_OPTIONS: "",
+      },
+    },
+  );
+  if (tick.status !== 0) throw new Error(`the tick failed: ${tick.stderr}`);
 }

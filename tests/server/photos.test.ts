@@ -182,8 +182,7 @@ it("keeps every photo of many MMS arriving at once, holding only a few of them i
   })
     .jpeg({ quality: 92 })
     .toBuffer();
-  const senders = [];
-  for (let n = 0; n < 24; n++) senders.push(await verifiedUserWithGoal());
+  const senders = await Promise.all(Array.from({ length: 24 }, () => verifiedUserWithGoal()));
   const answers = await Promise.all(
     senders.map(({ phone }) => textIn(phone, "done 1", [{ type: "image/jpeg", bytes: photo }])),
   );

@@ -17,18 +17,21 @@ export function StatCards({ stats }: { stats: Stats }) {
       value: pluralDays(stats.streak),
       counts: "Days in a row with a goal done",
       hint: "Consecutive days with a completed goal",
+      details: "#calendar",
     },
     {
       title: "Completion Rate",
       value: `${stats.completionRate}%`,
       counts: stats.completionRateBasis,
       hint: "Goals count once done, skipped or missed; open goals wait",
+      details: "#previous",
     },
     {
       title: "Total Goals",
       value: String(stats.totalGoals),
       counts: stats.openGoals ? `${stats.openGoals} still open` : "None open",
       hint: "Goals you have set so far",
+      details: "#today",
     },
   ];
   // Three across even on a phone, small there, so today's goals stay near the top of the page.
@@ -47,7 +50,7 @@ export function StatCards({ stats }: { stats: Stats }) {
             </p>
             <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{card.hint}</p>
             <Link
-              to="/dashboard"
+              to={card.details}
               className="mt-1 inline-block text-xs text-primary hover:underline sm:mt-3 sm:text-sm"
             >
               View details<span className="sr-only"> of {card.title}</span>

@@ -333,8 +333,9 @@ export function ClosingCallToAction({ site }: { site: SiteFacts }) {
           Ready to start your streak?
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg opacity-90">
-          Start your {site.trialDays}-day free trial today and get your first morning text tomorrow.
-          It takes two minutes to sign up.
+          Start your {site.trialDays}-day free trial today and get your first morning text at the
+          time you choose; you can text your goals the moment your phone is verified. It takes two
+          minutes to sign up.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
