@@ -2,6 +2,7 @@ import {
   calendarWeeks,
   clampPage,
   currentStreak,
+  streakOfCompletions,
   dateRangeDays,
   dayFullMessage,
   dayOutcome,
@@ -215,6 +216,46 @@ describe("calendarWeeks", () => {
     });
     expect(flat.find((d) => d.day === today)).toMatchObject({ today: true });
     expect(flat.reduce((n, d) => n + d.total, 0)).toBe(3);
+  });
+});
+
+describe("streakOfCompletions (instants, newest first, in a zone)", () => {
+  const NY = "America/New_York";
+  const t = (iso: string) => Date.parse(iso);
+
+  it("counts local days, not UTC days: 23:30 and 00:30 New York time are two days", () => {
+    const completions = [t("2026-03-03T05:30:00Z"), t("2026-03-03T04:30:00Z")];
+    expect(streakOfCompletions(completions, t("2026-03-03T17:00:00Z"), NY)).toBe(2);
+    expect(streakOfCompletions(completions, t("2026-03-03T17:00:00Z"), "UTC")).toBe(1);
+  });
+
+  it("counts several completions of a day once, and stops at the first missed local day", () => {
+    const completions = [
+      t("2026-03-10T23:00:00Z"),
+      t("2026-03-10T14:00:00Z"),
+      t("2026-03-09T23:00:00Z"),
+      t("2026-03-07T23:00:00Z"),
+    ];
+    expect(streakOfCompletions(completions, t("2026-03-11T02:00:00Z"), NY)).toBe(2);
+  });
+
+  it("keeps the streak while today is open and loses it once yesterday ends without one", () => {
+    const completions = [t("2026-03-03T23:00:00Z")]; // Mar 3, 18:00 EST
+    expect(streakOfCompletions(completions, t("2026-03-05T04:59:00Z"), NY)).toBe(1);
+    expect(streakOfCompletions(completions, t("2026-03-05T05:00:00Z"), NY)).toBe(0);
+  });
+
+  it("runs across the 23-hour spring-forward day", () => {
+    const completions = [
+      t("2026-03-09T03:30:00Z"), // Mar 8, 23:30 EDT
+      t("2026-03-08T05:30:00Z"), // Mar 8, 00:30 EST
+      t("2026-03-08T04:30:00Z"), // Mar 7, 23:30 EST
+    ];
+    expect(streakOfCompletions(completions, t("2026-03-09T12:00:00Z"), NY)).toBe(2);
+  });
+
+  it("is 0 without completions", () => {
+    expect(streakOfCompletions([], t("2026-03-09T12:00:00Z"), NY)).toBe(0);
   });
 });
 

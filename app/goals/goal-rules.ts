@@ -73,6 +73,14 @@ export function streakOfDayNumbers(daysNewestFirst: Iterable<number>, today: num
   return streak;
 }
 
+/** The streak from completion instants (ms), newest first, counted over the zone's local days. */
+export function streakOfCompletions(instantsNewestFirst: number[], now: number, timeZone: string) {
+  return streakOfDayNumbers(
+    instantsNewestFirst.map((at) => localDayNumber(at, timeZone)),
+    localDayNumber(now, timeZone),
+  );
+}
+
 /** The longest run of consecutive days in a set of day numbers (any order, repeats allowed). */
 export function longestStreakOfDayNumbers(days: Iterable<number>) {
   const sorted = Array.from(new Set(days)).sort((a, b) => a - b);
