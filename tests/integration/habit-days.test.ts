@@ -1,13 +1,12 @@
 // A habit's days checked off from its pages: the day's goal is completed or reopened, made on a day
 // that had none, and only for the habit's owner, on days from its start to today.
-const { createTestUser } = await import("../helpers/requests");
-const { createHabit } = await import("~/habits/habits.server");
-const { createHabitGoalsOfDay } = await import("~/habits/habit-goals.server");
-const { setHabitDay } = await import("~/habits/habit-days.server");
-const { habitSummaries } = await import("~/habits/habit-api.server");
-const { HabitError, getHabit } = await import("~/habits/habits.server");
-const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db.server");
+import { habitSummaries } from "~/habits/habit-api.server";
+import { setHabitDay } from "~/habits/habit-days.server";
+import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
+import { createHabit, getHabit, HabitError } from "~/habits/habits.server";
+import { getUserById } from "~/users/users.server";
+import { sqlite } from "~/utils/db.server";
+import { createTestUser } from "../helpers/requests";
 
 // New York, EDT. 2026-06-15 is a Monday; 08:00 local is 12:00Z.
 const at = (day: string, hhmm = "12:00") => new Date(`2026-06-${day}T${hhmm}:00Z`);
