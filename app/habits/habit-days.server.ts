@@ -1,11 +1,12 @@
+import { json } from "@remix-run/node";
 import type { Habit } from "../../db/schema";
 import { reopenGoal } from "~/goals/goal-edits.server";
 import { completeGoal, GoalEditError, todayFor } from "~/goals/goals.server";
 import { DATE_WINDOW_TEXT, isDayInWindow } from "~/utils/date-window";
 import { formatLocalDay } from "~/utils/format";
 import type { LocalDay } from "~/utils/local-time";
-import type { Toast } from "~/utils/toast.server";
-import { canSetDay, parseDayIntent } from "./habit-days";
+import { redirectWithToast, toastHeader, type Toast } from "~/utils/toast.server";
+import { canSetDay, parseDayIntent, type DayIntent } from "./habit-days";
 import { habitGoalOn } from "./habit-goals.server";
 import { getHabit, HabitError } from "./habits.server";
 
@@ -45,17 +46,41 @@ export function setHabitDay(
   }
 }
 
-/** A toggle button's post (`intent` = "done:DAY" or "undo:DAY"): its toast, or a 404 or 400. */
-export function applyDayIntent(user: Owner, habitId: number, value: unknown, now = new Date()) {
-  const intent = parseDayIntent(value);
+/** A toggle button's post (`intent` = "done:DAY" or "undo:DAY"): its toast, or a 404. */
+function applyDayIntent(user: Owner, habitId: number, intent: DayIntent, now: Date): Toast {
+  try {
+    const habit = setHabitDay(user, habitId, intent.day, intent.done, now);
+    if (!habit) throw new Response("Habit not found", { status: 404 });
+    const when = intent.day === todayFor(user, now) ? "today" : formatLocalDay(intent.day);
+    return intent.done
+      ? { title: `"${habit.title}" done for ${when}` }
+      : { title: `"${habit.title}" not done for ${when}`, type: "info" };
+  } catch (error) {
+    if (!(error instanceof HabitError)) throw error;
+    return { title: "Error", description: error.message, type: "error" };
+  }
+}
+
+/**
+ * The answer to a day's toggle, from /habits and the habit's page: with JavaScript (a fetcher) the
+ * page stays and reloads its numbers; without, it comes back at `backTo`. Either way with a toast.
+ */
+export async function dayIntentResponse(
+  user: Owner,
+  habitId: number,
+  form: FormData,
+  backTo: string,
+  now = new Date(),
+) {
+  const intent = parseDayIntent(form.get("intent"));
   if (!intent) throw new Response("Unknown action", { status: 400 });
-  const habit = setHabitDay(user, habitId, intent.day, intent.done, now);
-  if (!habit) throw new Response("Habit not found", { status: 404 });
-  const when = intent.day === todayFor(user, now) ? "today" : formatLocalDay(intent.day);
-  const toast: Toast = intent.done
-    ? { title: `"${habit.title}" done for ${when}` }
-    : { title: `"${habit.title}" not done for ${when}`, type: "info" };
-  return { habit, toast };
+  const toast = applyDayIntent(user, habitId, intent, now);
+  if (form.get("via") === "fetcher")
+    return json(
+      { ok: toast.type !== "error" },
+      { headers: { "Set-Cookie": await toastHeader(toast) } },
+    );
+  return redirectWithToast(backTo, toast);
 }
 
 export const isDayIntent = (value: unknown) => parseDayIntent(value) !== null;
