@@ -156,15 +156,17 @@ export function WeekToggles({
         const state = done ? "done" : d.outcome === "done" ? null : d.outcome;
         const cell = cn(
           "flex h-16 w-full flex-col items-center justify-center gap-1 rounded-lg border-2 text-xs font-medium",
-          done
-            ? "border-green-700 bg-green-700 text-white"
-            : state === "missed"
-              ? "border-destructive/50 bg-background"
-              : state === "skipped"
-                ? "border-dashed border-muted-foreground/60 bg-muted/60"
-                : d.scheduled || state === "open"
-                  ? "border-input bg-background"
-                  : "border-transparent bg-muted/50 text-muted-foreground",
+          !d.settable
+            ? "border-dashed border-border text-muted-foreground"
+            : done
+              ? "border-green-700 bg-green-700 text-white"
+              : state === "missed"
+                ? "border-destructive/60 bg-background"
+                : state === "skipped"
+                  ? "border-dashed border-muted-foreground/60 bg-muted"
+                  : d.scheduled || state === "open"
+                    ? "border-input bg-background"
+                    : "border-transparent bg-muted",
         );
         const face = (
           <>
@@ -194,7 +196,7 @@ export function WeekToggles({
                 {face}
               </button>
             ) : (
-              <div className={cn(cell, "opacity-50")} title={`${long}: before the habit started`}>
+              <div className={cell} title={`${long}: before the habit started`}>
                 {face}
               </div>
             )}
