@@ -9,7 +9,6 @@ import {
   localDayNumber,
   localDayRange,
   startOfLocalDay,
-  utcOffsetMs,
   zonedInstant,
   type LocalDay,
 } from "~/utils/local-time";
@@ -19,7 +18,7 @@ import {
   dayFullMessage,
   longestStreakOfDayNumbers,
   MAX_GOALS_PER_DAY,
-  streakOfCompletions,
+  streakByDayHops,
   streakOfDayNumbers,
   dateRangeDays,
   PAGE_SIZE,
@@ -252,36 +251,21 @@ export function carriedOverGoals(user: Owner, day: LocalDay): string[] {
   return carriedOverTitles.all(user.id, start, end, start);
 }
 
-const DAY_MS = 86_400_000;
-// A zone's offset may differ from today's by up to this much on an earlier day (DST, a changed zone).
-const OFFSET_SLACK_MS = 2 * 3_600_000;
-
-// From the latest completion back, one index seek per day: each hop looks for the latest completion
-// before a bound at or after the start of the day just found (its midnight at today's offset, moved by
-// the slack both ways, never past the completion itself), so a user with twenty habits a day costs no
-// more than one with a goal a day. The walk stops after a gap of more than three days at today's offset
-// (wider than any real gap of one day can look); the exact local days are left to the pure walk.
-const streakCompletions = sqlite
-  .prepare<{ user: number; offset: number; now: number }, number>(
-    `with recursive hop(at, after) as (
-       select (select max(completed_at) from goals where user_id = :user), :now
-       union all
-       select (select max(completed_at) from goals where user_id = :user and completed_at <
-                 min(at, ((at + :offset + ${OFFSET_SLACK_MS}) / ${DAY_MS}) * ${DAY_MS}
-                   - :offset + ${OFFSET_SLACK_MS})),
-              at
-       from hop
-       where at is not null and (after + :offset) / ${DAY_MS} - (at + :offset) / ${DAY_MS} <= 3
-     )
-     select at from hop where at is not null`,
+const lastCompletionBefore = sqlite
+  .prepare<[number, number], number | null>(
+    "select max(completed_at) from goals where user_id = ? and completed_at < ?",
   )
   .pluck();
 
-/** Streak over the user's local days, newest first up to the first gap: one query, then a pure walk. */
+// One index seek per day of the streak, all in one read transaction: each seek alone would take and
+// drop SQLite's read lock, which cost ten times the seeks themselves.
+const streakInOneRead = sqlite.transaction((user: Owner, now: number) =>
+  streakByDayHops((before) => lastCompletionBefore.get(user.id, before), now, user.timezone),
+);
+
+/** Streak over the user's local days, newest first up to the first gap. */
 export function streakFor(user: Owner, now = new Date()) {
-  const offset = utcOffsetMs(now.getTime(), user.timezone);
-  const completions = streakCompletions.all({ user: user.id, offset, now: now.getTime() });
-  return streakOfCompletions(completions, now.getTime(), user.timezone);
+  return streakInOneRead(user, now.getTime());
 }
 
 const completionInstants = sqlite

@@ -29,6 +29,7 @@ import {
   stopHabit,
   updateHabit,
 } from "~/habits/habits.server";
+import { inOneRead } from "~/utils/db.server";
 import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { formatClockTime, formatLocalDay } from "~/utils/format";
@@ -47,11 +48,14 @@ function ownHabitId(raw: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const habit = getHabit(user.id, ownHabitId(params.id));
-  if (!habit) throw new Response("Habit not found", { status: 404 });
+  const id = ownHabitId(params.id);
   await ensureHabitGoals(user);
   const today = todayFor(user);
-  const history = habitHistories([habit], today).get(habit.id)!;
+  const { habit, history } = inOneRead(() => {
+    const habit = getHabit(user.id, id);
+    return { habit, history: habit && habitHistories([habit], today).get(habit.id)! };
+  });
+  if (!habit || !history) throw new Response("Habit not found", { status: 404 });
   const heatmap = yearHeatmap(history, today);
   return json({
     today,

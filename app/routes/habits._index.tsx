@@ -18,7 +18,7 @@ import {
   TodayToggle,
   usePendingDays,
 } from "~/components/habits/day-toggles";
-import { habitSummaries, habitSummary, type HabitSummary } from "~/habits/habit-api.server";
+import { habitSummary, type HabitSummary } from "~/habits/habit-api.server";
 import { todayOutcome } from "~/habits/habit-days";
 import { dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
 import { habitHistories } from "~/habits/habit-history.server";
@@ -33,6 +33,7 @@ import {
   restartHabit,
   stopHabit,
 } from "~/habits/habits.server";
+import { inOneRead } from "~/utils/db.server";
 import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { formatClockTime } from "~/utils/format";
@@ -47,9 +48,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const requested = new URL(request.url).searchParams.get("stopped");
   await ensureHabitGoals(user);
-  const { active, stopped, stoppedTotal, page } = habitsPage(user.id, requested);
   const today = todayFor(user);
-  const histories = habitHistories(active, today);
+  const { active, stopped, stoppedTotal, page, histories, stoppedHistories } = inOneRead(() => {
+    const found = habitsPage(user.id, requested);
+    return {
+      ...found,
+      histories: habitHistories(found.active, today),
+      stoppedHistories: habitHistories(found.stopped, today),
+    };
+  });
   return json({
     today,
     active: active.map((habit) => {
@@ -57,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return { ...habitSummary(habit, history, today), today: todayOutcome(history, today) };
     }),
     stopped: {
-      habits: habitSummaries(stopped, today),
+      habits: stopped.map((habit) => habitSummary(habit, stoppedHistories.get(habit.id)!, today)),
       total: stoppedTotal,
       page,
       pages: pageCount(stoppedTotal),

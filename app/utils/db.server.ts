@@ -22,6 +22,14 @@ export function preparedQuery<T>(build: () => T): () => T {
   return () => (query ??= build());
 }
 
+/**
+ * Reads that belong together, in one read transaction: one consistent view, and SQLite's read lock
+ * taken once instead of once per statement (on a machine with slow system calls, the larger cost).
+ */
+export function inOneRead<T>(read: () => T): T {
+  return sqlite.transaction(read)();
+}
+
 /** A UNIQUE constraint failure on the given column ("table.column"). */
 export function isUniqueViolation(error: unknown, column: string) {
   return (

@@ -35,14 +35,18 @@ function wallClock(instant: Date, timeZone: string) {
   return { day: shifted.slice(0, 10), time: shifted.slice(11, 16) };
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (negative west of Greenwich). */
-export function utcOffsetMs(instant: number, timeZone: string) {
-  return offsetMinutes(instant, timeZone) * 60_000;
-}
-
 /** Days since 1970-01-01 of the local calendar day an instant falls on; cheap to compare and count. */
 export function localDayNumber(instant: number, timeZone: string) {
   return Math.floor((instant + offsetMinutes(instant, timeZone) * 60_000) / 86_400_000);
+}
+
+/**
+ * The local midnight that starts an instant's day, at the offset of that instant: exact except on a
+ * DST day, where it is off by the change (an hour, two at most). For stepping back through days.
+ */
+export function localMidnightNear(instant: number, timeZone: string) {
+  const local = instant + offsetMinutes(instant, timeZone) * 60_000;
+  return instant - (((local % 86_400_000) + 86_400_000) % 86_400_000);
 }
 
 export function dayNumber(day: LocalDay) {
