@@ -171,11 +171,21 @@ export function WeekToggles({
         const face = (
           <>
             <span className={cn(isToday && "font-bold")}>{isToday ? "Today" : weekday}</span>
-            {done ? (
-              <Check done />
-            ) : (
-              <span className="text-base font-semibold leading-5">{date}</span>
-            )}
+            <span className="flex items-center text-base font-semibold leading-5">
+              {date}
+              {done ? (
+                <svg aria-hidden="true" viewBox="0 0 12 12" className="ml-0.5 h-3 w-3">
+                  <path
+                    d="M2 6.5l2.5 2.5L10 3.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+              ) : null}
+            </span>
           </>
         );
         return (
