@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { eachDay } from "~/utils/date-window";
-import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
+import { db, inOneRead, preparedQuery, schema, sqlite } from "~/utils/db.server";
 import { batchesAfter, keysetAfter } from "~/utils/streamed-download.server";
 import {
   addDays,
@@ -257,15 +257,19 @@ const lastCompletionBefore = sqlite
   )
   .pluck();
 
-// One index seek per day of the streak, all in one read transaction: each seek alone would take and
-// drop SQLite's read lock, which cost ten times the seeks themselves.
-const streakInOneRead = sqlite.transaction((user: Owner, now: number) =>
-  streakByDayHops((before) => lastCompletionBefore.get(user.id, before), now, user.timezone),
-);
-
-/** Streak over the user's local days, newest first up to the first gap. */
+/**
+ * Streak over the user's local days, newest first up to the first gap: one index seek per day of the
+ * streak, all in one read transaction (each seek alone would take and drop SQLite's read lock, which
+ * cost ten times the seeks themselves).
+ */
 export function streakFor(user: Owner, now = new Date()) {
-  return streakInOneRead(user, now.getTime());
+  return inOneRead(() =>
+    streakByDayHops(
+      (before) => lastCompletionBefore.get(user.id, before),
+      now.getTime(),
+      user.timezone,
+    ),
+  );
 }
 
 const completionInstants = sqlite
