@@ -1,5 +1,5 @@
 import type { Habit } from "../../db/schema";
-import { roomOnDay } from "~/goals/goals.server";
+import { assertRoomOnDay, roomOnDay } from "~/goals/goals.server";
 import { sqlite } from "~/utils/db.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { localDay, zonedInstant, type LocalDay } from "~/utils/local-time";
@@ -88,6 +88,31 @@ export function createHabitGoalsOfDay(user: HabitOwner, now = new Date()) {
 /** As `createHabitGoalsOfDay`, from a page or the /api: a LiteFS replica leaves it to the primary. */
 export async function ensureHabitGoals(user: HabitOwner, now = new Date()) {
   if (await isPrimary()) createHabitGoalsOfDay(user, now);
+}
+
+const habitGoalIdOn = sqlite
+  .prepare<[number, string], number>("select id from goals where habit_id = ? and habit_day = ?")
+  .pluck();
+
+type DayHabit = { id: number; title: string; dueTime: string | null };
+
+/**
+ * The habit's goal of a day, made now if the day has none (a day it was not due, or checked off
+ * afterwards); undefined when the day has no goal and `create` is false. A full day refuses it.
+ */
+export function habitGoalOn(
+  user: HabitOwner,
+  habit: DayHabit,
+  day: LocalDay,
+  create: boolean,
+  now = new Date(),
+): number | undefined {
+  const id = habitGoalIdOn.get(habit.id, day);
+  if (id !== undefined || !create) return id;
+  const due = zonedInstant(day, habit.dueTime ?? user.preferredCheckInTimeEvening, user.timezone);
+  assertRoomOnDay(user.id, due, 0, now);
+  insertHabitGoal.run(user.id, habit.title, due.getTime(), habit.id, day, now.getTime());
+  return habitGoalIdOn.get(habit.id, day);
 }
 
 const habitGoalTitles = sqlite

@@ -7,6 +7,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { HabitForm } from "~/components/habits/habit-form";
+import { HabitDaysForm, WeekToggles } from "~/components/habits/day-toggles";
 import { HabitHeatmap } from "~/components/habits/habit-heatmap";
 import { StrengthChart } from "~/components/habits/strength-chart";
 import { PageShell } from "~/components/page";
@@ -17,6 +18,8 @@ import { habitSummary } from "~/habits/habit-api.server";
 import { readEditHabitForm } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { habitHistories } from "~/habits/habit-history.server";
+import { lastDays } from "~/habits/habit-days";
+import { dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
 import { dayCounts, strengthSeries, yearHeatmap } from "~/habits/habit-stats";
 import {
   deleteHabit,
@@ -26,6 +29,7 @@ import {
   stopHabit,
   updateHabit,
 } from "~/habits/habits.server";
+import { inOneRead } from "~/utils/db.server";
 import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { formatClockTime, formatLocalDay } from "~/utils/format";
@@ -44,13 +48,20 @@ function ownHabitId(raw: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const habit = getHabit(user.id, ownHabitId(params.id));
-  if (!habit) throw new Response("Habit not found", { status: 404 });
+  const id = ownHabitId(params.id);
+  await ensureHabitGoals(user);
   const today = todayFor(user);
-  const history = habitHistories([habit], today).get(habit.id)!;
+  const { habit, history } = inOneRead(() => {
+    const habit = getHabit(user.id, id);
+    return { habit, history: habit && habitHistories([habit], today).get(habit.id)! };
+  });
+  if (!habit || !history) throw new Response("Habit not found", { status: 404 });
+  const heatmap = yearHeatmap(history, today);
   return json({
+    today,
     habit: habitSummary(habit, history, today),
-    heatmap: yearHeatmap(history, today),
+    week: habit.active ? lastDays(heatmap, habit, today) : [],
+    heatmap,
     strength: strengthSeries(history, today),
     counts: dayCounts(history, today),
   });
@@ -62,6 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = ownHabitId(params.id);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  if (isDayIntent(intent)) return dayIntentResponse(user, id, form, `/habits/${id}`);
   try {
     if (intent === "delete") {
       if (!deleteHabit(user, id)) throw new Response("Habit not found", { status: 404 });
@@ -89,8 +101,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function HabitPage() {
-  const { habit, heatmap, strength, counts } = useLoaderData<typeof loader>();
-  const errors = useActionData<typeof action>()?.errors ?? {};
+  const { habit, heatmap, strength, counts, week, today } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const errors = data && "errors" in data ? data.errors : {};
   const unit = habit.streakUnit;
   return (
     <PageShell
@@ -107,6 +120,19 @@ export default function HabitPage() {
         {formatLocalDay(habit.startDate)}
         {habit.active || !habit.stoppedOn ? "" : ` · stopped ${formatLocalDay(habit.stoppedOn)}`}
       </p>
+      {week.length ? (
+        <section aria-labelledby="last-days" className="mb-6 rounded-lg border bg-card p-4">
+          <h2 id="last-days" className="mb-3 font-semibold">
+            The last {week.length} days
+          </h2>
+          <HabitDaysForm action={`/habits/${habit.id}`} habitId={habit.id}>
+            <WeekToggles title={habit.title} habitId={habit.id} days={week} today={today} />
+          </HabitDaysForm>
+          <p className="mt-2 text-xs text-muted-foreground">
+            Tap a day to mark it done, again to undo.
+          </p>
+        </section>
+      ) : null}
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ["Streak", `${habit.streak} ${unit}`],

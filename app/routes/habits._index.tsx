@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HabitForm } from "~/components/habits/habit-form";
 import { StrengthBar } from "~/components/habits/strength-bar";
 import { PageShell } from "~/components/page";
@@ -12,7 +12,16 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PageLinks } from "~/components/ui/page-links";
 import { todayFor } from "~/goals/goals.server";
-import { habitSummaries, type HabitSummary } from "~/habits/habit-api.server";
+import {
+  HabitDaysForm,
+  isDonePending,
+  TodayToggle,
+  usePendingDays,
+} from "~/components/habits/day-toggles";
+import { habitSummary, type HabitSummary } from "~/habits/habit-api.server";
+import { todayOutcome } from "~/habits/habit-days";
+import { dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
+import { habitHistories } from "~/habits/habit-history.server";
 import { readNewHabitForm } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { MAX_ACTIVE_HABITS } from "~/habits/habit-schema";
@@ -24,6 +33,7 @@ import {
   restartHabit,
   stopHabit,
 } from "~/habits/habits.server";
+import { inOneRead } from "~/utils/db.server";
 import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { formatClockTime } from "~/utils/format";
@@ -37,12 +47,24 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const requested = new URL(request.url).searchParams.get("stopped");
-  const { active, stopped, stoppedTotal, page } = habitsPage(user.id, requested);
+  await ensureHabitGoals(user);
   const today = todayFor(user);
+  const { active, stopped, stoppedTotal, page, histories, stoppedHistories } = inOneRead(() => {
+    const found = habitsPage(user.id, requested);
+    return {
+      ...found,
+      histories: habitHistories(found.active, today),
+      stoppedHistories: habitHistories(found.stopped, today),
+    };
+  });
   return json({
-    active: habitSummaries(active, today),
+    today,
+    active: active.map((habit) => {
+      const history = histories.get(habit.id)!;
+      return { ...habitSummary(habit, history, today), today: todayOutcome(history, today) };
+    }),
     stopped: {
-      habits: habitSummaries(stopped, today),
+      habits: stopped.map((habit) => habitSummary(habit, stoppedHistories.get(habit.id)!, today)),
       total: stoppedTotal,
       page,
       pages: pageCount(stoppedTotal),
@@ -59,6 +81,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  if (isDayIntent(intent)) {
+    const id = Number(form.get("habitId"));
+    return dayIntentResponse(user, id, form, `/habits#habit-${id}`);
+  }
   if (intent === "stop" || intent === "restart") {
     const id = Number(form.get("habitId"));
     try {
@@ -87,8 +113,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function HabitsPage() {
-  const { active, stopped, maxActive } = useLoaderData<typeof loader>();
-  const errors = useActionData<typeof action>()?.errors ?? {};
+  const { active, stopped, maxActive, today } = useLoaderData<typeof loader>();
+  const pending = usePendingDays();
+  const data = useActionData<typeof action>();
+  const errors = data && "errors" in data ? data.errors : {};
   return (
     <PageShell
       title="Habits"
@@ -112,7 +140,18 @@ export default function HabitsPage() {
           ) : (
             <ul className="space-y-3">
               {active.map((h) => (
-                <HabitCard key={h.id} habit={h} />
+                <HabitCard
+                  key={h.id}
+                  habit={h}
+                  today={
+                    h.today === null
+                      ? null
+                      : {
+                          day: today,
+                          done: isDonePending(pending, h.id, today, h.today === "done"),
+                        }
+                  }
+                />
               ))}
             </ul>
           )}
@@ -166,57 +205,69 @@ function StoppedPages({ page, pages, summary }: { page: number; pages: number; s
   );
 }
 
-function HabitCard({ habit }: { habit: HabitSummary }) {
+/** `today` is set when the habit is due today: its one-tap toggle. */
+function HabitCard({
+  habit,
+  today = null,
+}: {
+  habit: HabitSummary;
+  today?: { day: string; done: boolean } | null;
+}) {
   const unit = habit.streakUnit === "weeks" ? "wk" : "d";
   return (
     <li id={`habit-${habit.id}`} className="scroll-mt-24 rounded-lg border bg-card p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold">
-            <Link to={`/habits/${habit.id}`} className="hover:underline">
-              {habit.title}
-            </Link>
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            {habit.schedule}
-            {habit.time ? ` · by ${formatClockTime(habit.time)}` : ""}
-            {habit.active ? "" : " · stopped"}
-          </p>
+      <HabitDaysForm action="/habits" habitId={habit.id}>
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="break-words font-semibold">
+              <Link to={`/habits/${habit.id}`} className="hover:underline">
+                {habit.title}
+              </Link>
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              {habit.schedule}
+              {habit.time ? ` · by ${formatClockTime(habit.time)}` : ""}
+              {habit.active ? "" : " · stopped"}
+              {habit.active && !today ? " · not due today" : ""}
+            </p>
+          </div>
+          {today ? <TodayToggle title={habit.title} day={today.day} done={today.done} /> : null}
         </div>
-        <Form method="post">
-          <input type="hidden" name="habitId" value={habit.id} />
+        <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+          <div className="rounded-md bg-muted/50 p-2">
+            <dt className="text-xs text-muted-foreground">Streak</dt>
+            <dd className="text-lg font-bold">
+              {habit.streak}
+              <span className="text-xs font-normal"> {unit}</span>
+            </dd>
+          </div>
+          <div className="rounded-md bg-muted/50 p-2">
+            <dt className="text-xs text-muted-foreground">Best</dt>
+            <dd className="text-lg font-bold">
+              {habit.bestStreak}
+              <span className="text-xs font-normal"> {unit}</span>
+            </dd>
+          </div>
+          <div className="rounded-md bg-muted/50 p-2">
+            <dt className="text-xs text-muted-foreground">Strength</dt>
+            <dd className="text-lg font-bold">{habit.strength}%</dd>
+          </div>
+        </dl>
+        <div className="mt-3 flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <StrengthBar value={habit.strength} label={`Strength of ${habit.title}`} className="" />
+          </div>
           <button
             type="submit"
             name="intent"
             value={habit.active ? "stop" : "restart"}
-            className={buttonClass("outline")}
+            className={buttonClass("outline", "sm")}
             aria-label={`${habit.active ? "Stop" : "Restart"}: ${habit.title}`}
           >
             {habit.active ? "Stop" : "Restart"}
           </button>
-        </Form>
-      </div>
-      <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
-        <div className="rounded-md bg-muted/50 p-2">
-          <dt className="text-xs text-muted-foreground">Streak</dt>
-          <dd className="text-lg font-bold">
-            {habit.streak}
-            <span className="text-xs font-normal"> {unit}</span>
-          </dd>
         </div>
-        <div className="rounded-md bg-muted/50 p-2">
-          <dt className="text-xs text-muted-foreground">Best</dt>
-          <dd className="text-lg font-bold">
-            {habit.bestStreak}
-            <span className="text-xs font-normal"> {unit}</span>
-          </dd>
-        </div>
-        <div className="rounded-md bg-muted/50 p-2">
-          <dt className="text-xs text-muted-foreground">Strength</dt>
-          <dd className="text-lg font-bold">{habit.strength}%</dd>
-        </div>
-      </dl>
-      <StrengthBar value={habit.strength} label={`Strength of ${habit.title}`} />
+      </HabitDaysForm>
     </li>
   );
 }

@@ -22,6 +22,25 @@ export function preparedQuery<T>(build: () => T): () => T {
   return () => (query ??= build());
 }
 
+const beginRead = sqlite.prepare("begin deferred");
+const endRead = sqlite.prepare("commit");
+
+/**
+ * Reads that belong together, in one read transaction: one consistent view, and SQLite's read lock
+ * taken once instead of once per statement (on a machine with slow system calls, the larger cost).
+ * Not `sqlite.transaction`, which begins IMMEDIATE (db/connection.ts): a read must neither wait for
+ * the write lock nor take it, and a LiteFS replica has none to give. Inside a transaction, just reads.
+ */
+export function inOneRead<T>(read: () => T): T {
+  if (sqlite.inTransaction) return read();
+  beginRead.run();
+  try {
+    return read();
+  } finally {
+    if (sqlite.inTransaction) endRead.run();
+  }
+}
+
 /** A UNIQUE constraint failure on the given column ("table.column"). */
 export function isUniqueViolation(error: unknown, column: string) {
   return (

@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { expect, markPhoneVerified, test, toast, userIdOf, withDatabase } from "./fixtures";
+import {
+  expect,
+  markPhoneVerified,
+  register,
+  test,
+  toast,
+  uniqueEmail,
+  userIdOf,
+  withDatabase,
+} from "./fixtures";
 
 // Habits on a phone, with JavaScript on and off (the two projects): add one, keep it from the
 // dashboard, see it on its own page.
@@ -17,6 +26,38 @@ function todayOf(email: string) {
       .get(userIdOf(email)),
   )!.timezone;
   return new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(new Date());
+}
+
+function daysBefore(day: string, n: number) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** "Mon, Nov 23": how a day of the last seven is named on the habit's page. */
+function dayName(day: string) {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  });
+}
+
+/** A daily habit of the user's that started `daysAgo` days before today, with no goals yet. */
+function seedDailyHabit(email: string, title: string, daysAgo: number) {
+  const start = daysBefore(todayOf(email), daysAgo);
+  return withDatabase(
+    (db) =>
+      db
+        .prepare<[number, string, string, string], { id: number }>(
+          "insert into habits (user_id, title, schedules, start_date) values (?, ?, ?, ?) returning id",
+        )
+        .get(
+          userIdOf(email),
+          title,
+          JSON.stringify([{ from: start, days: [0, 1, 2, 3, 4, 5, 6] }]),
+          start,
+        )!.id,
+  );
 }
 
 test.describe("habits on a phone", () => {
@@ -124,5 +165,139 @@ test.describe("habits on a phone", () => {
     await expect(habitCard(page, "Old habit L")).toBeHidden();
     await pages.getByRole("link", { name: "Previous" }).click();
     await expect(pages).toContainText("1 to 10 of 12");
+  });
+
+  test("one tap on /habits marks today done, the habit's page shows it, and one more takes it back", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/habits");
+    await page.getByLabel("Habit", { exact: true }).fill("Meditate");
+    await page.getByRole("button", { name: "Add habit" }).click();
+    await expect(toast(page)).toContainText('Added "Meditate"');
+    await page.goto("/habits");
+
+    const card = habitCard(page, "Meditate");
+    const done = card.getByRole("button", { name: "Mark Meditate done for today" });
+    await expect(done).toHaveAttribute("aria-pressed", "false");
+    await done.click();
+    await expect(done).toHaveAttribute("aria-pressed", "true");
+    await expect(toast(page)).toContainText('"Meditate" done for today');
+    // With JavaScript the page stays where it was (a fetcher); without, the post comes back at the card.
+    expect(new URL(page.url()).hash).toBe(
+      javaScriptEnabled ? "" : `#${await card.getAttribute("id")}`,
+    );
+    await expect(card.getByRole("definition").first()).toHaveText("1 d");
+
+    await card.getByRole("link", { name: "Meditate" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Meditate" })).toBeVisible();
+    const today = todayOf(user.email);
+    await expect(page.locator(`rect[data-day="${today}"]`)).toHaveAttribute("data-outcome", "done");
+    const todayOnPage = page.getByRole("button", { name: "Mark Meditate done for today" });
+    await expect(todayOnPage).toHaveAttribute("aria-pressed", "true");
+    // Started today: the six days before it cannot be set.
+    await expect(
+      page.getByRole("list", { name: "Meditate, the last 7 days" }).getByRole("button"),
+    ).toHaveCount(1);
+
+    await todayOnPage.click();
+    await expect(todayOnPage).toHaveAttribute("aria-pressed", "false");
+    await expect(toast(page)).toContainText('"Meditate" not done for today');
+    await expect(page.locator(`rect[data-day="${today}"]`)).toHaveAttribute("data-outcome", "open");
+
+    await page.goto("/habits");
+    await expect(
+      habitCard(page, "Meditate").getByRole("button", { name: "Mark Meditate done for today" }),
+    ).toHaveAttribute("aria-pressed", "false");
+    expect(
+      withDatabase((db) =>
+        db
+          .prepare(
+            "select habit_day, completed_at from goals where user_id = ? and habit_id is not null",
+          )
+          .all(userIdOf(user.email)),
+      ),
+    ).toEqual([{ habit_day: today, completed_at: null }]);
+  });
+
+  test("days of the last week are set from the habit's page, and its streak follows", async ({
+    page,
+    user,
+  }) => {
+    const id = seedDailyHabit(user.email, "Walk", 10);
+    const today = todayOf(user.email);
+    await page.goto(`/habits/${id}`);
+    const week = page.getByRole("list", { name: "Walk, the last 7 days" });
+    await expect(week.getByRole("button")).toHaveCount(7);
+    const streak = page.getByRole("definition").first();
+    await expect(streak).toHaveText("0 days");
+
+    for (const n of [2, 1]) {
+      const day = week.getByRole("button", {
+        name: `Mark Walk done for ${dayName(daysBefore(today, n))}`,
+      });
+      await expect(day).toHaveAttribute("aria-pressed", "false");
+      await day.click();
+      await expect(day).toHaveAttribute("aria-pressed", "true");
+      await expect(toast(page)).toContainText(`"Walk" done for`);
+    }
+    await expect(streak).toHaveText("2 days");
+    await expect(page.locator(`rect[data-day="${daysBefore(today, 1)}"]`)).toHaveAttribute(
+      "data-outcome",
+      "done",
+    );
+
+    await week.getByRole("button", { name: "Mark Walk done for today" }).click();
+    await expect(streak).toHaveText("3 days");
+
+    const twoDaysAgo = week.getByRole("button", {
+      name: `Mark Walk done for ${dayName(daysBefore(today, 2))}`,
+    });
+    await twoDaysAgo.click();
+    await expect(twoDaysAgo).toHaveAttribute("aria-pressed", "false");
+    await expect(streak).toHaveText("2 days");
+    await expect(page.locator(`rect[data-day="${daysBefore(today, 2)}"]`)).toHaveAttribute(
+      "data-outcome",
+      "missed",
+    );
+  });
+
+  test("another user's post with your habit's id is answered 404 and changes nothing", async ({
+    page,
+    user,
+    browser,
+  }) => {
+    const id = seedDailyHabit(user.email, "Stretch", 3);
+    const today = todayOf(user.email);
+    const context = await browser.newContext();
+    try {
+      const other = await context.newPage();
+      await register(other, uniqueEmail("intruder"));
+      const onList = await other.request.post("/habits", {
+        form: { intent: `done:${today}`, habitId: String(id) },
+      });
+      expect(onList.status()).toBe(404);
+      const onPage = await other.request.post(`/habits/${id}`, {
+        form: { intent: `done:${daysBefore(today, 1)}`, habitId: String(id), via: "fetcher" },
+      });
+      expect(onPage.status()).toBe(404);
+    } finally {
+      await context.close();
+    }
+    expect(
+      withDatabase((db) =>
+        db
+          .prepare(
+            "select count(*) as n from goals where habit_id = ? and completed_at is not null",
+          )
+          .get(id),
+      ),
+    ).toEqual({ n: 0 });
+    await page.goto(`/habits/${id}`);
+    await expect(page.getByRole("button", { name: "Mark Stretch done for today" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   });
 });

@@ -1,5 +1,15 @@
+import { cn } from "~/utils/cn";
+
 /** Strength 0–100 as a bar, readable as a meter by screen readers. */
-export function StrengthBar({ value, label }: { value: number; label: string }) {
+export function StrengthBar({
+  value,
+  label,
+  className = "mt-3",
+}: {
+  value: number;
+  label: string;
+  className?: string;
+}) {
   return (
     <div
       role="meter"
@@ -7,7 +17,7 @@ export function StrengthBar({ value, label }: { value: number; label: string }) 
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value}
-      className="mt-3 h-2 overflow-hidden rounded-full bg-muted"
+      className={cn("h-2 overflow-hidden rounded-full bg-muted", className)}
     >
       <div className="h-full rounded-full bg-green-600" style={{ width: `${value}%` }} />
     </div>
