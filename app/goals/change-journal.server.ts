@@ -187,3 +187,14 @@ export function goalsChangedByTextToday(user: Owner, now = new Date()): Set<numb
   for (const { reversal } of entries) for (const id of reversal.outcomesSet ?? []) ids.add(id);
   return ids;
 }
+
+/**
+ * Changes older than every local day that could still undo them (48 hours covers every zone), with
+ * the copies of deleted goals they keep, are forgotten: the scheduler's tick calls this.
+ */
+export function forgetOldChanges(now = new Date()) {
+  return db
+    .delete(changeJournal)
+    .where(lt(changeJournal.createdAt, new Date(now.getTime() - 48 * 3_600_000)))
+    .run().changes;
+}

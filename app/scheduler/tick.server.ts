@@ -1,3 +1,4 @@
+import { forgetOldChanges } from "~/goals/change-journal.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import { getTransport, type SmsTransport } from "~/sms/transport.server";
@@ -92,6 +93,8 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
   }
   await processBatches(ctx, [followUpCandidates(from, now)]);
   if (ctx.stop?.aborted) return report;
+  forgetOldChanges(now);
+  report.transactions += 1;
 
   statements.finishTick.run({ id: tickId, finishedAt: Date.now(), ...report });
   report.transactions += 1;

@@ -845,3 +845,20 @@ describe("summaries", () => {
     expect(ledger(user.id, "monthly_summary")).toHaveLength(1);
   });
 });
+
+describe("the change journal", () => {
+  it("is emptied by the tick of changes no local day can undo any more, with the copies they keep", async () => {
+    const user = await createTestUser({ email: "journal@example.com" });
+    const journal = sqlite.prepare(
+      "insert into change_journal (user_id, channel, day, summary, reversal, created_at) values (?, 'web', ?, 'Deleted: Run 5k', '{\"before\":[],\"created\":[]}', ?)",
+    );
+    const now = Date.parse("2026-06-20T12:00:00Z");
+    journal.run(user.id, "2026-06-18", now - 49 * 3_600_000);
+    journal.run(user.id, "2026-06-20", now - 3_600_000);
+    await runTick(new Date(now), { transport: new RecordingTransport() });
+    const left = sqlite
+      .prepare<[number], { day: string }>("select day from change_journal where user_id = ?")
+      .all(user.id);
+    expect(left).toEqual([{ day: "2026-06-20" }]);
+  });
+});
