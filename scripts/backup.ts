@@ -6,7 +6,7 @@
  * LiteFS: LITEFS_DIR/DATABASE_FILENAME), and works on any node, replicas included. The file is
  * readable by its owner only (mode 0600, in a 0700 directory when this creates it) and holds no
  * sessions.
- * Restore: see README.md, "Backups and restore".
+ * Restore: see docs/operations.md, "Backups and restore".
  */
 import { existsSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";

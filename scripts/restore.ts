@@ -9,7 +9,7 @@
  * the database is left as it was), then copies it over DATABASE_PATH with SQLite's backup API, which
  * writes through SQLite (WAL included), so no -wal/-shm files need deleting by hand. A backup from an
  * older level is migrated right after. Under LiteFS the
- * backup is downloaded and `litefs import` on the primary does the rest (README.md, "Backups and
+ * backup is downloaded and `litefs import` on the primary does the rest (docs/operations.md, "Backups and
  * restore").
  */
 import { existsSync } from "node:fs";

@@ -33,7 +33,7 @@ const EnvSchema = z
     TWILIO_API_URL: z.url().default("https://api.twilio.com"),
     /**
      * Texts started a second, every kind together: what one standard-brand 10DLC number may send
-     * (Twilio queues what is above, behind which a reply would wait). README: toll-free, short code.
+     * (Twilio queues what is above, behind which a reply would wait). README, Configuration: toll-free, short code.
      */
     SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(10000).default(4),
     /** Sends in flight at once; Twilio answers 429 past 100 concurrent requests per account. */
