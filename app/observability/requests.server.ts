@@ -91,9 +91,16 @@ export function logRequestError(request: Request, context: object | undefined, e
  * header that makes no URL) or could not answer is logged as a JSON line, not as a stack trace on stderr.
  */
 export function onServerError(error: unknown, _req: unknown, res: ServerResponse, _next: unknown) {
-  const given = (error as { status?: unknown } | null)?.status;
-  const status = typeof given === "number" && given >= 400 && given < 600 ? given : 500;
-  logger.error({ status, err: errorFields(error) }, "request failed");
+  const { status: given, code } = (error ?? {}) as { status?: unknown; code?: unknown };
+  // A Host header no URL can be made of is the client's mistake, not ours.
+  const status =
+    code === "ERR_INVALID_URL"
+      ? 400
+      : typeof given === "number" && given >= 400 && given < 600
+        ? given
+        : 500;
+  if (status < 500) logger.warn({ status, err: errorFields(error) }, "request refused");
+  else logger.error({ status, err: errorFields(error) }, "request failed");
   if (res.headersSent) return void res.destroy();
   res
     .writeHead(status, { "Content-Type": "text/plain; charset=utf-8" })

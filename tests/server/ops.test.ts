@@ -75,13 +75,15 @@ describe("the server's output", () => {
         answered.push({ path: pathname, id, status: response.status });
       }
 
-      // A Host header no URL can be made of: the request never reaches Remix.
-      await new Promise<void>((resolve) => {
+      // A Host header no URL can be made of: the request never reaches Remix, and is the client's fault.
+      const badHost = await new Promise<string>((resolve) => {
+        let answer = "";
         const socket = connect(server.port, "127.0.0.1", () =>
-          socket.end(`GET /share/${token} HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n`),
+          socket.write(`GET /share/${token} HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n`),
         );
-        socket.on("data", () => {}).on("close", () => resolve());
+        socket.on("data", (chunk) => (answer += String(chunk))).on("close", () => resolve(answer));
       });
+      expect(badHost).toMatch(/^HTTP\/1\.1 400 /);
 
       const share = answered[0]!;
       expect(await waitForLine(server, (line) => line.reqId === share.id)).toMatchObject({
