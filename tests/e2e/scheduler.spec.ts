@@ -132,8 +132,13 @@ test("npm run tick texts each question once, to exactly the phones it is due for
         expect(texts[0]!.from).toBe("+15005550006");
         const code = CODE_TEXT.exec(texts[0]!.body)?.[1];
         expect(code, texts[0]!.body).toBeDefined();
+        const afterCode = s.twilio.messages.length;
         const checked = await api.post("/api/verify-phone", { data: { code } });
         expect(checked.status(), await checked.text()).toBe(200);
+        // The verified phone is welcomed once, with when its first question comes.
+        const welcome = s.twilio.messages.slice(afterCode);
+        expect(welcome.map((m) => m.to)).toEqual([phone]);
+        expect(welcome[0]!.body).toMatch(/^You're all set! Your first question comes /);
       }
       // E then replies STOP. Inbound texts need Twilio's signature, so the opt-out it would record is
       // written straight into the server's database instead.
@@ -212,7 +217,7 @@ test("npm run tick texts each question once, to exactly the phones it is due for
 
     // Over the whole run, besides the codes: two questions for A, one for B and C, none for D and E.
     const questions = s.twilio.messages
-      .filter((m) => !CODE_TEXT.test(m.body))
+      .filter((m) => !CODE_TEXT.test(m.body) && !WELCOME.test(m.body))
       .map((m) => `${nameOf(m.to)}: ${describe(m.body)}`)
       .sort();
     expect(questions).toEqual([
@@ -227,6 +232,8 @@ test("npm run tick texts each question once, to exactly the phones it is due for
 });
 
 /** Which question a text is, or the text itself when it is none of them. */
+const WELCOME = /^You're all set! /;
+
 function describe(body: string) {
   if (body.includes(MORNING_QUESTION)) return "morning question";
   const evening = EVENING_QUESTION.exec(body);
