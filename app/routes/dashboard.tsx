@@ -46,6 +46,8 @@ import { ensurePrimary } from "~/utils/litefs.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { getSiteFacts } from "~/site/site-facts.server";
 import { requireUser } from "~/utils/session.server";
+import type { PublicUser } from "~/users/users.server";
+import { inOneRead } from "~/utils/db.server";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/utils/meta";
@@ -72,14 +74,18 @@ function toRow(goal: Goal, timezone: string, now: Date, onTodaysList = false): G
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
-  const range = parseDateRange(url.searchParams.get("range"));
   const now = new Date();
-  const previous = listPreviousGoals(user, range, url.searchParams.get("page"), now);
+  // Today's habit goals are written first; then every read of the page in one read transaction.
   await ensureHabitGoals(user, now);
+  return json(inOneRead(() => dashboardData(user, new URL(request.url).searchParams, now)));
+}
+
+function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
+  const range = parseDateRange(search.get("range"));
+  const previous = listPreviousGoals(user, range, search.get("page"), now);
   const today = listTodayGoals(user, now);
   const upcoming = listUpcomingGoals(user, now);
-  return json({
+  return {
     todayCard: todayCard(user, today, now),
     serviceNumber: getSiteFacts().serviceNumber,
     codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone", now),
@@ -101,7 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     billing: billingSummary(user, now),
     // A goal added during the day is due by the evening check-in, when the user is asked about it.
     defaultDueTime: user.preferredCheckInTimeEvening,
-  });
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
