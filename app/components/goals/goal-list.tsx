@@ -94,28 +94,23 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
   return (
     <li id={`goal-${goal.id}`} className="scroll-mt-24 py-4" data-testid="goal-row">
       <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <p
-            className={cn(
-              "font-medium",
-              status === "completed" && "text-muted-foreground line-through",
-            )}
-          >
-            {goal.description}
-            {goal.habitId ? (
-              <Link
-                to={`/habits/${goal.habitId}`}
-                className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900 no-underline hover:underline dark:bg-sky-900/40 dark:text-sky-100"
-                aria-label={`Habit: ${goal.description}. See its history`}
-              >
-                Habit
-              </Link>
-            ) : null}
-          </p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {`Due by ${goal.dueLabel} · Created at ${goal.createdLabel}`}
-          </p>
-        </div>
+        <p
+          className={cn(
+            "min-w-0 flex-1 font-medium",
+            status === "completed" && "text-muted-foreground line-through",
+          )}
+        >
+          {goal.description}
+          {goal.habitId ? (
+            <Link
+              to={`/habits/${goal.habitId}`}
+              className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900 no-underline hover:underline dark:bg-sky-900/40 dark:text-sky-100"
+              aria-label={`Habit: ${goal.description}. See its history`}
+            >
+              Habit
+            </Link>
+          ) : null}
+        </p>
         <span
           className={cn(
             "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold",
@@ -125,6 +120,11 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
           {GOAL_STATE_LABELS[status]}
         </span>
       </div>
+      {/* Under the badge too, the full width of a phone: it wraps, if at all, between its two parts. */}
+      <p className="mt-1 text-sm text-muted-foreground">
+        <span className="whitespace-nowrap">{`Due by ${goal.dueLabel} ·`}</span>{" "}
+        <span className="whitespace-nowrap">{`Created at ${goal.createdLabel}`}</span>
+      </p>
       {goal.proofImageUrls.length > 0 ? (
         <div className="mt-2">
           <ProofThumbnails photos={goal.proofImageUrls} goal={goal.description} />
