@@ -224,6 +224,9 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("group", { name: /^Edit: / })).toHaveCount(0);
     await expect(row(page, "Walk")).not.toContainText("Walk the dog");
     await expect(row(page, "Walk").getByRole("button", { name: "Done: Walk" })).toBeVisible();
+    // Closed in place, the focus is back on the link that opened it.
+    if (javaScriptEnabled)
+      await expect(row(page, "Walk").getByRole("link", { name: "Edit: Walk" })).toBeFocused();
   });
 });
 

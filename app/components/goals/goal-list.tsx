@@ -1,5 +1,5 @@
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -77,10 +77,15 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
   const pageData = useActionData();
   const { pathname, search } = useLocation();
   const [editing, setEditing] = useState<boolean | null>(null);
+  const editLink = useRef<HTMLAnchorElement>(null);
   const saved = isSaved(fetcher.data, goal.id);
   useEffect(() => {
     if (saved) setEditing(false);
   }, [saved, fetcher.data]);
+  // Closed in place, the editor hands the focus back to the link that opened it.
+  useEffect(() => {
+    if (editing === false) editLink.current?.focus();
+  }, [editing]);
   const sending = fetcher.formData?.get("intent");
   if (sending === "delete" || sending === "move") return null;
   const status = optimisticState(sending, goal.status);
@@ -161,6 +166,7 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
               <Intent value="reopen" label="Undo" goal={goal} />
             )}
             <Link
+              ref={editLink}
               to={editorHref(pathname, search, goal.id, true)}
               onClick={toggle(true)}
               className={buttonClass("ghost", "sm")}
