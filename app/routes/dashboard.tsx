@@ -11,6 +11,7 @@ import { billingSummary } from "~/billing/billing.server";
 import { PlanBanner } from "~/components/billing/plan-banner";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
 import { EMPTY_GOALS, GoalList, type GoalRowData } from "~/components/goals/goal-list";
+import { withoutPanels } from "~/components/goals/editor-links";
 import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
 import { Pagination, RangeFilter } from "~/components/goals/previous-goals-nav";
 import { StatCards } from "~/components/goals/stat-cards";
@@ -39,12 +40,14 @@ import {
   recentCalendar,
 } from "~/goals/goals.server";
 import type { Goal } from "../../db/schema";
-import { formatDateTime } from "~/utils/format";
+import { rowTimes } from "~/goals/row-times";
 import { localTime } from "~/utils/local-time";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { getSiteFacts } from "~/site/site-facts.server";
 import { requireUser } from "~/utils/session.server";
+import type { PublicUser } from "~/users/users.server";
+import { inOneRead } from "~/utils/db.server";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/utils/meta";
@@ -55,13 +58,12 @@ export const meta: MetaFunction = () =>
     "Your goals for today, your streak, completion rate and the goals behind you.",
   );
 
-function toRow(goal: Goal, timezone: string, now: Date): GoalRowData {
+function toRow(goal: Goal, timezone: string, now: Date, onTodaysList = false): GoalRowData {
   return {
     id: goal.id,
     description: goal.description,
-    dueLabel: formatDateTime(goal.dueDate, timezone),
+    ...rowTimes(goal, timezone, onTodaysList),
     dueTime: localTime(goal.dueDate, timezone),
-    createdLabel: formatDateTime(goal.createdAt, timezone),
     status: goalState(goal, now, timezone),
     llmFeedback: goal.llmFeedback,
     proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
@@ -72,19 +74,23 @@ function toRow(goal: Goal, timezone: string, now: Date): GoalRowData {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
-  const range = parseDateRange(url.searchParams.get("range"));
   const now = new Date();
-  const previous = listPreviousGoals(user, range, url.searchParams.get("page"), now);
+  // Today's habit goals are written first; then every read of the page in one read transaction.
   await ensureHabitGoals(user, now);
+  return json(inOneRead(() => dashboardData(user, new URL(request.url).searchParams, now)));
+}
+
+function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
+  const range = parseDateRange(search.get("range"));
+  const previous = listPreviousGoals(user, range, search.get("page"), now);
   const today = listTodayGoals(user, now);
   const upcoming = listUpcomingGoals(user, now);
-  return json({
+  return {
     todayCard: todayCard(user, today, now),
     serviceNumber: getSiteFacts().serviceNumber,
     codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone", now),
     stats: goalStats(user, now),
-    today: today.map((g) => toRow(g, user.timezone, now)),
+    today: today.map((g) => toRow(g, user.timezone, now, true)),
     upcoming: {
       goals: upcoming.items.map((g) => toRow(g, user.timezone, now)),
       total: upcoming.total,
@@ -101,7 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     billing: billingSummary(user, now),
     // A goal added during the day is due by the evening check-in, when the user is asked about it.
     defaultDueTime: user.preferredCheckInTimeEvening,
-  });
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -167,18 +173,12 @@ export async function action({ request }: ActionFunctionArgs) {
   throw new Response("Unknown action.", { status: 400 });
 }
 
-function withoutNewGoal(params: URLSearchParams) {
-  params.delete("new-goal");
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
-
 /** Stay on the same filtered page after completing a goal from it. */
 function backTo(request: Request) {
   const referer = request.headers.get("referer");
   const url = referer && URL.canParse(referer) ? new URL(referer) : null;
   return url?.pathname === "/dashboard" && url.origin === new URL(request.url).origin
-    ? `/dashboard${withoutNewGoal(url.searchParams)}`
+    ? `/dashboard${withoutPanels(url.searchParams)}`
     : "/dashboard";
 }
 

@@ -145,7 +145,7 @@ test.describe("on a phone", () => {
     await page.goto("/dashboard");
 
     const gym = row(page, "Gym");
-    await gym.getByText("Edit", { exact: true }).click();
+    await gym.getByRole("link", { name: "Edit: Gym" }).click();
     await gym.getByLabel("Goal").fill("Gym: legs");
     await gym.getByLabel("Due by").fill("21:30");
     await gym.getByRole("button", { name: "Save" }).click();
@@ -156,7 +156,7 @@ test.describe("on a phone", () => {
 
     const dentist = row(page, "Dentist");
     const dueBefore = goalRow(moveId!)!.due_date;
-    await dentist.getByText("Edit", { exact: true }).click();
+    await dentist.getByRole("link", { name: "Edit: Dentist" }).click();
     await dentist.getByRole("button", { name: "Move to tomorrow" }).click();
     await expect(toast(page)).toContainText("Goal moved");
     await expect(row(page, "Dentist")).toHaveCount(0);
@@ -171,26 +171,62 @@ test.describe("on a phone", () => {
     expect([23, 24, 25].map((h) => h * 3600_000)).toContain(shift);
 
     const taxes = row(page, "Taxes");
-    await taxes.getByText("Edit", { exact: true }).click();
+    await taxes.getByRole("link", { name: "Edit: Taxes" }).click();
     await taxes.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toContainText("Goal deleted");
     await expect(row(page, "Taxes")).toHaveCount(0);
     expect(goalRow(deleteId!)).toBeUndefined();
   });
 
-  test("an empty wording is refused in the edit panel, which stays open with the message", async ({
+  test("a goal's editor opens from its link, alone in the page, shows a refused wording on it and saves", async ({
     page,
     user,
+    javaScriptEnabled,
   }) => {
     markPhoneVerified(user.email);
-    const [id] = seedToday(user.email, ["Stretch"]);
-    await page.goto("/dashboard");
-    const stretch = row(page, "Stretch");
-    await stretch.getByText("Edit", { exact: true }).click();
-    await stretch.getByLabel("Goal").fill(" ");
-    await stretch.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Please enter a goal description")).toBeVisible();
+    const [id] = seedToday(user.email, ["Stretch", "Walk"]);
+    await page.goto("/dashboard?range=7d");
+    // Closed editors are not in the page at all.
+    await expect(page.getByLabel("Goal", { exact: true })).toHaveCount(0);
+    // Today's rows say the time alone, and when the goal was set without repeating the day.
+    await expect(row(page, "Stretch")).toContainText(
+      /Due by \d{1,2}:\d{2} (AM|PM) · Created at \d{1,2}:\d{2} (AM|PM)/,
+    );
+
+    await row(page, "Stretch").getByRole("link", { name: "Edit: Stretch" }).click();
+    // Without JavaScript the link is the editor's address, the range kept; with it, it opens in place.
+    if (!javaScriptEnabled)
+      await expect(page).toHaveURL(`/dashboard?range=7d&edit=${id}#goal-${id}`);
+    const editor = row(page, "Stretch").getByRole("group", { name: "Edit: Stretch" });
+    await expect(editor).toBeVisible();
+    await expect(page.getByLabel("Goal", { exact: true })).toHaveCount(1);
+    if (javaScriptEnabled) await expect(editor.getByLabel("Goal")).toBeFocused();
+
+    await editor.getByLabel("Goal").fill(" ");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(editor.getByText("Please enter a goal description")).toBeVisible();
+    await expect(editor.getByLabel("Goal")).toHaveAttribute("aria-invalid", "true");
     expect(goalRow(id!)?.description).toBe("Stretch");
+
+    await editor.getByLabel("Goal").fill("Stretch for ten minutes");
+    await editor.getByLabel("Goal").press("Enter");
+    await expect(toast(page)).toContainText("Goal updated");
+    await expect(page.getByRole("group", { name: /^Edit: / })).toHaveCount(0);
+    await expect(row(page, "Stretch for ten minutes")).toBeVisible();
+    expect(goalRow(id!)?.description).toBe("Stretch for ten minutes");
+    if (!javaScriptEnabled) await expect(page).toHaveURL(`/dashboard?range=7d#goal-${id}`);
+
+    // Cancel closes the editor and changes nothing.
+    await row(page, "Walk").getByRole("link", { name: "Edit: Walk" }).click();
+    const walk = row(page, "Walk").getByRole("group", { name: "Edit: Walk" });
+    await walk.getByLabel("Goal").fill("Walk the dog");
+    await walk.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("group", { name: /^Edit: / })).toHaveCount(0);
+    await expect(row(page, "Walk")).not.toContainText("Walk the dog");
+    await expect(row(page, "Walk").getByRole("button", { name: "Done: Walk" })).toBeVisible();
+    // Closed in place, the focus is back on the link that opened it.
+    if (javaScriptEnabled)
+      await expect(row(page, "Walk").getByRole("link", { name: "Edit: Walk" })).toBeFocused();
   });
 });
 

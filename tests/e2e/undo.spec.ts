@@ -64,7 +64,7 @@ test("a deleted goal comes back, done as it was, from the toast's Undo; delete a
   await expect(row(page, "Taxes")).toContainText("Completed");
 
   const taxes = row(page, "Taxes");
-  await taxes.getByText("Edit", { exact: true }).click();
+  await taxes.getByRole("link", { name: "Edit: Taxes" }).click();
   await taxes.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toContainText("Goal deleted");
   await expect(toast(page)).toContainText('"Taxes" is gone from your list.');

@@ -14,12 +14,14 @@ const done: GoalRowData = {
   proofDescription: "Running shoes next to a water bottle.",
 };
 
-function render(goals: GoalRowData[]) {
+function render(goals: GoalRowData[], url = "/dashboard") {
   const Stub = createRemixStub([
     { path: "/dashboard", Component: () => <GoalList goals={goals} label="Today's goals" /> },
   ]);
-  return renderToString(<Stub initialEntries={["/dashboard"]} />);
+  return renderToString(<Stub initialEntries={[url]} />);
 }
+
+const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
 describe("GoalList", () => {
   it("shows the coach's feedback, what the proof photo shows and its thumbnail", () => {
@@ -51,5 +53,35 @@ describe("GoalList", () => {
 
   it("anchors every row so a form post without JavaScript comes back to it", () => {
     expect(render([done])).toContain('id="goal-1"');
+  });
+
+  it("gives each row one form, its buttons naming their intent, and no editor markup while closed", () => {
+    const goals = [1, 2, 3].map((id) => ({ ...done, id, status: "pending" as const }));
+    const html = render(goals, "/dashboard?range=7d");
+    expect(count(html, /<form/g)).toBe(3);
+    expect(count(html, /<button/g)).toBe(6);
+    expect(html).not.toContain('name="description"');
+    expect(html).not.toMatch(/value="(edit|move|delete)"/);
+    // The Edit link opens that goal's editor on the same page, range kept.
+    expect(html).toMatch(
+      /<a[^>]*aria-label="Edit: Run 5k"[^>]*href="\/dashboard\?range=7d&amp;edit=2#goal-2"/,
+    );
+  });
+
+  it("renders the editor for the goal the URL names only, posting back to the same page", () => {
+    const goals = [1, 2].map((id) => ({ ...done, id, status: "pending" as const }));
+    const html = render(goals, "/dashboard?range=7d&edit=2");
+    expect(count(html, /<form/g)).toBe(2);
+    expect(count(html, /name="description"/g)).toBe(1);
+    expect(html).toContain('id="goal-2-description"');
+    expect(html).toMatch(/<form[^>]*action="\/dashboard\?range=7d&amp;edit=2"/);
+    for (const intent of ["edit", "move", "delete"])
+      expect(html).toMatch(new RegExp(`<button[^>]*name="intent"[^>]*value="${intent}"`));
+    // Save is the form's first button, so Enter in a field saves.
+    expect(html.slice(html.indexOf('id="goal-2"'))).toMatch(/^[^]*?<button[^>]*value="edit"/);
+    expect(html.indexOf('value="edit"')).toBeLessThan(html.lastIndexOf('value="move"'));
+    expect(html).toMatch(/<a[^>]*href="\/dashboard\?range=7d#goal-2"[^>]*>Cancel<\/a>/);
+    // The row with the editor open shows no Done or Skip of its own.
+    expect(count(html, /value="complete"/g)).toBe(1);
   });
 });

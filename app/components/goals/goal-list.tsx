@@ -1,10 +1,12 @@
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { Input } from "../ui/input";
 import { STATE_BADGE } from "./outcome-colours";
+import { editedGoalId, editorHref } from "./editor-links";
 import { ProofThumbnails } from "./proof-thumbnails";
 
 export type GoalRowData = {
@@ -50,6 +52,11 @@ function isEditErrors(data: unknown, goalId: number): data is EditErrors {
   return d?.intent === "edit" && d.goalId === goalId && Boolean(d.fieldErrors);
 }
 
+function isSaved(data: unknown, goalId: number) {
+  const d = data as { intent?: unknown; goalId?: unknown; ok?: unknown } | undefined;
+  return d?.intent === "edit" && d.goalId === goalId && d.ok === true;
+}
+
 /** What the row shows while its form is on the way: the answer the server is about to give. */
 function optimisticState(intent: FormDataEntryValue | null | undefined, status: GoalState) {
   if (intent === "complete") return "completed";
@@ -58,63 +65,57 @@ function optimisticState(intent: FormDataEntryValue | null | undefined, status: 
   return status;
 }
 
+const SMALL_BUTTON = buttonClass("outline", "sm");
+
+/**
+ * One form per row: each button names its intent. The editor is opened by a link, so without
+ * JavaScript the server renders it for that goal alone; with JavaScript the same link opens it in place.
+ */
 function GoalRow({ goal }: { goal: GoalRowData }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const pageData = useActionData();
+  const { pathname, search } = useLocation();
+  const [editing, setEditing] = useState<boolean | null>(null);
+  const editLink = useRef<HTMLAnchorElement>(null);
+  const saved = isSaved(fetcher.data, goal.id);
+  useEffect(() => {
+    if (saved) setEditing(false);
+  }, [saved, fetcher.data]);
+  // Closed in place, the editor hands the focus back to the link that opened it.
+  useEffect(() => {
+    if (editing === false) editLink.current?.focus();
+  }, [editing]);
   const sending = fetcher.formData?.get("intent");
   if (sending === "delete" || sending === "move") return null;
   const status = optimisticState(sending, goal.status);
-  const editErrors = isEditErrors(fetcher.data, goal.id)
-    ? fetcher.data.fieldErrors
-    : isEditErrors(pageData, goal.id)
-      ? pageData.fieldErrors
-      : null;
-  const hidden = (
-    <>
-      <input type="hidden" name="goalId" value={goal.id} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-    </>
-  );
-  const act = (intent: string, label: string, variant: "default" | "outline", aria: string) => (
-    <fetcher.Form method="post" action="/dashboard">
-      {hidden}
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        aria-label={aria}
-        className={cn(buttonClass(variant, "sm"), "min-w-16")}
-      >
-        {label}
-      </button>
-    </fetcher.Form>
-  );
+  const pageErrors = isEditErrors(pageData, goal.id) ? pageData.fieldErrors : null;
+  const errors = isEditErrors(fetcher.data, goal.id) ? fetcher.data.fieldErrors : pageErrors;
+  const open = editing ?? (editedGoalId(search) === goal.id || pageErrors !== null);
+  const toggle = (next: boolean) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    setEditing(next);
+  };
   return (
     <li id={`goal-${goal.id}`} className="scroll-mt-24 py-4" data-testid="goal-row">
       <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <p
-            className={cn(
-              "font-medium",
-              status === "completed" && "text-muted-foreground line-through",
-            )}
-          >
-            {goal.description}
-            {goal.habitId ? (
-              <Link
-                to={`/habits/${goal.habitId}`}
-                className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900 no-underline hover:underline dark:bg-sky-900/40 dark:text-sky-100"
-                aria-label={`Habit: ${goal.description}. See its history`}
-              >
-                Habit
-              </Link>
-            ) : null}
-          </p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Due by: {goal.dueLabel} · Created at: {goal.createdLabel}
-          </p>
-        </div>
+        <p
+          className={cn(
+            "min-w-0 flex-1 font-medium",
+            status === "completed" && "text-muted-foreground line-through",
+          )}
+        >
+          {goal.description}
+          {goal.habitId ? (
+            <Link
+              to={`/habits/${goal.habitId}`}
+              className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900 no-underline hover:underline dark:bg-sky-900/40 dark:text-sky-100"
+              aria-label={`Habit: ${goal.description}. See its history`}
+            >
+              Habit
+            </Link>
+          ) : null}
+        </p>
         <span
           className={cn(
             "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold",
@@ -124,6 +125,11 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
           {GOAL_STATE_LABELS[status]}
         </span>
       </div>
+      {/* Under the badge too, the full width of a phone: it wraps, if at all, between its two parts. */}
+      <p className="mt-1 text-sm text-muted-foreground">
+        <span className="whitespace-nowrap">{`Due by ${goal.dueLabel} ·`}</span>{" "}
+        <span className="whitespace-nowrap">{`Created at ${goal.createdLabel}`}</span>
+      </p>
       {goal.proofImageUrls.length > 0 ? (
         <div className="mt-2">
           <ProofThumbnails photos={goal.proofImageUrls} goal={goal.description} />
@@ -139,97 +145,142 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
           {goal.llmFeedback}
         </p>
       ) : null}
-      <div className="mt-3 flex flex-wrap items-start gap-2">
-        {isOpen(status) || status === "missed" ? (
-          <>
-            {act("complete", "Done", "default", `Done: ${goal.description}`)}
-            {act("skip", "Skip", "outline", `Skip: ${goal.description}`)}
-          </>
+      <fetcher.Form method="post" action={`${pathname}${search}`} className="mt-3">
+        <input type="hidden" name="goalId" value={goal.id} />
+        {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+        {open ? (
+          <Editor
+            goal={goal}
+            errors={errors}
+            closeHref={editorHref(pathname, search, goal.id, false)}
+            onClose={toggle(false)}
+          />
         ) : (
-          act("reopen", "Undo", "outline", `Undo: ${goal.description}`)
+          <div className="flex flex-wrap gap-2">
+            {isOpen(status) || status === "missed" ? (
+              <>
+                <Intent value="complete" label="Done" goal={goal} primary />
+                <Intent value="skip" label="Skip" goal={goal} />
+              </>
+            ) : (
+              <Intent value="reopen" label="Undo" goal={goal} />
+            )}
+            <Link
+              ref={editLink}
+              to={editorHref(pathname, search, goal.id, true)}
+              onClick={toggle(true)}
+              className={buttonClass("ghost", "sm")}
+              aria-label={`Edit: ${goal.description}`}
+            >
+              Edit
+            </Link>
+          </div>
         )}
-        <EditPanel goal={goal} fetcher={fetcher} hidden={hidden} errors={editErrors} />
-      </div>
+      </fetcher.Form>
     </li>
   );
 }
 
-function EditPanel({
+function Intent({
+  value,
+  label,
   goal,
-  fetcher,
-  hidden,
+  primary = false,
+}: {
+  value: "complete" | "skip" | "reopen";
+  label: string;
+  goal: GoalRowData;
+  primary?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={value}
+      aria-label={`${label}: ${goal.description}`}
+      className={cn(primary ? buttonClass("default", "sm") : SMALL_BUTTON, "min-w-16")}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** Save comes first in the form, so Enter in a field saves. */
+function Editor({
+  goal,
   errors,
+  closeHref,
+  onClose,
 }: {
   goal: GoalRowData;
-  fetcher: ReturnType<typeof useFetcher>;
-  hidden: React.ReactNode;
   errors: Record<string, string[]> | null;
+  closeHref: string;
+  onClose: (event: React.MouseEvent) => void;
 }) {
   const descriptionId = `goal-${goal.id}-description`;
   const timeId = `goal-${goal.id}-time`;
   return (
-    <details className="open:basis-full" open={errors ? true : undefined}>
-      <summary
-        className={cn(buttonClass("ghost", "sm"), "cursor-pointer list-none")}
-        aria-label={`Edit: ${goal.description}`}
-      >
-        Edit
-      </summary>
-      <div className="mt-2 space-y-3 rounded-md border p-3">
-        <fetcher.Form method="post" action="/dashboard" className="space-y-3">
-          {hidden}
-          <div className="space-y-1">
-            <label htmlFor={descriptionId} className="text-sm font-medium">
-              Goal
-            </label>
-            <Input
-              id={descriptionId}
-              name="description"
-              defaultValue={goal.description}
-              aria-invalid={errors?.description ? true : undefined}
-              aria-describedby={errors?.description ? `${descriptionId}-error` : undefined}
-            />
-            {errors?.description ? (
-              <p id={`${descriptionId}-error`} className="text-sm text-destructive">
-                {errors.description[0]}
-              </p>
-            ) : null}
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={timeId} className="text-sm font-medium">
-              Due by
-            </label>
-            <Input
-              id={timeId}
-              name="dueTime"
-              type="time"
-              defaultValue={goal.dueTime}
-              className="max-w-[10rem]"
-              aria-invalid={errors?.dueTime ? true : undefined}
-            />
-            {errors?.dueTime ? (
-              <p className="text-sm text-destructive">{errors.dueTime[0]}</p>
-            ) : null}
-          </div>
-          <button type="submit" name="intent" value="edit" className={buttonClass("default", "sm")}>
-            Save
-          </button>
-        </fetcher.Form>
-        <fetcher.Form method="post" action="/dashboard" className="flex flex-wrap gap-2">
-          {hidden}
-          <button type="submit" name="intent" value="move" className={buttonClass("outline", "sm")}>
-            Move to tomorrow
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className={buttonClass("destructive", "sm")}
-          >
-            Delete
-          </button>
-        </fetcher.Form>
+    <div
+      role="group"
+      aria-label={`Edit: ${goal.description}`}
+      className="space-y-3 rounded-md border p-3"
+    >
+      <div className="space-y-1">
+        <label htmlFor={descriptionId} className="text-sm font-medium">
+          Goal
+        </label>
+        <Input
+          id={descriptionId}
+          name="description"
+          defaultValue={goal.description}
+          autoFocus
+          aria-invalid={errors?.description ? true : undefined}
+          aria-describedby={errors?.description ? `${descriptionId}-error` : undefined}
+        />
+        {errors?.description ? (
+          <p id={`${descriptionId}-error`} className="text-sm text-destructive">
+            {errors.description[0]}
+          </p>
+        ) : null}
       </div>
-    </details>
+      <div className="space-y-1">
+        <label htmlFor={timeId} className="text-sm font-medium">
+          Due by
+        </label>
+        <Input
+          id={timeId}
+          name="dueTime"
+          type="time"
+          defaultValue={goal.dueTime}
+          className="max-w-[10rem]"
+          aria-invalid={errors?.dueTime ? true : undefined}
+          aria-describedby={errors?.dueTime ? `${timeId}-error` : undefined}
+        />
+        {errors?.dueTime ? (
+          <p id={`${timeId}-error`} className="text-sm text-destructive">
+            {errors.dueTime[0]}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="edit" className={buttonClass("default", "sm")}>
+          Save
+        </button>
+        <button type="submit" name="intent" value="move" className={SMALL_BUTTON}>
+          Move to tomorrow
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          className={buttonClass("destructive", "sm")}
+        >
+          Delete
+        </button>
+        <Link to={closeHref} onClick={onClose} className={buttonClass("ghost", "sm")}>
+          Cancel
+        </Link>
+      </div>
+    </div>
   );
 }
