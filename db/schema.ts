@@ -143,7 +143,8 @@ export const goals = sqliteTable(
     habitDay: text("habit_day"),
   },
   (t) => [
-    index("goals_user_due_idx").on(t.userId, t.dueDate),
+    // Covers the outcome counts of every dashboard view (no table reads), and every day range.
+    index("goals_user_due_outcome_idx").on(t.userId, t.dueDate, t.completedAt, t.skippedAt),
     index("goals_user_completed_idx").on(t.userId, t.completedAt),
     uniqueIndex("goals_habit_day_unique")
       .on(t.habitId, t.habitDay)

@@ -10,9 +10,11 @@ import {
   listPreviousGoals,
   listUpcomingGoals,
   listTodayGoals,
+  outcomeCounts,
   recentCalendar,
   streakFor,
 } from "~/goals/goals.server";
+import { noOutcomes, outcomeOf } from "~/goals/goal-numbers";
 import { updateUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { addDays, localDay, zonedInstant } from "~/utils/local-time";
@@ -492,5 +494,42 @@ describe("goalStats over two years of daily goals", () => {
       "2026-06-06",
       "2026-06-07",
     ]);
+  });
+});
+
+describe("outcomeCounts", () => {
+  it("counts each goal under the outcome outcomeOf gives it, completed before skipped before the day", async () => {
+    const user = await userIn(NY);
+    const now = at("2026-03-10T15:00:00Z");
+    const cases = [
+      { iso: "2026-03-08T20:00:00Z", done: true, skip: false },
+      { iso: "2026-03-08T20:00:00Z", done: true, skip: true },
+      { iso: "2026-03-08T20:00:00Z", done: false, skip: true },
+      { iso: "2026-03-08T20:00:00Z", done: false, skip: false },
+      { iso: "2026-03-10T20:00:00Z", done: false, skip: false },
+      { iso: "2026-03-10T20:00:00Z", done: true, skip: false },
+      { iso: "2026-03-10T20:00:00Z", done: false, skip: true },
+      { iso: "2026-03-12T20:00:00Z", done: false, skip: false },
+    ];
+    for (const [i, { iso, done, skip }] of cases.entries()) {
+      const goal = goalAt(user.id, `goal ${i}`, iso);
+      db.update(schema.goals)
+        .set({ completedAt: done ? at(iso) : null, skippedAt: skip ? at(iso) : null })
+        .where(eq(schema.goals.id, goal.id))
+        .run();
+    }
+    const todayStart = zonedInstant(localDay(now, NY), "00:00", NY).getTime();
+    const expected = noOutcomes();
+    for (const goal of listAllGoals(user.id)) {
+      expected[
+        outcomeOf({
+          completed: goal.completedAt !== null,
+          skipped: goal.skippedAt !== null,
+          dueDayEnded: goal.dueDate.getTime() < todayStart,
+        })
+      ] += 1;
+    }
+    expect(expected).toEqual({ completed: 3, skipped: 2, missed: 1, open: 2 });
+    expect(outcomeCounts(user, now)).toEqual(expected);
   });
 });
