@@ -96,6 +96,28 @@ export function changeEcho(
     .join("");
 }
 
+/** Goals a set_goals text named but that were not kept as they came. */
+export type GoalsSetNotes = {
+  /** Goals already past their due time when set: their number in the day's list and that time. */
+  passed?: { number: number; time: string }[];
+  /** Goals refused for being longer than the limit. */
+  tooLong?: { count: number; max: number };
+};
+
+const tooLongNote = (tooLong: GoalsSetNotes["tooLong"]) =>
+  tooLong && tooLong.count > 0
+    ? ` Not added: ${tooLong.count === 1 ? "1 goal" : `${tooLong.count} goals`} over ${tooLong.max} characters, the most a goal can have.`
+    : "";
+
+const passedNote = (passed: GoalsSetNotes["passed"] = []) => {
+  const [first] = passed;
+  if (!first) return "";
+  if (passed.length === 1)
+    return ` Note: ${first.time} has already passed today, so ${first.number} shows as overdue; text "move ${first.number} to tomorrow" to push it.`;
+  const numbers = passed.map((p) => p.number);
+  return ` Note: the times of ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)} have already passed today, so they show as overdue; text "move ${first.number} to tomorrow" to push one.`;
+};
+
 export const templates = {
   morningQuestion: (habits: string[] = [], carriedOver: string[] = []) => {
     if (carriedOver.length === 0 && habits.length === 0)
@@ -158,16 +180,18 @@ export const templates = {
         `Evening check-in: which goals did you finish? ${numbered(names)}. Reply e.g. "1 and 3", "all" or "none". A photo as proof is welcome.`,
       goals,
     ),
-  goalsSet: (goals: string[], checkInTime: string | null) =>
+  goalsSet: (goals: string[], checkInTime: string | null, notes: GoalsSetNotes = {}) =>
     fitted(
       (names) =>
-        `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names)}. ${
+        `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
           checkInTime
             ? `I'll check in at ${checkInTime}.`
             : "Reply with the numbers you finish today."
         }`,
       goals,
     ),
+  goalsTooLong: (count: number, max: number) =>
+    `${count === 1 ? "That goal is" : "Those goals are"} too long: a goal can have at most ${max} characters. Please text a shorter version.`,
   checkedIn: (
     changes: CheckInChanges,
     today: { completed: number; total: number },
