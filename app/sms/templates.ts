@@ -1,6 +1,7 @@
 import type { ImageRefusal } from "~/media/image-types";
 import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
 import { completionPhrase, rateSentence, type OutcomeCounts } from "~/goals/goal-numbers";
+import { counted, pluralDays } from "~/utils/format";
 import { segmentCount } from "./segments";
 
 // Every text fits in two segments: long goal names are shortened, never the instructions.
@@ -59,7 +60,6 @@ const PHOTOS_REFUSED: Record<ImageRefusal, string> = {
   too_large: "too many pixels",
   unreadable: "unreadable",
 };
-const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 const habitsDone = (habits: { done: number; due: number }[] = []) =>
   habits.length
     ? ` Habits: ${habits.reduce((n, h) => n + h.done, 0)} of ${habits.reduce((n, h) => n + h.due, 0)} done.`
@@ -218,7 +218,7 @@ export const templates = {
         const keptNotes = k.map(
           (n, i) => ` ${n} was already marked ${kept[i]?.state ?? "done"} on the web: kept.`,
         );
-        return `${lead} ${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${fresh} Streak: ${days(streak)}.`;
+        return `${lead} ${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${fresh} Streak: ${pluralDays(streak)}.`;
       },
       [...done, ...skipped, ...tomorrow, ...kept.map((g) => g.description)],
     );
@@ -269,11 +269,11 @@ export const templates = {
           goals.map((g) => g.description),
         ),
   stats: (streak: number, counts: OutcomeCounts) =>
-    `Your streak: ${days(streak)}. Completion rate: ${rateSentence(counts)}. Keep going!`,
+    `Your streak: ${pluralDays(streak)}. Completion rate: ${rateSentence(counts)}. Keep going!`,
   paused: (daysPaused: number | null) =>
     daysPaused === null
       ? `Check-ins paused. Reply RESUME when you're ready to start again.`
-      : `Check-ins paused for ${days(daysPaused)}. They restart by themselves; reply RESUME to start sooner.`,
+      : `Check-ins paused for ${pluralDays(daysPaused)}. They restart by themselves; reply RESUME to start sooner.`,
   pauseTooLong: () =>
     `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
@@ -344,13 +344,13 @@ export const templates = {
   ) =>
     fitted(
       ([name]) =>
-        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${figures.set} goals set; ${completionPhrase(figures.counts)}.${habitsDone(figures.habits)} Streak: ${days(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
+        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${counted(figures.set, "goal")} set; ${completionPhrase(figures.counts)}.${habitsDone(figures.habits)} Streak: ${pluralDays(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
       [inviter],
     ),
   partnerEveningNote: (inviter: string, done: number, total: number, streak: number) =>
     fitted(
       ([name]) =>
-        `${BRAND}: ${name} checked in tonight: ${done} of ${total} ${total === 1 ? "goal" : "goals"} done. Streak: ${days(streak)}. Reply STOP to opt out.`,
+        `${BRAND}: ${name} checked in tonight: ${done} of ${total} ${total === 1 ? "goal" : "goals"} done. Streak: ${pluralDays(streak)}. Reply STOP to opt out.`,
       [inviter],
     ),
   unknownNumber: (appUrl: string) =>
