@@ -150,14 +150,22 @@ test.describe("web chat", () => {
     await expect(todayGoal(page, "Stretch")).toHaveCount(1);
   });
 
-  test("a blank message sends nothing", async ({ page, user, javaScriptEnabled }) => {
+  test("a blank message sends nothing and marks the box", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
     await openChat(page);
     for (const blank of ["", "   "]) {
       await chatInput(page).fill(blank);
       const send = page.getByRole("button", { name: "Send", exact: true });
-      // Without JavaScript the form posts (and the server ignores it): wait for the page it answers.
+      // Without JavaScript the form posts: wait for the page it answers.
       if (javaScriptEnabled) await send.click();
       else await Promise.all([page.waitForEvent("load"), send.click()]);
+      await expect(chatInput(page)).toHaveAttribute("aria-invalid", "true");
+      const errorId = await chatInput(page).getAttribute("aria-describedby");
+      expect(errorId).toBeTruthy();
+      await expect(page.locator(`[id="${errorId}"]`)).toHaveText("Type a message to send");
       await expect(page.getByText(EMPTY)).toBeVisible();
       await expect(chatMessages(page)).toHaveCount(0);
     }

@@ -120,11 +120,13 @@ describe("/messages loader", () => {
 });
 
 describe("/messages action (the web chat)", () => {
-  it("ignores a blank message: nothing is stored or answered", async () => {
+  it("refuses a blank message with the field's error: nothing is stored or answered", async () => {
     for (const text of ["", "   ", "\n\t ", null]) {
       const response = await send(text, cookie);
-      expect(response.status).toBe(200);
-      expect(await readJson(response)).toEqual({ result: null });
+      expect(response.status).toBe(400);
+      expect((await readJson(response)).result.error).toEqual({
+        message: ["Type a message to send"],
+      });
     }
     expect(messagesOf(user.id)).toEqual([]);
   });
