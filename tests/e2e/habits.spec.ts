@@ -100,6 +100,14 @@ test.describe("habits on a phone", () => {
     const today = todayOf(user.email);
     await expect(page.locator(`rect[data-day="${today}"]`)).toHaveAttribute("data-outcome", "done");
     await expect(page.getByRole("definition").first()).toHaveText("1 day");
+
+    // Scrolled back to its oldest week on the phone, the heatmap still names its weekdays.
+    const weeks = page.getByRole("group", { name: "Heatmap, scrolls sideways" });
+    await weeks.evaluate((el) => el.scrollBy({ left: -el.scrollWidth, behavior: "instant" }));
+    await expect(page.locator(`rect[data-day="${today}"]`)).not.toBeInViewport();
+    const weekdays = page.getByTestId("heatmap-weekdays");
+    for (const day of ["Mon", "Wed", "Fri"])
+      await expect(weekdays.locator("text", { hasText: day })).toBeInViewport();
   });
 
   test("a habit's form refuses a missing title and no days, keeping what was typed", async ({
