@@ -1,5 +1,7 @@
 import type { User } from "../../db/schema";
-import type { Toast } from "~/utils/toast.server";
+import { json } from "@remix-run/node";
+import { redirectWithToast, toastHeader, type Toast } from "~/utils/toast.server";
+import { VIA_FIELD, type VerifyCodeFailure } from "./verify-code-form";
 import { tellOldNumber } from "./contact-change.server";
 import { listTodayGoals } from "~/goals/goals.server";
 import { nextTextOf, todayCard } from "~/scheduler/today-card.server";
@@ -56,35 +58,61 @@ async function welcome(userId: number) {
   await sendTextToUser(user, templates.welcome(when, kind), "conversation");
 }
 
-export async function phoneVerificationIntent(
+/**
+ * The page's answer to a verification form: back to the page with a toast; but a wrong code that can
+ * be tried again brings the page back with the code field marked (a 400), with JavaScript or without.
+ * Only with JavaScript does a toast come too: without it, a flashed toast would show on the next page.
+ */
+export async function phoneVerificationResponse(
   user: Pick<User, "id" | "pendingPhone">,
   intent: PhoneVerificationIntent,
   form: FormData,
-): Promise<Toast> {
+  page: string,
+) {
+  const { toast, retry } = await phoneVerificationIntent(user, intent, form);
+  if (!retry) return redirectWithToast(page, toast);
+  const headers: HeadersInit =
+    form.get(VIA_FIELD.name) === VIA_FIELD.value ? { "Set-Cookie": await toastHeader(toast) } : {};
+  const failure: VerifyCodeFailure = {
+    intent: "verify-code",
+    error: toast.description ?? toast.title,
+  };
+  return json(failure, { status: 400, headers });
+}
+
+async function phoneVerificationIntent(
+  user: Pick<User, "id" | "pendingPhone">,
+  intent: PhoneVerificationIntent,
+  form: FormData,
+): Promise<{ toast: Toast; retry: boolean }> {
+  const answer = (toast: Toast, retry = false) => ({ toast, retry });
   const purpose = codePurposeOf(user);
   if (intent === "send-code") {
     const result = await issueCode(user, purpose);
-    if (result.sent) return { title: "Verification code sent", description: result.message };
+    if (result.sent)
+      return answer({ title: "Verification code sent", description: result.message });
     if (result.reason === "already_verified") {
-      return { title: "Phone verified", description: result.message, type: "info" };
+      return answer({ title: "Phone verified", description: result.message, type: "info" });
     }
-    return { title: "Error", description: result.message, type: "error" };
+    return answer({ title: "Error", description: result.message, type: "error" });
   }
   const code = form.get("code");
   // A malformed entry is refused without spending one of the code's tries.
   const result =
     typeof code === "string" && isWellFormedCode(code) ? await confirmPhoneCode(user, code) : null;
   if (result?.ok && result.previousPhone) {
-    return {
+    return answer({
       title: "Phone number changed",
       description: `Your account now uses ${formatUsPhone(user.pendingPhone!)}.`,
-    };
+    });
   }
   if (result?.ok) {
-    return {
+    return answer({
       title: "Phone verified",
       description: "Your phone number has been verified successfully.",
-    };
+    });
   }
-  return { ...(result ? checkFailureMessage(result) : INVALID_CODE), type: "error" };
+  // A malformed entry or a wrong code with tries left: the field is still there to try again.
+  const retry = !result || (result.reason === "invalid" && result.attemptsLeft > 0);
+  return answer({ ...(result ? checkFailureMessage(result) : INVALID_CODE), type: "error" }, retry);
 }

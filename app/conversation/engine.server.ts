@@ -34,6 +34,8 @@ import {
 } from "~/goals/change-journal.server";
 import { countOutcomes, goalCount } from "~/goals/goal-numbers";
 import { goalState } from "~/goals/goal-rules";
+import { GOAL_DESCRIPTION_MAX } from "~/goals/goal-schema";
+import { formatClockTime } from "~/utils/format";
 import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
 import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/date-window";
@@ -318,24 +320,40 @@ function setGoals(user: EngineUser, descriptions: string[], due: (string | null)
   const checkInAt = zonedInstant(day, user.preferredCheckInTimeEvening, user.timezone);
   // After the evening check-in, goals set today are due by the end of the day rather than already late.
   const defaultTime = checkInAt > now ? user.preferredCheckInTimeEvening : "23:59";
+  // The web form's limit holds by text too: a goal too long is refused, the others are kept.
+  const wanted = descriptions
+    .map((description, i) => ({ description, time: due[i] ?? null }))
+    .filter(({ description }) => description.trim().length <= GOAL_DESCRIPTION_MAX);
+  const tooLong = { count: descriptions.length - wanted.length, max: GOAL_DESCRIPTION_MAX };
+  if (wanted.length === 0)
+    return { linkedGoalIds: [], reply: templates.goalsTooLong(tooLong.count, tooLong.max) };
   const created = db.transaction(() =>
-    descriptions.map((description, i) =>
-      createGoal(user.id, {
+    wanted.map(({ description, time }) => ({
+      goal: createGoal(user.id, {
         description,
-        dueDate: zonedInstant(day, due[i] ?? defaultTime, user.timezone),
+        dueDate: zonedInstant(day, time ?? defaultTime, user.timezone),
       }),
-    ),
+      time,
+    })),
   );
   if (pendingPhase(user, now) === "morning") {
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
   }
-  const checkInLabel = checkInLabelOf(user, now);
+  // The whole day's list, numbered as every later text numbers it (by due time).
+  const today = listTodayGoals(user, now);
+  const passed = created
+    .flatMap(({ goal, time }) =>
+      time !== null && goal.dueDate <= now
+        ? [{ number: today.findIndex((g) => g.id === goal.id) + 1, time: formatClockTime(time) }]
+        : [],
+    )
+    .sort((a, b) => a.number - b.number);
   return {
-    linkedGoalIds: created.map((g) => g.id),
-    // The whole day's list, numbered as every later text numbers it (by due time).
+    linkedGoalIds: created.map(({ goal }) => goal.id),
     reply: templates.goalsSet(
-      listTodayGoals(user, now).map((g) => g.description),
-      checkInLabel,
+      today.map((g) => g.description),
+      checkInLabelOf(user, now),
+      { passed, tooLong },
     ),
   };
 }

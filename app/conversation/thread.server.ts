@@ -115,6 +115,7 @@ export function threadDays(user: Owner): LocalDay[] {
 /** 'Showing 1 to 7 of 12 days' as the conversation footer says it. */
 export function daySummary(page: number, totalDays: number) {
   if (totalDays === 0) return "Showing 0 to 0 of 0 days";
+  if (totalDays === 1) return "Showing 1 to 1 of 1 day";
   const first = (page - 1) * DAYS_PER_PAGE + 1;
   const last = Math.min(page * DAYS_PER_PAGE, totalDays);
   return `Showing ${first} to ${last} of ${totalDays} days`;

@@ -155,7 +155,7 @@ describe("thread paging by days", () => {
     for (const raw of [null, "0", "-1", "abc", "1.5", "99"]) {
       const page = threadPage(user, raw, NOW);
       expect(page.page).toBe(1);
-      expect(page.summary).toBe("Showing 1 to 1 of 1 days");
+      expect(page.summary).toBe("Showing 1 to 1 of 1 day");
       expect(page.days[0]!.messages).toHaveLength(30);
     }
   });

@@ -20,7 +20,7 @@ import { todayCard } from "~/scheduler/today-card.server";
 import { hasPendingCode } from "~/sms/phone-codes.server";
 import {
   isPhoneVerificationIntent,
-  phoneVerificationIntent,
+  phoneVerificationResponse,
 } from "~/account/phone-verification.server";
 import { resumeTexts } from "~/users/texting.server";
 import { PageShell } from "~/components/page";
@@ -123,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if (isPhoneVerificationIntent(intent)) {
-    return redirectWithToast("/dashboard", await phoneVerificationIntent(user, intent, formData));
+    return phoneVerificationResponse(user, intent, formData, "/dashboard");
   }
   if (intent === "restore-goal") {
     const { goalId, toast } = restoreDeletedGoal(user, formData);
@@ -224,7 +224,11 @@ export default function DashboardPage() {
         lastResult={createFailed ? actionData.result : undefined}
         defaultDueTime={data.defaultDueTime}
       />
-      <TodayCard card={data.todayCard} codePending={data.codePending} />
+      <TodayCard
+        card={data.todayCard}
+        codePending={data.codePending}
+        codeError={actionData?.intent === "verify-code" ? actionData.error : undefined}
+      />
       <PlanBanner billing={data.billing} />
       <Card className="mt-4 scroll-mt-20" id="today">
         <CardHeader className="pb-2">

@@ -32,7 +32,7 @@ import {
 import { inOneRead } from "~/utils/db.server";
 import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { formatClockTime, formatLocalDay } from "~/utils/format";
+import { counted, formatClockTime, formatLocalDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -104,7 +104,7 @@ export default function HabitPage() {
   const { habit, heatmap, strength, counts, week, today } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const errors = data && "errors" in data ? data.errors : {};
-  const unit = habit.streakUnit;
+  const unit = habit.streakUnit === "weeks" ? "week" : "day";
   return (
     <PageShell
       title={habit.title}
@@ -135,8 +135,8 @@ export default function HabitPage() {
       ) : null}
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
-          ["Streak", `${habit.streak} ${unit}`],
-          ["Best streak", `${habit.bestStreak} ${unit}`],
+          ["Streak", counted(habit.streak, unit)],
+          ["Best streak", counted(habit.bestStreak, unit)],
           ["Strength", `${habit.strength}%`],
           ["Done", String(counts.done)],
         ].map(([label, value]) => (

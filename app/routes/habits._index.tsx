@@ -39,6 +39,7 @@ import { ensurePrimary } from "~/utils/litefs.server";
 import { formatClockTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { useSuccessfulSubmissions } from "~/utils/use-successful-submissions";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () =>
@@ -117,6 +118,7 @@ export default function HabitsPage() {
   const pending = usePendingDays();
   const data = useActionData<typeof action>();
   const errors = data && "errors" in data ? data.errors : {};
+  const added = useSuccessfulSubmissions("create", "errors" in (data ?? {}));
   return (
     <PageShell
       title="Habits"
@@ -185,7 +187,7 @@ export default function HabitsPage() {
                 {errors.form.join(" ")}
               </p>
             ) : null}
-            <HabitForm intent="create" submitLabel="Add habit" errors={errors} />
+            <HabitForm key={added} intent="create" submitLabel="Add habit" errors={errors} />
           </CardContent>
         </Card>
       </div>

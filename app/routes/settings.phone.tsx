@@ -10,7 +10,7 @@ import type { z } from "zod";
 import {
   codePurposeOf,
   isPhoneVerificationIntent,
-  phoneVerificationIntent,
+  phoneVerificationResponse,
 } from "~/account/phone-verification.server";
 import { getClientIp } from "~/utils/request.server";
 import { PHONE_PAGE, saveSettingsForm } from "~/account/settings-form.server";
@@ -31,7 +31,6 @@ import { parseWithZod, readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Phone · Settings", "The mobile number we text, and its verification.");
@@ -71,16 +70,17 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (isPhoneVerificationIntent(intent)) {
     const fresh = getUserById(user.id)!;
-    return redirectWithToast(PHONE_PAGE, await phoneVerificationIntent(fresh, intent, formData));
+    return phoneVerificationResponse(fresh, intent, formData, PHONE_PAGE);
   }
   throw new Response("Unknown action.", { status: 400 });
 }
 
 export default function PhoneSettingsPage() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof PhoneFormSchema>>({
     id: "phone-number",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { phone: data.phone },
   });
   return (
@@ -108,7 +108,10 @@ export default function PhoneSettingsPage() {
                 <PhoneStateBadge verified={data.phoneVerified} />
               </div>
             </Field>
-            <PhoneVerification verification={data.phoneVerification} />
+            <PhoneVerification
+              verification={data.phoneVerification}
+              codeError={actionData?.intent === "verify-code" ? actionData.error : undefined}
+            />
             <Field
               id={fields.currentPassword.id}
               label="Confirm with your password"

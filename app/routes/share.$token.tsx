@@ -13,7 +13,7 @@ import { ShareNotFound } from "~/components/sharing/share-not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireActiveShareLink, SHARE_HEADERS, shareNotFound } from "~/sharing/share-page.server";
 import { shareView } from "~/sharing/share-view.server";
-import { pluralDays } from "~/utils/format";
+import { counted, pluralDays } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.ownerName}'s progress | StreakCoach` : "Share link | StreakCoach" },
@@ -110,7 +110,9 @@ function SharedHabits({ habits }: { habits: NonNullable<SerializeFrom<typeof loa
                 <div className="flex flex-wrap justify-between gap-2">
                   <span className="font-medium">{h.title}</span>
                   <span className="text-sm text-muted-foreground">
-                    {h.schedule} · streak {h.streak} {h.streakUnit} · strength {h.strength}%
+                    {h.schedule} · streak{" "}
+                    {counted(h.streak, h.streakUnit === "weeks" ? "week" : "day")} · strength{" "}
+                    {h.strength}%
                   </span>
                 </div>
                 <StrengthBar value={h.strength} label={`Strength of ${h.title}`} />

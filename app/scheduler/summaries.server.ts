@@ -7,7 +7,7 @@ import {
   openNote,
   rateBasis,
 } from "~/goals/goal-numbers";
-import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
+import { counted, formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
 import { isDayInWindow } from "~/utils/date-window";
 import { env } from "~/utils/env.server";
 import {
@@ -67,7 +67,7 @@ export function summaryText(user: Owner, kind: SummaryKind, sentOn: LocalDay, no
   const period = kind === "weekly_summary" ? "Your week" : "Your month";
   const best = f.bestDay ? ` Best day: ${f.bestDay}.` : "";
   const build = (habits: string) =>
-    `${period}: ${f.set} goals set; ${completionPhrase(f.counts)}. Streak: ${f.streak} ${f.streak === 1 ? "day" : "days"}.${best}${habits} Details: ${env.APP_URL}${summaryPath(kind, sentOn)}`;
+    `${period}: ${counted(f.set, "goal")} set; ${completionPhrase(f.counts)}. Streak: ${pluralDays(f.streak)}.${best}${habits} Details: ${env.APP_URL}${summaryPath(kind, sentOn)}`;
   // Each habit when they fit in the two segments, else the habits together.
   const each = build(habitTalliesText(f.habits));
   if (segmentCount(each) <= MAX_SEGMENTS) return each;

@@ -59,7 +59,15 @@ const cases: Record<string, string[]> = {
     templates.goalsSet(["Run 5k"], "7:00 PM"),
     templates.goalsSet(longGoals, "10:00 PM"),
     templates.goalsSet(emojiGoals, "5:00 PM"),
+    templates.goalsSet(longGoals, "7:00 PM", {
+      passed: [
+        { number: 1, time: "9:00 AM" },
+        { number: 2, time: "10:30 AM" },
+      ],
+      tooLong: { count: 2, max: 500 },
+    }),
   ],
+  goalsTooLong: [templates.goalsTooLong(1, 500), templates.goalsTooLong(3, 500)],
   checkedIn: [
     templates.checkedIn(changes(), { completed: 0, total: 3 }, 0),
     templates.checkedIn(changes({ done: ["Run"] }), { completed: 1, total: 1 }, 1),
@@ -236,6 +244,33 @@ describe("SMS templates", () => {
     );
     expect(templates.photosRefused(["too_large", "not_an_image", "too_large"], true)).toBe(
       "We couldn't use 3 of your photos (not a JPEG, PNG, WebP, GIF or HEIC image; too many pixels). Your check-in still counts.",
+    );
+  });
+
+  it("says when a goal's time has already passed, and how to push it", () => {
+    expect(
+      templates.goalsSet(["dentist at 9am", "groceries"], "7:00 PM", {
+        passed: [{ number: 1, time: "9:00 AM" }],
+      }),
+    ).toBe(
+      'Got it: 2 goals for today: 1) dentist at 9am 2) groceries. Note: 9:00 AM has already passed today, so 1 shows as overdue; text "move 1 to tomorrow" to push it. I\'ll check in at 7:00 PM.',
+    );
+    expect(
+      templates.goalsSet(["gym at 6am", "dentist at 9am", "groceries"], null, {
+        passed: [
+          { number: 1, time: "6:00 AM" },
+          { number: 2, time: "9:00 AM" },
+        ],
+      }),
+    ).toMatch(/the times of 1 and 2 have already passed today, so they show as overdue/);
+  });
+
+  it("names the length limit when a goal is refused for it", () => {
+    expect(templates.goalsSet(["groceries"], "7:00 PM", { tooLong: { count: 1, max: 500 } })).toBe(
+      "Got it: 1 goal for today: 1) groceries. Not added: 1 goal over 500 characters, the most a goal can have. I'll check in at 7:00 PM.",
+    );
+    expect(templates.goalsTooLong(1, 500)).toBe(
+      "That goal is too long: a goal can have at most 500 characters. Please text a shorter version.",
     );
   });
 

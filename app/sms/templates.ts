@@ -1,6 +1,7 @@
 import type { ImageRefusal } from "~/media/image-types";
 import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
 import { completionPhrase, rateSentence, type OutcomeCounts } from "~/goals/goal-numbers";
+import { counted, pluralDays } from "~/utils/format";
 import { segmentCount } from "./segments";
 
 // Every text fits in two segments: long goal names are shortened, never the instructions.
@@ -59,7 +60,6 @@ const PHOTOS_REFUSED: Record<ImageRefusal, string> = {
   too_large: "too many pixels",
   unreadable: "unreadable",
 };
-const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 const habitsDone = (habits: { done: number; due: number }[] = []) =>
   habits.length
     ? ` Habits: ${habits.reduce((n, h) => n + h.done, 0)} of ${habits.reduce((n, h) => n + h.due, 0)} done.`
@@ -95,6 +95,28 @@ export function changeEcho(
     .map((part) => lead + part)
     .join("");
 }
+
+/** Goals a set_goals text named but that were not kept as they came. */
+export type GoalsSetNotes = {
+  /** Goals already past their due time when set: their number in the day's list and that time. */
+  passed?: { number: number; time: string }[];
+  /** Goals refused for being longer than the limit. */
+  tooLong?: { count: number; max: number };
+};
+
+const tooLongNote = (tooLong: GoalsSetNotes["tooLong"]) =>
+  tooLong && tooLong.count > 0
+    ? ` Not added: ${tooLong.count === 1 ? "1 goal" : `${tooLong.count} goals`} over ${tooLong.max} characters, the most a goal can have.`
+    : "";
+
+const passedNote = (passed: GoalsSetNotes["passed"] = []) => {
+  const [first] = passed;
+  if (!first) return "";
+  if (passed.length === 1)
+    return ` Note: ${first.time} has already passed today, so ${first.number} shows as overdue; text "move ${first.number} to tomorrow" to push it.`;
+  const numbers = passed.map((p) => p.number);
+  return ` Note: the times of ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)} have already passed today, so they show as overdue; text "move ${first.number} to tomorrow" to push one.`;
+};
 
 export const templates = {
   morningQuestion: (habits: string[] = [], carriedOver: string[] = []) => {
@@ -158,16 +180,18 @@ export const templates = {
         `Evening check-in: which goals did you finish? ${numbered(names)}. Reply e.g. "1 and 3", "all" or "none". A photo as proof is welcome.`,
       goals,
     ),
-  goalsSet: (goals: string[], checkInTime: string | null) =>
+  goalsSet: (goals: string[], checkInTime: string | null, notes: GoalsSetNotes = {}) =>
     fitted(
       (names) =>
-        `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names)}. ${
+        `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
           checkInTime
             ? `I'll check in at ${checkInTime}.`
             : "Reply with the numbers you finish today."
         }`,
       goals,
     ),
+  goalsTooLong: (count: number, max: number) =>
+    `${count === 1 ? "That goal is" : "Those goals are"} too long: a goal can have at most ${max} characters. Please text a shorter version.`,
   checkedIn: (
     changes: CheckInChanges,
     today: { completed: number; total: number },
@@ -194,7 +218,7 @@ export const templates = {
         const keptNotes = k.map(
           (n, i) => ` ${n} was already marked ${kept[i]?.state ?? "done"} on the web: kept.`,
         );
-        return `${lead} ${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${fresh} Streak: ${days(streak)}.`;
+        return `${lead} ${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${fresh} Streak: ${pluralDays(streak)}.`;
       },
       [...done, ...skipped, ...tomorrow, ...kept.map((g) => g.description)],
     );
@@ -245,11 +269,11 @@ export const templates = {
           goals.map((g) => g.description),
         ),
   stats: (streak: number, counts: OutcomeCounts) =>
-    `Your streak: ${days(streak)}. Completion rate: ${rateSentence(counts)}. Keep going!`,
+    `Your streak: ${pluralDays(streak)}. Completion rate: ${rateSentence(counts)}. Keep going!`,
   paused: (daysPaused: number | null) =>
     daysPaused === null
       ? `Check-ins paused. Reply RESUME when you're ready to start again.`
-      : `Check-ins paused for ${days(daysPaused)}. They restart by themselves; reply RESUME to start sooner.`,
+      : `Check-ins paused for ${pluralDays(daysPaused)}. They restart by themselves; reply RESUME to start sooner.`,
   pauseTooLong: () =>
     `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
@@ -320,13 +344,13 @@ export const templates = {
   ) =>
     fitted(
       ([name]) =>
-        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${figures.set} goals set; ${completionPhrase(figures.counts)}.${habitsDone(figures.habits)} Streak: ${days(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
+        `${name}'s ${kind === "weekly_summary" ? "week" : "month"}: ${counted(figures.set, "goal")} set; ${completionPhrase(figures.counts)}.${habitsDone(figures.habits)} Streak: ${pluralDays(figures.streak)}. Details: ${url} Reply STOP to opt out.`,
       [inviter],
     ),
   partnerEveningNote: (inviter: string, done: number, total: number, streak: number) =>
     fitted(
       ([name]) =>
-        `${BRAND}: ${name} checked in tonight: ${done} of ${total} ${total === 1 ? "goal" : "goals"} done. Streak: ${days(streak)}. Reply STOP to opt out.`,
+        `${BRAND}: ${name} checked in tonight: ${done} of ${total} ${total === 1 ? "goal" : "goals"} done. Streak: ${pluralDays(streak)}. Reply STOP to opt out.`,
       [inviter],
     ),
   unknownNumber: (appUrl: string) =>

@@ -1,4 +1,4 @@
-import { formatClockTime, formatLocalDay } from "./format";
+import { counted, formatClockTime, formatLocalDay, pluralDays } from "./format";
 
 describe("formatLocalDay", () => {
   it("reads a calendar day the same in every time zone", () => {
@@ -14,5 +14,17 @@ describe("formatClockTime", () => {
     expect(formatClockTime("07:00")).toBe("7:00 AM");
     expect(formatClockTime("12:00")).toBe("12:00 PM");
     expect(formatClockTime("19:30")).toBe("7:30 PM");
+  });
+});
+
+describe("counted", () => {
+  it("says 1 day, 1 goal and 1 week, never 1 days", () => {
+    expect(counted(1, "day")).toBe("1 day");
+    expect(counted(1, "goal")).toBe("1 goal");
+    expect(counted(1, "week")).toBe("1 week");
+    expect(counted(0, "goal")).toBe("0 goals");
+    expect(counted(1200, "day")).toBe("1,200 days");
+    expect(pluralDays(1)).toBe("1 day");
+    expect(pluralDays(2)).toBe("2 days");
   });
 });

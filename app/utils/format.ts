@@ -25,8 +25,13 @@ export function formatDateTime(date: Date, timeZone: string) {
   return fmt(timeZone, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
+/** "1 goal", "2 goals": a count with its noun, never "1 goals". */
+export function counted(n: number, noun: string) {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? noun : `${noun}s`}`;
+}
+
 export function pluralDays(n: number) {
-  return `${n} ${n === 1 ? "day" : "days"}`;
+  return counted(n, "day");
 }
 
 /** "2026-10-14" → Oct 14, 2026 (a local calendar day, with no time zone to apply) */

@@ -131,7 +131,7 @@ test.describe("web chat", () => {
     const days = page.getByTestId("chat-day");
     await expect(days).toHaveCount(1);
     await expect(days.getByRole("heading", { level: 2 })).toHaveText(/^Today - \w+day, /);
-    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
+    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 day");
     await expect(chatInput(page)).toHaveValue("");
 
     // The Send button, with and without JavaScript; with it, typing goes on in the box (desktop).
@@ -142,7 +142,7 @@ test.describe("web chat", () => {
       "Got it: 2 goals for today: 1) Drink water 2) Stretch",
     );
     await expect(chatInput(page)).toHaveValue("");
-    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
+    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 day");
     expect(storedMessageCount(user.email)).toBe(4);
 
     await page.goto("/dashboard");
@@ -150,14 +150,20 @@ test.describe("web chat", () => {
     await expect(todayGoal(page, "Stretch")).toHaveCount(1);
   });
 
-  test("a blank message sends nothing", async ({ page, user, javaScriptEnabled }) => {
+  test("a blank message sends nothing and marks the box", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
     await openChat(page);
     for (const blank of ["", "   "]) {
       await chatInput(page).fill(blank);
       const send = page.getByRole("button", { name: "Send", exact: true });
-      // Without JavaScript the form posts (and the server ignores it): wait for the page it answers.
+      // Without JavaScript the form posts: wait for the page it answers.
       if (javaScriptEnabled) await send.click();
       else await Promise.all([page.waitForEvent("load"), send.click()]);
+      await expect(chatInput(page)).toHaveAttribute("aria-invalid", "true");
+      await expect(chatInput(page)).toHaveAccessibleDescription("Type a message to send");
       await expect(page.getByText(EMPTY)).toBeVisible();
       await expect(chatMessages(page)).toHaveCount(0);
     }
@@ -232,7 +238,7 @@ test.describe("web chat", () => {
     await expect(chatMessages(page, "system")).toContainText(
       "Got it: 1 goal for today: 1) Stretch",
     );
-    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 days");
+    await expect(summary(page)).toContainText("Showing 1 to 1 of 1 day");
   });
 });
 

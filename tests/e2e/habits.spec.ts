@@ -80,6 +80,8 @@ test.describe("habits on a phone", () => {
     await page.getByLabel("Habit", { exact: true }).fill("Meditate");
     await page.getByRole("button", { name: "Add habit" }).click();
     await expect(toast(page)).toContainText('Added "Meditate"');
+    // With JavaScript as without, the form is ready for the next habit.
+    await expect(page.getByLabel("Habit", { exact: true })).toHaveValue("");
     const card = habitCard(page, "Meditate");
     await expect(card).toContainText("every day");
     await expect(card).toContainText("Strength");
@@ -97,7 +99,15 @@ test.describe("habits on a phone", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Meditate" })).toBeVisible();
     const today = todayOf(user.email);
     await expect(page.locator(`rect[data-day="${today}"]`)).toHaveAttribute("data-outcome", "done");
-    await expect(page.getByRole("definition").first()).toHaveText("1 days");
+    await expect(page.getByRole("definition").first()).toHaveText("1 day");
+
+    // Scrolled back to its oldest week on the phone, the heatmap still names its weekdays.
+    const weeks = page.getByRole("group", { name: "Heatmap, scrolls sideways" });
+    await weeks.evaluate((el) => el.scrollBy({ left: -el.scrollWidth, behavior: "instant" }));
+    await expect(page.locator(`rect[data-day="${today}"]`)).not.toBeInViewport();
+    const weekdays = page.getByTestId("heatmap-weekdays");
+    for (const day of ["Mon", "Wed", "Fri"])
+      await expect(weekdays.locator("text", { hasText: day })).toBeInViewport();
   });
 
   test("a habit's form refuses a missing title and no days, keeping what was typed", async ({

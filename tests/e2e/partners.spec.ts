@@ -61,6 +61,9 @@ test("a partner is invited by text, says YES, and gets the weekly summary on Sun
     await expect(form.getByLabel("Every Sunday: my week's summary")).toBeChecked();
     await form.getByRole("button", { name: "Send invitation" }).click();
     await expect(toast(page)).toContainText("Invitation sent");
+    // With JavaScript as without, the form is ready for the next invitation.
+    for (const field of ["Their name", "Their mobile number", "Your name in their texts"])
+      await expect(form.getByLabel(field)).toHaveValue("");
     await expect(partnerRow(page)).toHaveCount(1);
     await expect(partnerRow(page)).toContainText("Alex");
     await expect(partnerRow(page).getByTestId("partner-state")).toHaveText("Invited");

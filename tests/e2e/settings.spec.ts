@@ -175,6 +175,31 @@ test.describe("settings", () => {
     expect(nationalPhoneOf(user.email)).toBe(phone);
   });
 
+  test("Phone: a wrong verification code marks the code field", async ({
+    page,
+    user,
+    javaScriptEnabled,
+  }) => {
+    void user;
+    await openSettings(page, "/settings/phone");
+    await page
+      .getByTestId("phone-verification")
+      .getByRole("button", { name: "Verify phone" })
+      .click();
+    await expect(toast(page)).toContainText("Verification code sent");
+    const field = page.getByLabel("Verification code");
+    await expect(field).not.toHaveAttribute("aria-invalid", "true");
+    // Six digits that are not the code: the chance the real one is 000000 is one in a million.
+    await field.fill("000000");
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(
+      /The verification code you entered is invalid\. Please try again\./,
+    );
+    if (javaScriptEnabled) await expect(toast(page)).toContainText("Invalid code");
+    await expect(page.getByTestId("phone-verified-state")).toHaveText("Not verified");
+  });
+
   test("Phone: a new number needs the password, then is saved", async ({ page, user }) => {
     const phone = nationalPhoneOf(user.email);
     const next = uniquePhone();

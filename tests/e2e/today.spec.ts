@@ -65,6 +65,7 @@ test.describe("on a phone", () => {
   test("a new user verifies the phone right on the dashboard and sees when the next text comes", async ({
     page,
     user,
+    javaScriptEnabled,
   }) => {
     await page.goto("/dashboard");
     const card = page.getByTestId("today-card");
@@ -82,7 +83,17 @@ test.describe("on a phone", () => {
     const code = CODE_TEXT.exec((await codeText.textContent()) ?? "")![1]!;
 
     await page.goto("/dashboard");
-    await card.getByLabel("Code from the text").fill(code);
+    // A wrong code marks the field, as every form marks its fields, and the toast says it too.
+    const field = card.getByLabel("Code from the text");
+    await field.fill(code === "000000" ? "111111" : "000000");
+    await card.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(
+      "The verification code you entered is invalid. Please try again.",
+    );
+    if (javaScriptEnabled) await expect(toast(page)).toContainText("Invalid code");
+
+    await field.fill(code);
     await card.getByRole("button", { name: "Verify", exact: true }).click();
     await expect(toast(page)).toContainText("Phone verified");
     const nextText = card.getByRole("heading", {

@@ -5,6 +5,7 @@ import {
   handleIncomingText,
   pendingPhase,
 } from "~/conversation/engine.server";
+import { GOAL_DESCRIPTION_MAX } from "~/goals/goal-schema";
 import { listTodayGoals } from "~/goals/goals.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { receiveInboundSms } from "~/sms/inbound.server";
@@ -60,6 +61,55 @@ describe("conversation engine", () => {
     expect(goals.map((g) => localTime(g.dueDate, "America/New_York"))).toEqual(["15:00", "19:00"]);
     expect(pendingPhase(fresh(user.id), MORNING)).toBe("none");
     expect(outbox(user.phone)[0]!.body).toBe(result.reply);
+  });
+
+  it("says when a goal's time has already passed instead of showing a silent Overdue", async () => {
+    const user = await verifiedUser();
+    await askMorningQuestion(user, MORNING);
+    const elevenAm = new Date(MORNING.getTime() + 2 * 60 * 60 * 1000);
+    const result = await handleIncomingText(
+      fresh(user.id),
+      { text: "1. dentist at 9am 2. groceries", source: "sms" },
+      elevenAm,
+    );
+    expect(result.reply).toBe(
+      'Got it: 2 goals for today: 1) dentist at 9am 2) groceries. Note: 9:00 AM has already passed today, so 1 shows as overdue; text "move 1 to tomorrow" to push it. I\'ll check in at 7:00 PM.',
+    );
+    const moved = await handleIncomingText(
+      fresh(user.id),
+      { text: "move 1 to tomorrow", source: "sms" },
+      elevenAm,
+    );
+    expect(moved.intent).toBe("move_goal");
+    expect(listTodayGoals(fresh(user.id), elevenAm).map((g) => g.description)).toEqual([
+      "groceries",
+    ]);
+  });
+
+  it("holds texted goals to the web form's length limit, keeping the others", async () => {
+    const user = await verifiedUser();
+    await askMorningQuestion(user, MORNING);
+    const tooLong = `write ${"a very long goal ".repeat(40)}`.trim();
+    expect(tooLong.length).toBeGreaterThan(GOAL_DESCRIPTION_MAX);
+    const result = await handleIncomingText(
+      fresh(user.id),
+      { text: `1. Run 5k\n2. ${tooLong}`, source: "sms" },
+      MORNING,
+    );
+    expect(result.reply).toBe(
+      "Got it: 1 goal for today: 1) Run 5k. Not added: 1 goal over 500 characters, the most a goal can have. I'll check in at 7:00 PM.",
+    );
+    expect(listTodayGoals(fresh(user.id), MORNING).map((g) => g.description)).toEqual(["Run 5k"]);
+
+    const alone = await handleIncomingText(
+      fresh(user.id),
+      { text: `goal: ${tooLong}`, source: "sms" },
+      MORNING,
+    );
+    expect(alone.reply).toBe(
+      "That goal is too long: a goal can have at most 500 characters. Please text a shorter version.",
+    );
+    expect(listTodayGoals(fresh(user.id), MORNING)).toHaveLength(1);
   });
 
   it("completes the goals named in the evening check-in and attaches a photo as proof", async () => {

@@ -77,7 +77,7 @@ describe("/messages loader", () => {
       expect.objectContaining({ side: "system", badge: null, body: "Good morning!" }),
     ]);
     expect(body.thread.days[0].messages[0].time).toMatch(/^\d{1,2}:\d\d [AP]M$/);
-    expect(body.thread.summary).toBe("Showing 1 to 1 of 1 days");
+    expect(body.thread.summary).toBe("Showing 1 to 1 of 1 day");
   });
   it("reads like a phone: days and messages oldest to newest, the newest message last on page 1", async () => {
     // Ten local days with a question and an answer each, the last day today, plus one more message.
@@ -120,11 +120,13 @@ describe("/messages loader", () => {
 });
 
 describe("/messages action (the web chat)", () => {
-  it("ignores a blank message: nothing is stored or answered", async () => {
+  it("refuses a blank message with the field's error: nothing is stored or answered", async () => {
     for (const text of ["", "   ", "\n\t ", null]) {
       const response = await send(text, cookie);
-      expect(response.status).toBe(200);
-      expect(await readJson(response)).toEqual({ result: null });
+      expect(response.status).toBe(400);
+      expect((await readJson(response)).result.error).toEqual({
+        message: ["Type a message to send"],
+      });
     }
     expect(messagesOf(user.id)).toEqual([]);
   });

@@ -77,9 +77,9 @@ export function ChatForm({
         preventScrollReset
         {...formProps}
         onSubmit={(event) => {
-          // A blank message is never sent (the server ignores it too, for JavaScript-off browsers),
-          // and Enter pressed again while sending does not send the message twice.
-          if (sending || !(inputRef.current?.value ?? "").trim()) {
+          // Enter pressed again while sending does not send the message twice. A blank one goes to
+          // the server, which answers with the field's error as it does without JavaScript.
+          if (sending) {
             event.preventDefault();
             return;
           }

@@ -1,5 +1,5 @@
 import { dayOutcome } from "~/goals/goal-rules";
-import { pluralDays } from "~/utils/format";
+import { counted, pluralDays } from "~/utils/format";
 import { CALENDAR_LEGEND, DAY_FILL } from "./outcome-colours";
 
 type Cell = {
@@ -22,13 +22,13 @@ function describe(cell: Cell) {
     case "empty":
       return `${cell.day}: no goals`;
     case "open":
-      return `${cell.day}: today, ${cell.total} goals still open`;
+      return `${cell.day}: today, ${counted(cell.total, "goal")} still open`;
     case "skipped":
-      return `${cell.day}: all ${cell.total} goals skipped`;
+      return `${cell.day}: ${cell.total === 1 ? "its goal" : `all ${cell.total} goals`} skipped`;
     case "missed":
-      return `${cell.day}: none of ${cell.total} goals completed`;
+      return `${cell.day}: ${cell.total === 1 ? "its goal not" : `none of ${cell.total} goals`} completed`;
     default:
-      return `${cell.day}: ${cell.completed} of ${cell.total} goals completed`;
+      return `${cell.day}: ${cell.completed} of ${counted(cell.total, "goal")} completed`;
   }
 }
 

@@ -3,16 +3,21 @@ import type { ReactNode } from "react";
 import type { TodayCard as TodayCardData } from "~/scheduler/today-card.server";
 import { PendingButton } from "../pending-button";
 import { buttonClass } from "../ui/button";
+import { FieldErrors } from "../ui/field";
 import { Input } from "../ui/input";
+import { codeFieldState, ViaScriptField } from "../settings/phone-verification";
 
 /** The top of the dashboard: what happens next, or what is off and the one thing that turns it on. */
 export function TodayCard({
   card,
   codePending,
+  codeError,
 }: {
   card: TodayCardData;
   /** A verification code was texted and can still be entered. */
   codePending: boolean;
+  /** The answer to a wrong code, shown at the field. */
+  codeError?: string;
 }) {
   if (card.state === "on") {
     return (
@@ -38,7 +43,7 @@ export function TodayCard({
       }
       return (
         <Panel tone="action" title="Verify your phone to start getting texts">
-          <VerifyPhone phone={card.phone} codePending={codePending} />
+          <VerifyPhone phone={card.phone} codePending={codePending} codeError={codeError} />
         </Panel>
       );
     case "opted_out":
@@ -119,7 +124,15 @@ function Panel({
   );
 }
 
-function VerifyPhone({ phone, codePending }: { phone: string; codePending: boolean }) {
+function VerifyPhone({
+  phone,
+  codePending,
+  codeError,
+}: {
+  phone: string;
+  codePending: boolean;
+  codeError?: string;
+}) {
   return (
     <>
       <p>
@@ -129,6 +142,7 @@ function VerifyPhone({ phone, codePending }: { phone: string; codePending: boole
       {codePending ? (
         <Form method="post" action="/dashboard" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="verify-code" />
+          <ViaScriptField />
           <div className="space-y-1">
             <label htmlFor="today-code" className="text-sm font-medium text-foreground">
               Code from the text
@@ -141,8 +155,10 @@ function VerifyPhone({ phone, codePending }: { phone: string; codePending: boole
               pattern="[0-9]{6}"
               title="The 6 digits from the text"
               required
+              {...codeFieldState("today-code", codeError)}
               className="max-w-[10rem]"
             />
+            <FieldErrors id="today-code-error" errors={codeError ? [codeError] : undefined} />
           </div>
           <PendingButton intent="verify-code" size="sm" pendingLabel="Verifying...">
             Verify

@@ -1,3 +1,5 @@
+import { pluralDays } from "~/utils/format";
+
 type Cell = {
   day: string;
   scheduled: boolean;
@@ -39,28 +41,22 @@ function label(c: Cell) {
 /** A year of a habit, one column per week (Monday on top), drawn on the server like the calendar. */
 export function HabitHeatmap({ cells }: { cells: Cell[] }) {
   const weeks = Math.ceil(cells.length / 7);
-  const width = LEFT + weeks * (CELL + GAP);
+  const width = weeks * (CELL + GAP);
   const height = TOP + 7 * (CELL + GAP);
   const done = cells.filter((c) => c.outcome === "done").length;
-  const summary = `The last ${weeks} weeks: done on ${done} ${done === 1 ? "day" : "days"}.`;
+  const summary = `The last ${weeks} weeks: done on ${pluralDays(done)}.`;
   return (
     <figure>
-      {/* Reversed, so a narrow screen opens on the latest weeks and scrolls back in time. */}
-      <div
-        className="flex flex-row-reverse overflow-x-auto"
-        role="group"
-        tabIndex={0}
-        aria-label="Heatmap, scrolls sideways"
-      >
+      <div className="flex">
+        {/* The weekday labels stay outside the scrolling weeks, so they are in view however far back. */}
         <svg
           className="shrink-0"
-          role="img"
-          aria-labelledby="heatmap-title"
-          width={width}
+          aria-hidden="true"
+          data-testid="heatmap-weekdays"
+          width={LEFT}
           height={height}
-          viewBox={`0 0 ${width} ${height}`}
+          viewBox={`0 0 ${LEFT} ${height}`}
         >
-          <title id="heatmap-title">{summary}</title>
           {ROW_LABELS.map((text, i) =>
             text ? (
               <text
@@ -69,44 +65,61 @@ export function HabitHeatmap({ cells }: { cells: Cell[] }) {
                 y={TOP + i * (CELL + GAP) + CELL - 2}
                 fontSize="9"
                 fill="currentColor"
-                aria-hidden="true"
               >
                 {text}
               </text>
             ) : null,
           )}
-          {cells.map((c, i) => {
-            const week = Math.floor(i / 7);
-            const monthStart = i % 7 === 0 && Number(c.day.slice(8, 10)) <= 7;
-            return (
-              <g key={c.day}>
-                {monthStart ? (
-                  <text
-                    x={LEFT + week * (CELL + GAP)}
-                    y={9}
-                    fontSize="9"
-                    fill="currentColor"
-                    aria-hidden="true"
-                  >
-                    {MONTHS[Number(c.day.slice(5, 7)) - 1]}
-                  </text>
-                ) : null}
-                <rect
-                  x={LEFT + week * (CELL + GAP)}
-                  y={TOP + (i % 7) * (CELL + GAP)}
-                  width={CELL}
-                  height={CELL}
-                  rx={2}
-                  fill={fillOf(c)}
-                  data-day={c.day}
-                  data-outcome={c.outcome ?? (c.scheduled ? "due" : "off")}
-                >
-                  <title>{label(c)}</title>
-                </rect>
-              </g>
-            );
-          })}
         </svg>
+        {/* Reversed, so a narrow screen opens on the latest weeks and scrolls back in time. */}
+        <div
+          className="flex min-w-0 flex-row-reverse overflow-x-auto"
+          role="group"
+          tabIndex={0}
+          aria-label="Heatmap, scrolls sideways"
+        >
+          <svg
+            className="shrink-0"
+            role="img"
+            aria-labelledby="heatmap-title"
+            width={width}
+            height={height}
+            viewBox={`0 0 ${width} ${height}`}
+          >
+            <title id="heatmap-title">{summary}</title>
+            {cells.map((c, i) => {
+              const week = Math.floor(i / 7);
+              const monthStart = i % 7 === 0 && Number(c.day.slice(8, 10)) <= 7;
+              return (
+                <g key={c.day}>
+                  {monthStart ? (
+                    <text
+                      x={week * (CELL + GAP)}
+                      y={9}
+                      fontSize="9"
+                      fill="currentColor"
+                      aria-hidden="true"
+                    >
+                      {MONTHS[Number(c.day.slice(5, 7)) - 1]}
+                    </text>
+                  ) : null}
+                  <rect
+                    x={week * (CELL + GAP)}
+                    y={TOP + (i % 7) * (CELL + GAP)}
+                    width={CELL}
+                    height={CELL}
+                    rx={2}
+                    fill={fillOf(c)}
+                    data-day={c.day}
+                    data-outcome={c.outcome ?? (c.scheduled ? "due" : "off")}
+                  >
+                    <title>{label(c)}</title>
+                  </rect>
+                </g>
+              );
+            })}
+          </svg>
+        </div>
       </div>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         {LEGEND.map(({ key, label: text }) => (

@@ -1,7 +1,9 @@
 import { Form } from "@remix-run/react";
+import { VIA_FIELD } from "~/account/verify-code-form";
 import { PendingButton } from "~/components/pending-button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export type PhoneVerificationData = {
   verified: boolean;
@@ -13,6 +15,21 @@ export type PhoneVerificationData = {
 
 const SEND_CODE_FORM = "phone-send-code";
 const VERIFY_CODE_FORM = "phone-verify-code";
+
+/** Tells the action that JavaScript runs here, so its answer to a wrong code may carry a toast. */
+export function ViaScriptField() {
+  const hydrated = useHydrated();
+  return hydrated ? <input type="hidden" name={VIA_FIELD.name} value={VIA_FIELD.value} /> : null;
+}
+
+/** The code's own error ids: the hint and, after a wrong code, the error that names it. */
+export function codeFieldState(id: string, error: string | undefined, hintId?: string) {
+  return {
+    "aria-invalid": error ? (true as const) : undefined,
+    "aria-describedby":
+      [hintId, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined,
+  };
+}
 
 /**
  * The phone verification forms. They sit outside the phone form (forms cannot nest) and their
@@ -26,12 +43,20 @@ export function PhoneVerificationForms() {
       </Form>
       <Form method="post" id={VERIFY_CODE_FORM} className="hidden">
         <input type="hidden" name="intent" value="verify-code" />
+        <ViaScriptField />
       </Form>
     </>
   );
 }
 
-export function PhoneVerification({ verification }: { verification: PhoneVerificationData }) {
+export function PhoneVerification({
+  verification,
+  codeError,
+}: {
+  verification: PhoneVerificationData;
+  /** The answer to a wrong code, shown at the field. */
+  codeError?: string;
+}) {
   if (verification.verified) return null;
   if (!verification.codePending) {
     return (
@@ -57,6 +82,7 @@ export function PhoneVerification({ verification }: { verification: PhoneVerific
         id="verification-code"
         label="Verification code"
         hint={`Enter the 6-digit code we texted to ${verification.phone}. It is valid for ${verification.ttlMinutes} minutes.`}
+        errors={codeError ? [codeError] : undefined}
       >
         <div className="flex items-center gap-2">
           <Input
@@ -68,7 +94,7 @@ export function PhoneVerification({ verification }: { verification: PhoneVerific
             pattern="[0-9]{6}"
             title="The 6 digits from the text"
             required
-            aria-describedby="verification-code-hint"
+            {...codeFieldState("verification-code", codeError, "verification-code-hint")}
             className="max-w-[10rem]"
           />
           <PendingButton form={VERIFY_CODE_FORM} intent="verify-code" pendingLabel="Verifying...">

@@ -9,6 +9,7 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { PartnerState } from "~/partners/partner-state";
 import type { PartnerFormSchema } from "~/partners/partner-schema";
+import { useSuccessfulSubmissions } from "~/utils/use-successful-submissions";
 
 export type PartnerRowData = {
   id: number;
@@ -42,6 +43,7 @@ export function PartnersCard({
   max: number;
   lastResult?: SubmissionResult<string[]>;
 }) {
+  const invited = useSuccessfulSubmissions("partner-add", lastResult?.status === "error");
   return (
     <Card id="partners">
       <CardHeader>
@@ -93,7 +95,7 @@ export function PartnersCard({
           </ul>
         )}
         {partners.length < max ? (
-          <AddPartnerForm lastResult={lastResult} />
+          <AddPartnerForm key={invited} lastResult={lastResult} />
         ) : (
           <p className="text-sm text-muted-foreground">
             You have {max} coaches and partners, the most you can have. Remove one to add another.
