@@ -1,7 +1,6 @@
 import type { Goal, User } from "../../db/schema";
 import { goalState } from "~/goals/goal-rules";
 import { entitlementsOf } from "~/billing/billing.server";
-import { replyInChannel, type Source } from "~/conversation/reply.server";
 import {
   dayTallies,
   streakFor,
@@ -22,7 +21,7 @@ import {
   photoMessages,
 } from "./coach-prompt";
 import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
-import { chatCompletion, isLlmConfigured } from "./llm.server";
+import { chatCompletion, isLlmConfigured, LLM_BUDGET_MS } from "./llm.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { photoBytes } from "~/media/media-store.server";
 
@@ -41,7 +40,6 @@ export type CoachUser = Pick<
 >;
 
 export type CheckInForFeedback = {
-  source: Source;
   /** Proof photos that came with the check-in (media row ids). */
   mediaIds: string[];
   /** The goals this check-in completed: a photo description is stored on them. */
@@ -49,7 +47,7 @@ export type CheckInForFeedback = {
 };
 
 export type CoachOptions = {
-  /** Time budget of each LLM call (tests shorten it). */
+  /** Time budget of the LLM calls of one check-in, together (tests shorten it). */
   llmTimeoutMs?: number;
 };
 
@@ -57,11 +55,11 @@ const WEEK_DAYS = 7;
 
 /**
  * The feedback after an evening check-in: written by the LLM for accounts with AI feedback (when it is
- * configured and its answer passes the checks), rule-based otherwise. Stored on today's goals and sent
- * in the check-in's channel. Returns the text, or null when there was nothing to say or it failed;
- * never throws (the check-in itself is already done).
+ * configured and its answer passes the checks), rule-based otherwise. Stored on today's goals, not
+ * sent: the check-in's answer carries it. Returns the text, or null when there was nothing to say or it
+ * failed; never throws (the check-in itself is already done).
  */
-export async function sendCheckInFeedback(
+export async function writeCheckInFeedback(
   user: CoachUser,
   checkIn: CheckInForFeedback,
   now = new Date(),
@@ -87,13 +85,6 @@ export async function sendCheckInFeedback(
       (useLlm && (await llmFeedback(user, checkIn, facts, today, options, now))) ||
       ruleFeedback(facts);
     setTodayFeedback(user, text, now);
-    await replyInChannel(
-      user,
-      text,
-      checkIn.source,
-      "feedback",
-      today.map((g) => g.id),
-    );
     return text;
   } catch (error) {
     logger.error({ err: errorFields(error) }, `check-in feedback for user ${user.id} failed`);
@@ -109,7 +100,12 @@ async function llmFeedback(
   options: CoachOptions,
   now: Date,
 ) {
+  // The check-in's answer waits for this (a Twilio webhook included): the photo and the feedback
+  // share one budget, so two calls never take twice as long.
+  const deadline = Date.now() + (options.llmTimeoutMs ?? LLM_BUDGET_MS);
   const photoDescription = await describeProof(user, checkIn, options);
+  const timeoutMs = deadline - Date.now();
+  if (timeoutMs <= 0) return null;
   const context = coachContext({
     goals: today.map((g) => ({
       description: g.description,
@@ -120,7 +116,7 @@ async function llmFeedback(
     photos: checkIn.mediaIds.length > 0,
     photoDescription,
   });
-  const answer = await chatCompletion(coachMessages(context), { timeoutMs: options.llmTimeoutMs });
+  const answer = await chatCompletion(coachMessages(context), { timeoutMs });
   const accepted = acceptFeedback(answer);
   if (answer !== null && accepted === null) {
     logger.warn(`LLM feedback for user ${user.id} was refused; rule-based feedback sent instead`);

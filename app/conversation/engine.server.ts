@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
-import { sendCheckInFeedback } from "~/coach/coach.server";
+import { writeCheckInFeedback } from "~/coach/coach.server";
 import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
 import type { PublicUser } from "~/users/users.server";
 import {
@@ -15,7 +15,7 @@ import {
 import { interpretInConversation, type Interpretation, type Phase } from "~/sms/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
 import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.server";
-import { templates, type ListedGoal } from "~/sms/templates";
+import { templates, withFeedback, type ListedGoal } from "~/sms/templates";
 import {
   deleteGoal,
   editGoal,
@@ -115,7 +115,7 @@ export async function handleIncomingText(
   if (allowance === "notice") {
     const reply = templates.dailyTextLimit(TEXTS_READ_PER_DAY);
     await replyInChannel(user, reply, incoming.source, "conversation", []);
-    return { intent: "unknown" as const, reply, messageId: inbound.id, feedback: undefined };
+    return { intent: "unknown" as const, reply, messageId: inbound.id, feedback: null };
   }
   createHabitGoalsOfDay(user, now);
   const today = listTodayGoals(user, now);
@@ -144,21 +144,24 @@ export async function handleIncomingText(
   const kind: TextKind = ["stop", "start", "help"].includes(reading.intent)
     ? "compliance"
     : "conversation";
-  await replyInChannel(user, reply, incoming.source, kind, linkedGoalIds);
-  const feedback =
-    reading.intent === "check_in" && today.length > 0
-      ? sendCheckInFeedback(
-          user,
-          { source: incoming.source, mediaIds, completedGoalIds: linkedGoalIds },
-          now,
-        )
-      : undefined;
-  const partnerNotes =
-    reading.intent === "check_in" && today.length > 0 ? notePartners(user, now) : undefined;
-  // The web chat reloads its thread after the post, so it waits; a Twilio webhook must not wait on
-  // the LLM: the caller may await `feedback` (it never rejects) or let it finish on its own.
-  if (incoming.source === "web") await Promise.all([feedback, partnerNotes]);
-  return { intent: reading.intent, reply, messageId: inbound.id, feedback };
+  const checkedIn = reading.intent === "check_in" && today.length > 0;
+  // One text answers a check-in: its reply, then the coach's feedback. A Twilio webhook therefore waits
+  // for the LLM too, which its 8 s budget (LLM_BUDGET_MS) keeps well inside Twilio's 15 s timeout.
+  const feedback = checkedIn
+    ? await writeCheckInFeedback(user, { mediaIds, completedGoalIds: linkedGoalIds }, now)
+    : null;
+  const answer = feedback ? withFeedback(reply, feedback) : reply;
+  const answerGoalIds = feedback ? withTodayGoals(user, linkedGoalIds, now) : linkedGoalIds;
+  await replyInChannel(user, answer, incoming.source, kind, answerGoalIds);
+  const partnerNotes = checkedIn ? notePartners(user, now) : undefined;
+  // The web chat reloads its thread after the post, so it waits; a webhook lets the notes finish alone.
+  if (incoming.source === "web") await partnerNotes;
+  return { intent: reading.intent, reply: answer, messageId: inbound.id, feedback };
+}
+
+/** The goals a check-in changed (moved ones included) and today's goals, which its feedback is about. */
+function withTodayGoals(user: EngineUser, changedIds: number[], now: Date) {
+  return [...new Set([...changedIds, ...listTodayGoals(user, now).map((g) => g.id)])];
 }
 
 /** The evening note to coaches and partners who chose it; never fails the check-in. */

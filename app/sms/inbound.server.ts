@@ -37,8 +37,8 @@ export type InboundResult =
       status: "handled";
       user: User;
       reply: string | null;
-      /** The check-in feedback still being written and sent (never rejects); tests may await it. */
-      feedback?: Promise<string | null>;
+      /** The coach's feedback the answer to a check-in carried, if any. */
+      feedback?: string | null;
     };
 
 const claimReceipt = preparedQuery(() =>

@@ -1,5 +1,12 @@
-import { segmentCount } from "./segments";
-import { changeEcho, fitted, MAX_SEGMENTS, templates, type CheckInChanges } from "./templates";
+import { segmentCount, smsEncoding } from "./segments";
+import {
+  changeEcho,
+  fitted,
+  MAX_SEGMENTS,
+  templates,
+  withFeedback,
+  type CheckInChanges,
+} from "./templates";
 
 const longGoals = [
   "Finish the quarterly financial report for the board meeting including all appendices",
@@ -385,5 +392,54 @@ describe("fitted: many names", () => {
       for (const build of [numbered, joined])
         expect(fitted(build, names), `${n} names`).toBe(fittedBefore(build, names));
     }
+  });
+});
+
+describe("withFeedback", () => {
+  const reply = templates.checkedIn(
+    changes({ done: longGoals.slice(0, 2), skipped: longGoals.slice(2, 3) }),
+    { completed: 2, total: 5 },
+    4,
+  );
+  const feedback =
+    "Two of five done on a busy day is real progress. Your 4-day streak is holding, and tomorrow the report and the garage are waiting: start with the one that takes ten minutes.";
+
+  it("puts the feedback after the reply when both fit", () => {
+    expect(withFeedback("Nice work! 1 of 2 done today.", "Keep it up!")).toBe(
+      "Nice work! 1 of 2 done today. Keep it up!",
+    );
+  });
+
+  it("keeps the reply whole and cuts the feedback on a word boundary to fit two segments", () => {
+    expect(segmentCount(`${reply} ${feedback}`)).toBeGreaterThan(MAX_SEGMENTS);
+    const text = withFeedback(reply, feedback);
+    expect(segmentCount(text)).toBeLessThanOrEqual(MAX_SEGMENTS);
+    expect(text.startsWith(`${reply} `)).toBe(true);
+    expect(text.endsWith("...")).toBe(true);
+    const kept = text.slice(reply.length + 1, -3);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(feedback.startsWith(kept)).toBe(true);
+    // Cut between words, never inside one, and with no dangling punctuation before the ellipsis.
+    expect(feedback[kept.length]).toMatch(/[\s,.:]/);
+    expect(kept).toMatch(/\w$/);
+    // As much as fits: one more word would not.
+    const next = feedback.slice(0, feedback.indexOf(" ", kept.length + 1));
+    expect(segmentCount(`${reply} ${next}...`)).toBeGreaterThan(MAX_SEGMENTS);
+  });
+
+  it("stays GSM-7 when both parts are", () => {
+    expect(smsEncoding(withFeedback(reply, feedback))).toBe("GSM-7");
+  });
+
+  it("sends the reply alone when not one word of the feedback fits", () => {
+    const tight = `Nice work! ${"x".repeat(290)}`;
+    expect(segmentCount(tight)).toBe(MAX_SEGMENTS);
+    expect(withFeedback(tight, "Superb consistency today!")).toBe(tight);
+  });
+
+  it("fits a UCS-2 feedback (an emoji) the same way", () => {
+    const text = withFeedback(reply, `${feedback} 🎉`);
+    expect(segmentCount(text)).toBeLessThanOrEqual(MAX_SEGMENTS);
+    expect(text.startsWith(`${reply} `)).toBe(true);
   });
 });

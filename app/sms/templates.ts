@@ -35,6 +35,27 @@ export function fitted(build: (names: string[]) => string, names: string[]) {
   return build([]);
 }
 
+/**
+ * A check-in's answer with the coach's feedback after it, in two segments: the reply is kept whole and
+ * the feedback shortened on a word boundary ("..." keeps a GSM-7 text GSM-7), or left out if no word of
+ * it fits.
+ */
+export function withFeedback(reply: string, feedback: string) {
+  const whole = `${reply} ${feedback}`;
+  if (segmentCount(whole) <= MAX_SEGMENTS) return whole;
+  const words = feedback.split(/\s+/);
+  for (let keep = words.length - 1; keep > 0; keep--) {
+    const cut = words
+      .slice(0, keep)
+      .join(" ")
+      .replace(/[\s.,;:!?-]+$/, "");
+    if (!cut) continue;
+    const text = `${reply} ${cut}...`;
+    if (segmentCount(text) <= MAX_SEGMENTS) return text;
+  }
+  return reply;
+}
+
 const numbered = (names: string[]) => names.map((n, i) => `${i + 1}) ${n}`).join(" ");
 
 export type ListedGoal = { description: string; state: "open" | "done" | "skipped" };

@@ -22,7 +22,7 @@ Object.assign(process.env, ENV);
 const { call, createTestUser, makeRequest, readJson, sessionCookie } =
   await import("../helpers/requests");
 const { handleIncomingText } = await import("~/conversation/engine.server");
-const { sendCheckInFeedback } = await import("~/coach/coach.server");
+const { writeCheckInFeedback } = await import("~/coach/coach.server");
 const { entitlementsOf } = await import("~/billing/billing.server");
 const { completeGoal, createGoal, listTodayGoals } = await import("~/goals/goals.server");
 const { segmentCount, smsEncoding } = await import("~/sms/segments");
@@ -145,22 +145,24 @@ function promptOf(index: number) {
 }
 
 describe("AI feedback for accounts that have it", () => {
-  it("texts a Premium user's LLM feedback after the check-in confirmation and stores it on today's goals", async () => {
+  it("answers a Premium user's check-in with one text: the confirmation, then the LLM's feedback, stored on today's goals", async () => {
     const user = await withTodaysGoals("premium", ["2026-11-19", "2026-11-20"]);
     const result = await handleIncomingText(user, { text: "1", source: "sms" }, EVENING);
     expect(result.intent).toBe("check_in");
-    expect(result.feedback).toBeInstanceOf(Promise);
-    const text = await result.feedback;
+    const text = result.feedback;
 
     expect(text).toBe("Great work today! Your 3-day streak is growing.");
-    const [feedback, confirmation] = outbox(user.phone);
-    expect(confirmation).toBe(result.reply);
-    expect(confirmation).toMatch(/^Nice work! 1 of 2 done today\. Done: Run 5k/);
-    expect(feedback).toBe(text);
+    const texts = outbox(user.phone);
+    expect(texts).toEqual([result.reply]);
+    expect(texts[0]).toMatch(
+      /^Nice work! 1 of 2 done today\. Done: Run 5k\. Streak: 3 days\. Great work today! Your 3-day streak is growing\.$/,
+    );
+    const today = listTodayGoals(fresh(user.id), EVENING);
     expect(lastSystemMessage(user.id)).toMatchObject({
-      body: text,
-      kind: "feedback",
+      body: texts[0],
+      kind: "conversation",
       source: "sms",
+      linkedGoalIds: today.map((g) => g.id),
     });
     expectStoredOnToday(user.id, text!);
 
@@ -179,17 +181,19 @@ describe("AI feedback for accounts that have it", () => {
     }
   });
 
-  it("puts a trial user's web chat feedback in the thread before the page reloads, and texts nothing", async () => {
+  it("puts a trial user's web chat answer with its feedback in the thread before the page reloads, and texts nothing", async () => {
     const user = await withTodaysGoals("trial");
     const result = await handleIncomingText(user, { text: "all", source: "web" }, EVENING);
     // Already there: the web chat waits for it.
-    const feedback = lastSystemMessage(user.id);
-    expect(feedback).toMatchObject({ kind: "feedback", source: "web" });
-    expect(feedback.body).toMatch(LLM_TEXT);
-    expect(feedback.body).toContain("1-day streak");
-    expect(await result.feedback).toBe(feedback.body);
+    const answer = lastSystemMessage(user.id);
+    expect(answer).toMatchObject({ kind: "conversation", source: "web", body: result.reply });
+    const feedback = result.feedback!;
+    expect(feedback).toMatch(LLM_TEXT);
+    expect(feedback).toContain("1-day streak");
+    expect(answer.body).toMatch(/^All done, great work! 2 of 2 done today\. /);
+    expect(answer.body.endsWith(` ${feedback}`)).toBe(true);
     expect(outbox(user.phone)).toHaveLength(0);
-    expectStoredOnToday(user.id, feedback.body);
+    expectStoredOnToday(user.id, feedback);
   });
 
   it("retries once after a 500 or a 429 and uses the answer", async () => {
@@ -197,15 +201,17 @@ describe("AI feedback for accounts that have it", () => {
       llm.reset();
       const user = await withTodaysGoals("premium");
       llm.respondWith({ status });
-      const text = await sendCheckInFeedback(
+      const text = await writeCheckInFeedback(
         user,
-        { source: "sms", mediaIds: [], completedGoalIds: completeFirst(user.id) },
+        { mediaIds: [], completedGoalIds: completeFirst(user.id) },
         EVENING,
         { llmTimeoutMs: 3000 },
       );
       expect(llm.requests).toHaveLength(2);
       expect(text).toMatch(LLM_TEXT);
-      expect(outbox(user.phone)[0]).toBe(text);
+      // Written and stored, not sent: the check-in's answer carries it.
+      expect(outbox(user.phone)).toHaveLength(0);
+      expectStoredOnToday(user.id, text!);
     }
   });
 
@@ -230,9 +236,9 @@ describe("AI feedback for accounts that have it", () => {
     async (_label, answers, calls, budget) => {
       const user = await withTodaysGoals("premium");
       llm.respondWith(...answers);
-      const text = await sendCheckInFeedback(
+      const text = await writeCheckInFeedback(
         user,
-        { source: "sms", mediaIds: [], completedGoalIds: completeFirst(user.id) },
+        { mediaIds: [], completedGoalIds: completeFirst(user.id) },
         EVENING,
         { llmTimeoutMs: budget },
       );
@@ -242,7 +248,7 @@ describe("AI feedback for accounts that have it", () => {
       expect(text).not.toMatch(/https?:|\*\*/);
       expect(smsEncoding(text!)).toBe("GSM-7");
       expect(segmentCount(text!)).toBeLessThanOrEqual(2);
-      expect(outbox(user.phone)[0]).toBe(text);
+      expect(outbox(user.phone)).toHaveLength(0);
       expectStoredOnToday(user.id, text!);
     },
   );
@@ -252,13 +258,15 @@ describe("rule-based feedback", () => {
   it("is what a Basic user gets: the LLM is never called", async () => {
     const user = await withTodaysGoals("basic", ["2026-11-20"]);
     const result = await handleIncomingText(user, { text: "1 and 2", source: "sms" }, EVENING);
-    const text = (await result.feedback)!;
+    const text = result.feedback!;
     expect(llm.requests).toHaveLength(0);
     expect(text).not.toMatch(LLM_TEXT);
-    expect(segmentCount(text)).toBeLessThanOrEqual(2);
-    const [feedback, confirmation] = outbox(user.phone);
-    expect(confirmation).toMatch(/^All done, great work! 2 of 2 done today/);
-    expect(feedback).toBe(text);
+    // One text: the confirmation with its count, then the rule-based feedback, in two segments.
+    const texts = outbox(user.phone);
+    expect(texts).toEqual([result.reply]);
+    expect(texts[0]).toMatch(/^All done, great work! 2 of 2 done today\. Done: Run 5k, read 30 pages\. /);
+    expect(texts[0]!.endsWith(` ${text}`)).toBe(true);
+    expect(segmentCount(texts[0]!)).toBeLessThanOrEqual(2);
     expectStoredOnToday(user.id, text);
 
     // A second check-in the same day never repeats a sentence of the first feedback.
@@ -267,7 +275,8 @@ describe("rule-based feedback", () => {
       { text: "all", source: "sms" },
       EVENING,
     );
-    const second = (await again.feedback)!;
+    const second = again.feedback!;
+    expect(outbox(user.phone)).toHaveLength(2);
     const sentences = (t: string) => t.split(/(?<=[.!?])\s+/);
     for (const sentence of sentences(second)) expect(sentences(text)).not.toContain(sentence);
     expect(llm.requests).toHaveLength(0);
@@ -277,9 +286,14 @@ describe("rule-based feedback", () => {
     const user = await withTodaysGoals("basic");
     const result = await handleIncomingText(user, { text: "none", source: "web" }, EVENING);
     expect(result.intent).toBe("check_in");
-    const text = (await result.feedback)!;
+    const text = result.feedback!;
     expect(text).not.toMatch(/great work|well done|excellent/i);
-    expect(lastSystemMessage(user.id)).toMatchObject({ body: text, kind: "feedback" });
+    expect(lastSystemMessage(user.id)).toMatchObject({
+      body: `${result.reply}`,
+      kind: "conversation",
+    });
+    expect(result.reply).toMatch(/^Thanks for checking in\. 0 of 2 done today\./);
+    expect(result.reply.endsWith(` ${text}`)).toBe(true);
 
     const later = await handleIncomingText(
       fresh(user.id),
@@ -287,7 +301,7 @@ describe("rule-based feedback", () => {
       EVENING,
     );
     expect(later.intent).toBe("set_goals");
-    expect(later.feedback).toBeUndefined();
+    expect(later.feedback).toBeNull();
     expect(lastSystemMessage(user.id).kind).toBe("conversation");
   });
 });
@@ -316,8 +330,9 @@ describe("proof photos with a vision model", () => {
       { text: "1", mediaIds: [photo], source: "sms" },
       EVENING,
     );
-    const text = await result.feedback;
+    const text = result.feedback;
     expect(text).toMatch(LLM_TEXT);
+    expect(result.reply.endsWith(` ${text}`)).toBe(true);
 
     expect(llm.requests).toHaveLength(2);
     const vision = llm.requests[0]!.body.messages!;
@@ -359,7 +374,7 @@ describe("proof photos with a vision model", () => {
       EVENING,
     );
     expect(result.reply).toMatch(/^Nice work! 1 of 2 done today\. Done: read 30 pages/);
-    const text = await result.feedback;
+    const text = result.feedback;
     expect(llm.requests).toHaveLength(3);
     expect(text).toMatch(LLM_TEXT);
     expect(promptOf(2)).toContain("Proof photo: sent.");
@@ -375,9 +390,9 @@ describe("proof photos with a vision model", () => {
     const owner = await withTodaysGoals("premium");
     const other = await withTodaysGoals("premium");
     const theirs = storePhoto(owner.id);
-    const text = await sendCheckInFeedback(
+    const text = await writeCheckInFeedback(
       other,
-      { source: "sms", mediaIds: [theirs], completedGoalIds: completeFirst(other.id) },
+      { mediaIds: [theirs], completedGoalIds: completeFirst(other.id) },
       EVENING,
     );
     expect(text).toMatch(LLM_TEXT);
