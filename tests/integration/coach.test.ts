@@ -264,7 +264,9 @@ describe("rule-based feedback", () => {
     // One text: the confirmation with its count, then the rule-based feedback, in two segments.
     const texts = outbox(user.phone);
     expect(texts).toEqual([result.reply]);
-    expect(texts[0]).toMatch(/^All done, great work! 2 of 2 done today\. Done: Run 5k, read 30 pages\. /);
+    expect(texts[0]).toMatch(
+      /^All done, great work! 2 of 2 done today\. Done: Run 5k, read 30 pages\. /,
+    );
     expect(texts[0]!.endsWith(` ${text}`)).toBe(true);
     expect(segmentCount(texts[0]!)).toBeLessThanOrEqual(2);
     expectStoredOnToday(user.id, text);
