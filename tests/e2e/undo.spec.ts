@@ -89,7 +89,7 @@ test("a change by text is echoed in plain words, and 'undo' takes it back", asyn
   await openDevPhone(page, phone);
   await textAsPhone(page, "1. Run 5k 2. Read 20 pages 3. Call mom");
   await textAsPhone(page, "did 1, skipped 2, 3 tomorrow");
-  // The answer (the coach's note may follow it).
+  // The one answer, the coach's note in it after the echo.
   await expect(
     devPhoneTexts(page, "received").filter({
       hasText:
