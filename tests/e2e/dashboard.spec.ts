@@ -177,7 +177,9 @@ test.describe("dashboard", () => {
     await expect(page.getByText(EMPTY)).toHaveCount(2);
     expect(goalsOf(user.email)).toEqual([]);
 
-    // The dialog still works after the error.
+    // The dialog still works after the error. The refused post's answer settles first (its loaders
+    // and the form's reset to what was sent): a person does not type within those milliseconds.
+    await page.waitForLoadState("networkidle");
     await dialog.getByLabel("What's your goal?").fill("Read 20 pages");
     await dialog.getByRole("button", { name: "Create Goal" }).click();
     await expect(toast(page)).toContainText("Goal created!");
