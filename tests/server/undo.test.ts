@@ -1,6 +1,6 @@
-import { TIME_ZONES } from "~/users/user-options";
-import { localDay, localTime, zonedInstant } from "~/utils/local-time";
+import { localDay, zonedInstant } from "~/utils/local-time";
 import { runTick, signUp, startBuiltServer, type BuiltServer } from "./built-server";
+import { zoneAwayFromMidnight } from "./zones";
 
 // A record you can trust across text and web: the evening question asks only about open goals, a
 // text keeps (and says it keeps) an outcome set on the web, every change by text is echoed and can be
@@ -14,16 +14,6 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const MINUTE = 60_000;
-
-/** The offered zone whose local time is furthest from midnight now, so "today" holds for the test. */
-function zoneAwayFromMidnight(now: Date) {
-  const distance = (zone: string) => {
-    const [h, m] = localTime(now, zone).split(":").map(Number);
-    const minutes = h! * 60 + m!;
-    return Math.min(minutes, 24 * 60 - minutes);
-  };
-  return TIME_ZONES.map((t) => t.value).sort((a, b) => distance(b) - distance(a))[0]!;
-}
 
 async function verifiedUser() {
   const timezone = zoneAwayFromMidnight(new Date());
