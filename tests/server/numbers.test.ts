@@ -1,5 +1,3 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { TIME_ZONES } from "~/users/user-options";
 import {
   addDays,
@@ -10,7 +8,7 @@ import {
   type LocalDay,
 } from "~/utils/local-time";
 import { pdfText } from "../e2e/pdf-text";
-import { productionProcessEnv, signUp, startBuiltServer, type BuiltServer } from "./built-server";
+import { runTick, signUp, startBuiltServer, type BuiltServer } from "./built-server";
 
 // One truth for the day: the dashboard, the PDF, a summary page, GET /api/stats and the `stats` text
 // give the same completion rate, over decided goals only (done, skipped or missed): today's open goals
@@ -179,26 +177,7 @@ it("lists a goal moved to tomorrow under Upcoming, and names it in the next morn
 
   // The next morning at the user's 08:00: the scheduler's tick, on the server's database.
   const tomorrow = addDays(localDay(now, timezone), 1);
-  const tick = spawnSync(
-    path.join("node_modules", ".bin", "tsx"),
-    ["scripts/tick.ts", "--at", zonedInstant(tomorrow, "08:00", timezone).toISOString()],
-    {
-      encoding: "utf8",
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        NODE_ENV: "production",
-        ...productionProcessEnv(),
-        DATABASE_PATH: server.databasePath,
-        SESSION_SECRET: "server-tests-secret-0123456789abcdef0123456789",
-        APP_URL: server.url,
-        CRON_ENABLED: "false",
-        SMS_TRANSPORT: "local",
-        NODE_OPTIONS: "",
-      },
-    },
-  );
-  expect(tick.status, tick.stderr).toBe(0);
+  runTick(server, zonedInstant(tomorrow, "08:00", timezone));
   const texts = server
     .db()
     .prepare("select body from messages where user_id = ? and from_system = 1 order by id")
