@@ -122,19 +122,22 @@ function undoEntry(userId: number, entry: { id: number; reversal: Reversal }, no
 }
 
 /** "undo" by text: takes back the user's last change by text today; its words, or null if none. */
+/** The user's changes by text today that have not been undone. */
+function standingTextChangesToday(user: Owner, now: Date) {
+  return and(
+    eq(changeJournal.userId, user.id),
+    eq(changeJournal.channel, "text"),
+    eq(changeJournal.day, todayFor(user, now)),
+    isNull(changeJournal.undoneAt),
+  );
+}
+
 export function undoLastTextChange(user: Owner, now = new Date()): string | null {
   return db.transaction(() => {
     const entry = db
       .select()
       .from(changeJournal)
-      .where(
-        and(
-          eq(changeJournal.userId, user.id),
-          eq(changeJournal.channel, "text"),
-          eq(changeJournal.day, todayFor(user, now)),
-          isNull(changeJournal.undoneAt),
-        ),
-      )
+      .where(standingTextChangesToday(user, now))
       .orderBy(desc(changeJournal.id))
       .limit(1)
       .get();
@@ -174,14 +177,7 @@ export function goalsChangedByTextToday(user: Owner, now = new Date()): Set<numb
   const entries = db
     .select({ reversal: changeJournal.reversal })
     .from(changeJournal)
-    .where(
-      and(
-        eq(changeJournal.userId, user.id),
-        eq(changeJournal.channel, "text"),
-        eq(changeJournal.day, todayFor(user, now)),
-        isNull(changeJournal.undoneAt),
-      ),
-    )
+    .where(standingTextChangesToday(user, now))
     .all();
   const ids = new Set<number>();
   for (const { reversal } of entries) for (const id of reversal.outcomesSet ?? []) ids.add(id);
