@@ -158,6 +158,14 @@ async function main() {
     `database: ledger ${JSON.stringify(ledger.statuses)}, ${ledger.morningMessages} morning thread messages, ` +
       `${ledger.sentWithSid} sent rows with a provider sid, ${ledger.ticks} tick rows`,
   );
+  if (options.inbound !== null) {
+    console.log(
+      `replies: ${ledger.inboundTexts} inbound texts stored, ${ledger.answers} answers, ` +
+        `${ledger.usersAnsweredWrong} users whose texts and answers differ in number`,
+    );
+    if (ledger.usersAnsweredWrong > 0 || ledger.inboundTexts !== ledger.answers)
+      process.exitCode = 1;
+  }
   if ((ledger.statuses.sent ?? 0) !== sent)
     console.log(`WARNING: the ledger says ${ledger.statuses.sent ?? 0} sent, the fake ${sent}`);
   if (unexpected > 0) console.log(`WARNING: ${unexpected} unexpected texts at the fake`);
@@ -171,6 +179,27 @@ async function main() {
       `${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} msg/s, ${Math.round(peakMb)} MB peak RSS, ` +
       `429s ${fake.rateLimited()}` +
       (inbound ? `, inbound p99 ${Math.round(inbound.p99Ms)} ms` : ""),
+  );
+  if (inbound && options.twilioLatency > 0 && Number.isFinite(options.twilioConcurrency))
+    printShareOfWhatRepliesLeave(sent / seconds, inbound);
+}
+
+/**
+ * With Twilio's limit on requests in flight, replies at R a second that each hold a slot for the
+ * latency L leave the fan-out (limit - R x L) slots, so (limit - R x L) / L texts a second; the
+ * fan-out should keep at least 90% of that, and replies' p99 stay under 500 ms.
+ */
+function printShareOfWhatRepliesLeave(fanoutRate: number, inbound: InboundFigures) {
+  const latency = options.twilioLatency / 1000;
+  const replyRate = inbound.requests / inbound.seconds;
+  const slotsLeft = options.twilioConcurrency - replyRate * latency;
+  const ceiling = slotsLeft / latency;
+  const share = fanoutRate / ceiling;
+  console.log(
+    `share: replies ${replyRate.toFixed(0)}/s hold ${(replyRate * latency).toFixed(0)} of ` +
+      `${options.twilioConcurrency} slots, leaving ${ceiling.toFixed(0)} texts/s; the fan-out sent ` +
+      `${fanoutRate.toFixed(0)}/s, ${(share * 100).toFixed(0)}% (target at least 90%); replies p99 ` +
+      `${inbound.p99Ms.toFixed(0)} ms (target under 500 ms)`,
   );
 }
 
@@ -513,6 +542,16 @@ function checkDatabase(file: string) {
         "select count(*) from scheduled_sends where status = 'sent' and provider_sid is not null",
       ),
       ticks: one("select count(*) from scheduler_ticks"),
+      inboundTexts: one("select count(*) from messages where from_system = 0"),
+      answers: one("select count(*) from messages where from_system = 1 and kind = 'conversation'"),
+      // Every inbound text gets one answer: a user whose answers and texts differ in number had one
+      // answered twice or not at all.
+      usersAnsweredWrong: one(
+        `select count(*) from (
+           select user_id, sum(from_system = 0) as texts,
+                  sum(from_system = 1 and kind = 'conversation') as answers
+           from messages group by user_id having texts != answers)`,
+      ),
     };
   } finally {
     sqlite.close();

@@ -38,6 +38,8 @@ export type ServerRunOptions = {
 
 export type InboundFigures = {
   requests: number;
+  /** The length of the window the requests were due in. */
+  seconds: number;
   medianMs: number;
   p99Ms: number;
   maxMs: number;
@@ -130,8 +132,10 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
       cpuSecondsBefore: samples.cpuSecondsBetween(startedAt - 5_000, startedAt),
       peakRssMb: samples.peakRssMb(),
       rssBeforeTickMb: samples.rssAtMb(startedAt),
-      inboundDuring: inbound ? figures(within(startedAt, finishedAt)) : null,
-      inboundBefore: inbound ? figures(within(startedAt - 5_000, startedAt)) : null,
+      inboundDuring: inbound
+        ? figures(within(startedAt, finishedAt), finishedAt - startedAt)
+        : null,
+      inboundBefore: inbound ? figures(within(startedAt - 5_000, startedAt), 5_000) : null,
       gate,
     };
   } finally {
@@ -255,10 +259,11 @@ async function gateFigures(metricsPort: number) {
   }
 }
 
-function figures(answers: Answer[]): InboundFigures {
+function figures(answers: Answer[], windowMs: number): InboundFigures {
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   return {
     requests: answers.length,
+    seconds: windowMs / 1000,
     medianMs: latencies.length ? percentile(latencies, 50) : 0,
     p99Ms: latencies.length ? percentile(latencies, 99) : 0,
     maxMs: latencies.at(-1) ?? 0,
