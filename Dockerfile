@@ -27,7 +27,7 @@ FROM base AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends fuse3 ca-certificates sqlite3 \
   && rm -rf /var/lib/apt/lists/*
-COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
+COPY --from=flyio/litefs:0.5.14 /usr/local/bin/litefs /usr/local/bin/litefs
 
 # Production dependencies (tsx included: it runs db/migrate.ts and the operator scripts).
 COPY --from=build /app/node_modules ./node_modules
