@@ -16,7 +16,8 @@ export type FormName =
   | "shareLink"
   | "partner"
   | "newPost"
-  | "editPost";
+  | "editPost"
+  | "newGoal";
 
 export const FORM_ATTRIBUTES: Record<FormName, Record<string, FieldAttributes>> = {
   login: {
@@ -94,5 +95,9 @@ export const FORM_ATTRIBUTES: Record<FormName, Record<string, FieldAttributes>> 
     published: {},
     featured: {},
     slug: {},
+  },
+  newGoal: {
+    description: { required: true },
+    dueTime: { pattern: "(?=.*(?:^([01]\\d|2[0-3]):[0-5]\\d$)).*" },
   },
 };

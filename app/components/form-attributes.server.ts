@@ -1,4 +1,5 @@
 import { EditPostSchema, NewPostSchema } from "~/blog/post-schema";
+import { NewGoalFormSchema } from "~/goals/goal-schema";
 import { PartnerFormSchema } from "~/partners/partner-schema";
 import { ShareLinkFormSchema } from "~/sharing/share-schema";
 import { RequestResetSchema, ResetSchema } from "~/users/password-reset-schema.server";
@@ -35,5 +36,6 @@ export function formAttributes() {
     partner: fieldAttributes(PartnerFormSchema),
     newPost: fieldAttributes(NewPostSchema, titleByServer),
     editPost: fieldAttributes(EditPostSchema, titleByServer),
+    newGoal: fieldAttributes(NewGoalFormSchema),
   };
 }
