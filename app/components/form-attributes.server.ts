@@ -18,11 +18,9 @@ import { fieldAttributes } from "~/utils/field-attributes.server";
  * data to `form-attributes.generated.ts` by `form-attributes.server.test.ts` (`--update`).
  *
  * Where a check is left out, the page answers that case with its own words, which the user should read
- * rather than the browser's: a short login password or post title, an unticked consent or
- * confirmation box.
+ * rather than the browser's: a short login password, an unticked consent or confirmation box.
  */
 export function formAttributes() {
-  const titleByServer = { title: ["minLength" as const] };
   return {
     login: fieldAttributes(LoginSchema, { password: ["minLength"] }),
     register: fieldAttributes(RegisterSchema, { terms: ["required"] }),
@@ -34,8 +32,8 @@ export function formAttributes() {
     deleteAccount: fieldAttributes(DeleteAccountSchema, { confirm: ["required"] }),
     shareLink: fieldAttributes(ShareLinkFormSchema),
     partner: fieldAttributes(PartnerFormSchema),
-    newPost: fieldAttributes(NewPostSchema, titleByServer),
-    editPost: fieldAttributes(EditPostSchema, titleByServer),
+    newPost: fieldAttributes(NewPostSchema),
+    editPost: fieldAttributes(EditPostSchema),
     newGoal: fieldAttributes(NewGoalFormSchema),
   };
 }

@@ -41,7 +41,7 @@ describe("fieldAttributes", () => {
     });
   });
 
-  it("keeps no maximum or pattern after the server trims, since the browser counts the spaces", () => {
+  it("keeps no length or pattern checked after the server trims: the browser counts the spaces", () => {
     const schema = z.object({
       title: z.string().trim().min(5).max(200),
       slug: z
@@ -49,14 +49,22 @@ describe("fieldAttributes", () => {
         .trim()
         .regex(/^[a-z]+$/),
       capped: z.string().max(10).trim(),
+      spelled: z.string().min(2).toLowerCase().max(9),
+      // "   " passes the browser's `required` and is the server's to refuse once trimmed.
       description: z.string().trim().min(1).max(500),
     });
     expect(fieldAttributes(schema)).toEqual({
-      title: { required: true, minLength: 5 },
+      title: { required: true },
       slug: { required: true },
       capped: { required: true, maxLength: 10 },
-      // "   " passes the browser's `required` and is the server's to refuse once trimmed.
+      spelled: { required: true, minLength: 2 },
       description: { required: true },
+    });
+  });
+
+  it("drops a minimum of one on a required field, which says nothing more than required", () => {
+    expect(fieldAttributes(z.object({ name: z.string().min(1).max(9) }))).toEqual({
+      name: { required: true, maxLength: 9 },
     });
   });
 
@@ -85,7 +93,8 @@ describe("fieldAttributes", () => {
 
   it("reads the fields of a schema that transforms the whole object", () => {
     const fields = fieldAttributes(NewPostSchema);
-    expect(fields.title).toEqual({ required: true, minLength: 5 });
+    expect(fields.title).toEqual({ required: true });
+    expect(fields.content).toEqual({ required: true });
     expect(fields.slug).toEqual({});
     expect(fields.published).toEqual({});
   });

@@ -55,23 +55,22 @@ function htmlPattern(regex: RegExp) {
 }
 
 /**
- * The checks of a string in the order zod runs them. Once a check has rewritten the value (`trim`,
- * `toLowerCase`), the browser, which sees the value as typed, could refuse what the server accepts
- * with a maximum length or a pattern, so those are kept only when they come first. A minimum length
- * is safe either way: trimming only shortens the value.
+ * The checks of a string in the order zod runs them, up to the first that rewrites the value (`trim`,
+ * `toLowerCase`, `normalize`): the browser sees the value as typed, so a length or pattern checked
+ * after that could refuse what the server accepts (surrounding spaces past a maximum, say).
  */
 function stringAttributes(checks: CheckDef[]) {
   const attributes: FieldAttributes = {};
-  let rewritten = false;
   for (const check of checks) {
-    if (check.check === "overwrite") rewritten = true;
-    else if (check.check === "min_length") attributes.minLength = check.minimum;
-    else if (check.check === "max_length" && !rewritten) attributes.maxLength = check.maximum;
-    else if (check.check === "length_equals") {
+    if (check.check === "overwrite") break;
+    if (check.check === "min_length") attributes.minLength = check.minimum;
+    if (check.check === "max_length") attributes.maxLength = check.maximum;
+    if (check.check === "length_equals") {
       attributes.minLength = check.length;
-      if (!rewritten) attributes.maxLength = check.length;
-    } else if (check.check === "string_format" && check.format === "regex" && !rewritten) {
-      const pattern = check.pattern && htmlPattern(check.pattern);
+      attributes.maxLength = check.length;
+    }
+    if (check.check === "string_format" && check.format === "regex" && check.pattern) {
+      const pattern = htmlPattern(check.pattern);
       if (pattern) attributes.pattern = pattern;
     }
   }
