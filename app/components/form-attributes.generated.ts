@@ -15,8 +15,7 @@ export type FormName =
   | "deleteAccount"
   | "shareLink"
   | "partner"
-  | "newPost"
-  | "editPost"
+  | "post"
   | "newGoal";
 
 export const FORM_ATTRIBUTES: Record<FormName, Record<string, FieldAttributes>> = {
@@ -76,17 +75,7 @@ export const FORM_ATTRIBUTES: Record<FormName, Record<string, FieldAttributes>> 
     monthlySummary: {},
     eveningNotes: {},
   },
-  newPost: {
-    title: { required: true },
-    excerpt: {},
-    content: { required: true },
-    featuredImageUrl: {},
-    tags: {},
-    published: {},
-    featured: {},
-    slug: {},
-  },
-  editPost: {
+  post: {
     title: { required: true },
     excerpt: {},
     content: { required: true },

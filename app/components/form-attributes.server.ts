@@ -1,4 +1,4 @@
-import { EditPostSchema, NewPostSchema } from "~/blog/post-schema";
+import { NewPostSchema } from "~/blog/post-schema";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
 import { PartnerFormSchema } from "~/partners/partner-schema";
 import { ShareLinkFormSchema } from "~/sharing/share-schema";
@@ -32,8 +32,8 @@ export function formAttributes() {
     deleteAccount: fieldAttributes(DeleteAccountSchema, { confirm: ["required"] }),
     shareLink: fieldAttributes(ShareLinkFormSchema),
     partner: fieldAttributes(PartnerFormSchema),
-    newPost: fieldAttributes(NewPostSchema),
-    editPost: fieldAttributes(EditPostSchema),
+    // An existing post's schema has the same checks (its slug cannot change): see the unit test.
+    post: fieldAttributes(NewPostSchema),
     newGoal: fieldAttributes(NewGoalFormSchema),
   };
 }

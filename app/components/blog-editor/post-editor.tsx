@@ -77,7 +77,7 @@ export function PostEditor({
   const hydrated = useHydrated();
   const [form, fields] = useForm<z.input<typeof NewPostSchema>>({
     id: isNew ? "new-post" : `edit-post-${post.id}`,
-    constraint: isNew ? FORM_ATTRIBUTES.newPost : FORM_ATTRIBUTES.editPost,
+    constraint: FORM_ATTRIBUTES.post,
     lastResult: actionData?.result,
     defaultValue: post
       ? {
