@@ -9,8 +9,9 @@ import { runMigrations } from "../db/migrate";
 import { templates } from "../app/sms/templates";
 import { TIME_ZONES } from "../app/users/user-options";
 
-// SPEC's six zones (Eastern to Hawaii): five hours apart in winter, so one instant is a morning option
-// in all of them. Puerto Rico's Atlantic time is a sixth hour away, so it is not seeded.
+// The six main US zones (Eastern to Hawaii): five hours apart in winter, so one instant is a
+// morning option in all of them. Puerto Rico's Atlantic time is a sixth hour away, so it is not
+// seeded.
 const ZONES = TIME_ZONES.slice(0, 6);
 import type { TickReport } from "../app/scheduler/tick.server";
 import { startFakeTwilio } from "../tests/fakes/twilio-server";
@@ -22,7 +23,7 @@ import { runInServer, type InboundFigures } from "./bench/fanout-server";
 //          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N] [--max-concurrency N] [--port P]
 //          [--tsx] [--tests-fake] [--cpu-prof] [--trace-memory] [--keep]
 //
-// N users over the six time zones of SPEC.md section 9, every morning question due in the same UTC
+// N users over the six main US time zones, every morning question due in the same UTC
 // minute; one scheduler tick (the real runTick) in a child process against a file database, texting a
 // fake Twilio REST API on 127.0.0.1 through the twilio package. --crash kills that child with SIGKILL
 // part way through sending and runs the tick again in a new process, which reconciles the dead

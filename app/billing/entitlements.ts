@@ -1,7 +1,7 @@
 import type { PlanId } from "./plans";
 
 /**
- * What an account may use, decided here and nowhere else (issue 7): the pages, the scheduler and the
+ * What an account may use, decided here and nowhere else: the pages, the scheduler and the
  * coach all ask this module. Pure: no I/O, the clock is a parameter.
  */
 

@@ -1,4 +1,4 @@
-/** The plans as sold (SPEC.md section 9); every page that shows a price reads it from here. */
+/** The plans as sold; every page that shows a price reads it from here, so no two can disagree. */
 export const PLANS = [
   {
     id: "basic",

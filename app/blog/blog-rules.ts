@@ -1,4 +1,7 @@
-/** Pure rules of the blog (SPEC.md sections 3 to 5 and 9): no I/O, shared by pages, /api and feeds. */
+/**
+ * Pure rules of the blog (lengths, slugs, tags, excerpts, paging): no I/O, shared by pages, /api
+ * and feeds.
+ */
 
 export const TITLE_MIN = 5;
 export const TITLE_MAX = 255;
@@ -18,9 +21,9 @@ export const BLOG_TIME_ZONE = "America/New_York";
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 
 /**
- * A URL slug from a title (SPEC.md section 4): lower-cased, accents folded, characters other than
- * letters, digits, spaces and hyphens dropped, spaces (and underscores) turned into hyphens, repeated
- * hyphens collapsed, no hyphen at either end.
+ * A URL slug from a title, the same in the editor and on the server: lower-cased, accents folded,
+ * characters other than letters, digits, spaces and hyphens dropped, spaces (and underscores)
+ * turned into hyphens, repeated hyphens collapsed, no hyphen at either end.
  */
 export function slugify(title: string): string {
   return title

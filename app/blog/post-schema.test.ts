@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { EditPostSchema, NewPostSchema, POST_MESSAGES, PostPatchSchema } from "./post-schema";
 
-// The texts of SPEC.md section 5, spelled out so a change to POST_MESSAGES cannot hide a wrong text.
+// The product's exact texts, spelled out so a change to POST_MESSAGES cannot hide a wrong text.
 const SPEC = {
   titleMin: "Title must be at least 5 characters",
   slugMin: "Slug must be at least 3 characters",

@@ -15,7 +15,7 @@ import {
   slugify,
 } from "./blog-rules";
 
-/** Messages of SPEC.md section 5, shared by the editor and /api. */
+/** The product's exact validation texts, shared by the editor and /api. */
 export const POST_MESSAGES = {
   titleMin: "Title must be at least 5 characters",
   titleMax: `Title cannot exceed ${TITLE_MAX} characters`,

@@ -19,7 +19,7 @@ export class SlugChangeError extends Error {
   }
 }
 
-/** What lists and cards show of a post; the author is always shown as "Admin" (SPEC.md section 3). */
+/** What lists and cards show of a post; the author is always shown as "Admin", never by name. */
 export function toPostSummary(post: BlogPost) {
   return {
     id: post.id,

@@ -18,17 +18,12 @@ export function NewPasswordFields({
         hint="At least 8 characters."
         errors={newPassword.errors}
       >
-        <Input
-          {...getInputProps(newPassword, { type: "password" })}
-          autoComplete="new-password"
-          required
-        />
+        <Input {...getInputProps(newPassword, { type: "password" })} autoComplete="new-password" />
       </Field>
       <Field id={confirmPassword.id} label="Repeat new password" errors={confirmPassword.errors}>
         <Input
           {...getInputProps(confirmPassword, { type: "password" })}
           autoComplete="new-password"
-          required
         />
       </Field>
     </>

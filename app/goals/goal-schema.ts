@@ -28,7 +28,7 @@ export const NewGoalFormSchema = z.object({
 /** The dashboard's edit panel: new wording and a time of day on the goal's own day. */
 export const EditGoalFormSchema = z.object({ description, dueTime });
 
-/** The /api shape of SPEC.md section 7: an ISO instant. */
+/** The /api shape (docs/api.md): the due date is an ISO instant, not a time of day. */
 export const NewGoalApiSchema = z.object({
   userId: z.number().int().positive().optional(),
   description,

@@ -1,5 +1,5 @@
 /**
- * The life of a coach or partner (issue 8), pure: the stored status moves on replies, and the opt-out
+ * The life of a coach or partner, pure: the stored status moves on replies, and the opt-out
  * registry (STOP from the number) overrides it for as long as it lasts.
  */
 

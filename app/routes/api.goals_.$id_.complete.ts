@@ -17,7 +17,7 @@ import { ensurePrimary } from "~/utils/litefs.server";
 export const loader = () => methodNotAllowed(["PATCH"]);
 
 /**
- * The body of a completion: SPEC.md section 7 sends it empty (no Content-Type) or as JSON with
+ * The body of a completion: the web client sends it empty (no Content-Type) or as JSON with
  * proofImageUrls and llmFeedback. A non-empty body of another type is 415.
  */
 async function readCompletionBody(request: Request) {

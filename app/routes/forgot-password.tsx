@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod, readFormData } from "~/utils/forms.server";
 import {
   json,
@@ -9,6 +9,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { HoneypotInput } from "~/components/honeypot";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PendingButton } from "~/components/pending-button";
@@ -184,21 +186,18 @@ function RequestStep() {
   const last = useLastResult("request");
   const [form, fields] = useForm<z.input<typeof RequestResetSchema>>({
     id: "forgot-request",
+    constraint: FORM_ATTRIBUTES.forgotPasswordRequest,
     lastResult: last?.result,
     shouldRevalidate: "onBlur",
   });
   return (
     <>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...checkedFormProps(form)}>
         <HoneypotInput />
         <input type="hidden" name="intent" value="request" />
         <FormAlert title="Could not send a code" id={form.errorId} errors={form.errors} />
         <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-          <Input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            required
-          />
+          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
         <PendingButton className="w-full" intent="request" pendingLabel="Sending...">
           Send code
@@ -219,6 +218,7 @@ function ResetStep({ email }: { email: string }) {
   const resendErrors = useLastResult("request")?.result.error?.[""] ?? undefined;
   const [form, fields] = useForm<z.input<typeof ResetSchema>>({
     id: "forgot-reset",
+    constraint: FORM_ATTRIBUTES.forgotPasswordReset,
     lastResult: last?.result,
     shouldRevalidate: "onBlur",
   });
@@ -227,7 +227,7 @@ function ResetStep({ email }: { email: string }) {
       <p role="status" className="mb-4 rounded-md bg-muted p-3 text-sm" data-testid="reset-notice">
         {CODE_SENT_NOTICE}
       </p>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...checkedFormProps(form)}>
         <HoneypotInput />
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="email" value={email} />
@@ -244,7 +244,6 @@ function ResetStep({ email }: { email: string }) {
             {...getInputProps(fields.code, { type: "text" })}
             inputMode="numeric"
             autoComplete="one-time-code"
-            required
           />
         </Field>
         <NewPasswordFields

@@ -1,9 +1,11 @@
 import { json } from "@remix-run/node";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod, readFormData } from "~/utils/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { FormErrorAlert } from "~/components/form-error-alert";
 import { HoneypotInput } from "~/components/honeypot";
 import { PendingButton } from "~/components/pending-button";
@@ -59,6 +61,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: "login",
+    constraint: FORM_ATTRIBUTES.login,
     lastResult,
     shouldRevalidate: "onBlur",
   });
@@ -70,7 +73,7 @@ export default function LoginPage() {
           <CardDescription>Welcome back. Enter your email and password.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <Form method="post" className="space-y-4" {...checkedFormProps(form)}>
             <HoneypotInput />
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
             <FormErrorAlert
@@ -80,17 +83,12 @@ export default function LoginPage() {
               result={lastResult}
             />
             <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-              <Input
-                {...getInputProps(fields.email, { type: "email" })}
-                autoComplete="email"
-                required
-              />
+              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
             </Field>
             <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
               <Input
                 {...getInputProps(fields.password, { type: "password" })}
                 autoComplete="current-password"
-                required
               />
             </Field>
             <p className="text-right text-sm">

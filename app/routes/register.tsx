@@ -1,9 +1,11 @@
 import { json } from "@remix-run/node";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod, readFormData } from "~/utils/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { FormErrorAlert } from "~/components/form-error-alert";
 import { HoneypotInput } from "~/components/honeypot";
 import { OptionSelectField } from "~/components/option-select-field";
@@ -63,6 +65,7 @@ export default function RegisterPage() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
     id: "register",
+    constraint: FORM_ATTRIBUTES.register,
     lastResult,
     shouldRevalidate: "onBlur",
     defaultValue: {
@@ -81,7 +84,7 @@ export default function RegisterPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <Form method="post" className="space-y-4" {...checkedFormProps(form)}>
             <HoneypotInput />
             <FormErrorAlert
               title="Registration failed"
@@ -90,11 +93,7 @@ export default function RegisterPage() {
               result={lastResult}
             />
             <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-              <Input
-                {...getInputProps(fields.email, { type: "email" })}
-                autoComplete="email"
-                required
-              />
+              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
             </Field>
             <Field
               id={fields.password.id}
@@ -105,7 +104,6 @@ export default function RegisterPage() {
               <Input
                 {...getInputProps(fields.password, { type: "password" })}
                 autoComplete="new-password"
-                required
               />
             </Field>
             <OptionSelectField field={fields.timezone} label="Time zone" options={TIME_ZONES} />
@@ -131,7 +129,6 @@ export default function RegisterPage() {
                 {...getInputProps(fields.phone, { type: "tel" })}
                 placeholder="5551234567"
                 autoComplete="tel-national"
-                required
               />
             </Field>
             <div className="space-y-2">
@@ -139,7 +136,7 @@ export default function RegisterPage() {
                 <input
                   {...getInputProps(fields.terms, { type: "checkbox" })}
                   className="mt-1 h-4 w-4 shrink-0 accent-[hsl(var(--primary))]"
-                  required
+                  aria-required
                 />
                 <label htmlFor={fields.terms.id} className="text-sm leading-relaxed">
                   {CONSENT_LEAD} I agree to the{" "}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import {
   json,
   redirect,
@@ -10,6 +10,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { getClientIp } from "~/utils/request.server";
 import { saveSettingsForm } from "~/account/settings-form.server";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { LegacyAnchors } from "~/components/settings/legacy-anchors";
@@ -72,13 +74,14 @@ export default function ProfileSettingsPage() {
   const { user, phone } = useLoaderData<typeof loader>();
   const [form, fields] = useForm<z.input<typeof ProfileFormSchema>>({
     id: "settings",
+    constraint: FORM_ATTRIBUTES.profile,
     lastResult: useActionData<typeof action>()?.result,
     defaultValue: user,
   });
   return (
     <>
       <LegacyAnchors />
-      <Form method="post" {...getFormProps(form)} className="grid gap-6">
+      <Form method="post" {...checkedFormProps(form)} className="grid gap-6">
         <input type="hidden" name="intent" value="settings" />
         <Card>
           <CardHeader>

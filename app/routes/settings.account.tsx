@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -7,6 +7,8 @@ import {
 import { Form, useActionData } from "@remix-run/react";
 import type { z } from "zod";
 import { BillingError, cancelSubscriptionOf } from "~/billing/subscriptions.server";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { PendingButton } from "~/components/pending-button";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -92,6 +94,7 @@ function DataCard() {
 function DeleteAccountForm() {
   const [form, fields] = useForm<z.input<typeof DeleteAccountSchema>>({
     id: "delete-account",
+    constraint: FORM_ATTRIBUTES.deleteAccount,
     lastResult: useActionData<typeof action>()?.result,
   });
   return (
@@ -104,7 +107,7 @@ function DeleteAccountForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:max-w-md">
+        <Form method="post" {...checkedFormProps(form)} className="grid gap-4 sm:max-w-md">
           <input type="hidden" name="intent" value="delete" />
           <FieldErrors id={form.errorId} errors={form.errors} />
           <Field id={fields.password.id} label="Password" errors={fields.password.errors}>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -6,6 +6,8 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import type { z } from "zod";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -67,6 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PasswordSettingsPage() {
   const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     id: "change-password",
+    constraint: FORM_ATTRIBUTES.changePassword,
     lastResult: useActionData<typeof action>()?.result,
   });
   return (
@@ -76,7 +79,7 @@ export default function PasswordSettingsPage() {
         <CardDescription>Your other signed-in devices will be signed out.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:max-w-md">
+        <Form method="post" {...checkedFormProps(form)} className="grid gap-4 sm:max-w-md">
           <input type="hidden" name="intent" value="password" />
           <Field
             id={fields.currentPassword.id}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import {
   json,
   type ActionFunctionArgs,
@@ -14,6 +14,8 @@ import {
 } from "~/account/phone-verification.server";
 import { getClientIp } from "~/utils/request.server";
 import { PHONE_PAGE, saveSettingsForm } from "~/account/settings-form.server";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { PendingButton } from "~/components/pending-button";
 import {
   PhoneStateBadge,
@@ -80,6 +82,7 @@ export default function PhoneSettingsPage() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof PhoneFormSchema>>({
     id: "phone-number",
+    constraint: FORM_ATTRIBUTES.phone,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { phone: data.phone },
   });
@@ -94,7 +97,7 @@ export default function PhoneSettingsPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <Form method="post" {...checkedFormProps(form)} className="grid gap-4">
             <input type="hidden" name="intent" value="phone" />
             <Field id={fields.phone.id} label="Phone number" errors={fields.phone.errors}>
               <div className="flex items-center gap-2">

@@ -1,6 +1,6 @@
 import { dueSlots, summarySlots } from "./due-times";
 
-// The six zones of SPEC.md section 9 with their UTC offsets in hours, written out by hand so the
+// The six main US zones with their UTC offsets in hours, written out by hand so the
 // expectations do not depend on the code under test: [standard time, daylight time].
 const ZONES = {
   "America/New_York": [-5, -4],

@@ -4,7 +4,7 @@ import { env } from "~/utils/env.server";
 
 /**
  * The facts several pages state (trial length, prices, where the service works, how to reach us),
- * from configuration, so no two pages can disagree (DESIGN.md section 3).
+ * from configuration, so no two pages can disagree.
  */
 export function getSiteFacts() {
   return {

@@ -1,5 +1,5 @@
-// The reply sets (shared/replies dev sets, copied into tests/replies, and our own held-out sets with
-// other wording) scored the way shared/replies/score.mjs scores them.
+// The reply sets (the shared dev sets, copied into tests/replies, and our own held-out sets with
+// other wording) scored the way their scorer (app/sms/fixtures/replies/score.mjs) scores them.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { matches } from "../../tests/helpers/reply-score";

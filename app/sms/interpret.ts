@@ -1,5 +1,6 @@
 // The reply interpreter: reads one inbound text, in the context of the question that is pending,
-// as exactly one intent. Pure: no I/O, no clock, no randomness. Conventions: shared/replies/README.md.
+// as exactly one intent. Pure: no I/O, no clock, no randomness. Conventions: the reply sets' README
+// (app/sms/fixtures/replies/README.md).
 import {
   isGoalWord,
   namesAGoal,

@@ -27,7 +27,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Rows older than this are of no use (not even for the hourly limit) and are cleaned up. */
 const KEEP_ROWS_MS = 24 * HOUR_MS;
 
-/** The standard answer to a wrong code (SPEC.md section 8). */
+/** The one answer to a wrong code, the same on the page, in the API and by text. */
 export const INVALID_CODE = {
   title: "Invalid code",
   description: "The verification code you entered is invalid. Please try again.",

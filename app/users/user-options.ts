@@ -7,7 +7,8 @@ export const TIME_ZONES = [
   { value: "America/Los_Angeles", label: "Pacific Time (PT)" },
   { value: "America/Anchorage", label: "Alaska Time (AKT)" },
   { value: "Pacific/Honolulu", label: "Hawaii-Aleutian Time (HST)" },
-  // Beyond SPEC's six: Arizona keeps standard time all year, Puerto Rico is on Atlantic time.
+  // Beyond the six main US zones: Arizona keeps standard time all year, Puerto Rico is on Atlantic
+  // time.
   { value: "America/Phoenix", label: "Arizona Time (MST, no daylight saving)" },
   { value: "America/Puerto_Rico", label: "Atlantic Time (AST, Puerto Rico)" },
 ] as const;

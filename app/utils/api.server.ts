@@ -96,7 +96,7 @@ export function parseUserIdParam(raw: string | null): number | undefined {
 }
 
 /**
- * The user a request acts on (SPEC.md section 7): the caller when no userId or their own is named;
+ * The user an /api request acts on: the caller when no userId or their own is named;
  * another user only for an admin (403 otherwise, which reveals nothing about who exists; 404 when an
  * admin names no such user).
  */

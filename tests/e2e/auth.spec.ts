@@ -11,9 +11,10 @@ import {
   uniqueEmail,
 } from "./fixtures";
 
-// The register and login forms are rendered with `novalidate` (conform's default), so with or
-// without JavaScript the browser submits whatever is typed and the server's messages are what the
-// user sees. Every value below is typed into the real fields and posted by the real button.
+// The register and login forms keep the browser's own checks (required fields, and the lengths the
+// server's schema sets where the page has no words of its own for them), with or without JavaScript.
+// Every value below passes those checks, so the server's messages are what the user sees; each is
+// typed into the real fields and posted by the real button.
 
 test.describe("register", () => {
   test("creates the account, signs in and lands on the dashboard", async ({ page }) => {

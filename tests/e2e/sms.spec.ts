@@ -22,7 +22,7 @@ async function openPhoneSettings(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 }
 
-/** SPEC section 7's "send now" call for a question, as the signed-in user (the page's cookies). */
+/** The API's "send now" call for a question, as the signed-in user (the page's cookies). */
 function sendNow(page: Page, question: "morning" | "evening") {
   return page.request.post(`/api/mock/send-${question}-sms`, { data: {} });
 }

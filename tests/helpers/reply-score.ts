@@ -1,4 +1,5 @@
-// A port of shared/replies/score.mjs: the same normalization and the same comparison of one answer.
+// A port of the reply sets' scorer (app/sms/fixtures/replies/score.mjs): the same normalization and
+// the same comparison of one answer.
 type Answer = Record<string, unknown> & { intent?: string };
 
 const LEAD_INS = [

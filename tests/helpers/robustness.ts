@@ -520,7 +520,7 @@ export function isRejection(a: Answer) {
   return (a.status >= 400 && a.status < 500) || a.toast?.type === "error";
 }
 
-/** A /api rejection (SPEC.md section 8): JSON with a non-empty message, field errors optional. */
+/** A /api rejection (docs/api.md): JSON with a non-empty message, field errors optional. */
 export function expectApiRejectionMessage(a: Answer) {
   expect(a.json, `expected a JSON body, got ${short(a.text)}`).toEqual(
     expect.objectContaining({ message: expect.stringMatching(/\S/) }),

@@ -38,7 +38,7 @@ function tableNames(db: Database.Database) {
   ).map((r) => r.name);
 }
 
-/** The columns each table must have (SPEC.md section 3 plus what the design adds). */
+/** The columns each table must have: the product's data model and what later features added. */
 const EXPECTED: Record<string, string[]> = {
   users: [
     "id",

@@ -45,7 +45,7 @@ import {
 // strings, markup and SQL, malformed JSON, wrong content types and methods, odd ids, as anonymous,
 // a user, an admin and with a forged session cookie. For every answer: no 5xx and nothing thrown but
 // a Response; for every rejection (4xx): the database is exactly as before and the body is JSON with
-// a message (SPEC.md section 8 / api.server.ts apiError), never a stack trace or a database error.
+// a message (docs/api.md; api.server.ts apiError), never a stack trace or a database error.
 
 type Handler = (args: LoaderFunctionArgs) => unknown;
 type Route = { loader?: Handler; action?: Handler };

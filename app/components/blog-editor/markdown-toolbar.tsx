@@ -10,9 +10,10 @@ const glyphStyle: Partial<Record<FormatId, string>> = {
 };
 
 /**
- * The formatting buttons above the content. Each is a real submit button (intent=format:<id>): without
- * JavaScript the server appends the format's snippet; with JavaScript `onFormat` formats the selection
- * instead and the toolbar is one tab stop, moved through with the arrow keys.
+ * The formatting buttons above the content. Each is a real submit button (intent=format:<id>) that
+ * posts the draft as it is, past the browser's checks for saving: without JavaScript the server
+ * appends the format's snippet; with JavaScript `onFormat` formats the selection instead and the
+ * toolbar is one tab stop, moved through with the arrow keys.
  */
 export function MarkdownToolbar({
   controls,
@@ -69,6 +70,7 @@ export function MarkdownToolbar({
           name="intent"
           value={`format:${format.id}`}
           formAction={returnTo}
+          formNoValidate
           aria-label={format.label}
           title={format.label}
           tabIndex={roving ? (index === active ? 0 : -1) : undefined}

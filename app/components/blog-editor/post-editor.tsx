@@ -1,15 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type MouseEvent } from "react";
 import type { z } from "zod";
 import { slugify } from "~/blog/blog-rules";
 import type { NewPostSchema } from "~/blog/post-schema";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { PendingButton } from "~/components/pending-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -81,6 +77,7 @@ export function PostEditor({
   const hydrated = useHydrated();
   const [form, fields] = useForm<z.input<typeof NewPostSchema>>({
     id: isNew ? "new-post" : `edit-post-${post.id}`,
+    constraint: FORM_ATTRIBUTES.post,
     lastResult: actionData?.result,
     defaultValue: post
       ? {
@@ -153,7 +150,7 @@ export function PostEditor({
     <Form
       method="post"
       encType="multipart/form-data"
-      {...getFormProps(form)}
+      {...checkedFormProps(form)}
       className="grid gap-6"
     >
       {/* Enter in a text field submits with the first submit button: saving, not a toolbar format. */}
@@ -313,6 +310,7 @@ export function PostEditor({
                 name="intent"
                 value="preview"
                 formAction={`#${CONTENT_ANCHOR}`}
+                formNoValidate
                 variant="outline"
                 onClick={hydrated ? onPreviewClick : undefined}
               >

@@ -1,8 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { z } from "zod";
 import type { NewGoalFormSchema } from "~/goals/goal-schema";
 import { useEffect, useRef } from "react";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { PendingButton } from "~/components/pending-button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -27,6 +29,7 @@ export function NewGoalDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const [form, fields] = useForm<z.input<typeof NewGoalFormSchema>>({
     id: "new-goal",
+    constraint: FORM_ATTRIBUTES.newGoal,
     lastResult,
     defaultValue: { dueTime: defaultDueTime },
   });
@@ -51,7 +54,12 @@ export function NewGoalDialog({
       <h2 id="new-goal-title" className="text-lg font-semibold">
         Create a new goal
       </h2>
-      <Form method="post" action="/dashboard" className="mt-4 space-y-4" {...getFormProps(form)}>
+      <Form
+        method="post"
+        action="/dashboard"
+        className="mt-4 space-y-4"
+        {...checkedFormProps(form)}
+      >
         <input type="hidden" name="intent" value="create" />
         {form.errors ? (
           <p id={form.errorId} role="alert" className="text-sm font-medium text-destructive">

@@ -7,7 +7,7 @@ export type FaqItem = { id: string; question: string; answer: ReactNode };
 
 const link = "font-medium text-primary underline-offset-4 hover:underline";
 
-/** The eight questions of the FAQ page, in the order SPEC.md lists them. */
+/** The eight questions of the FAQ page, in the order the page shows them. */
 export function faqItems(site: SiteFacts): FaqItem[] {
   return [
     {

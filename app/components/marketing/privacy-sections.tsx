@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { SiteFacts } from "~/site/site-facts.server";
 import { legalLink, type LegalSection } from "./legal-page";
 
-/** The Privacy Policy, in the order SPEC.md lists its points. */
+/** The Privacy Policy, point by point in the order the page shows them. */
 export function privacySections(site: SiteFacts): LegalSection[] {
   const mail = (
     <a href={`mailto:${site.supportEmail}`} className={legalLink}>

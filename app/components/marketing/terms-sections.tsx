@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { SiteFacts } from "~/site/site-facts.server";
 import { legalLink, type LegalSection } from "./legal-page";
 
-/** The Terms of Service, in the order SPEC.md lists its points. */
+/** The Terms of Service, point by point in the order the page shows them. */
 export function termsSections(site: SiteFacts): LegalSection[] {
   const mail = (
     <a href={`mailto:${site.supportEmail}`} className={legalLink}>

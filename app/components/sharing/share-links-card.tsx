@@ -1,6 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { z } from "zod";
+import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
+import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -97,12 +99,13 @@ export function ShareLinksCard({
 function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm<z.input<typeof ShareLinkFormSchema>>({
     id: "create-share-link",
+    constraint: FORM_ATTRIBUTES.shareLink,
     lastResult,
     defaultValue: { expires: "30" },
     shouldRevalidate: "onBlur",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-md border p-4">
+    <Form method="post" {...checkedFormProps(form)} className="grid gap-4 rounded-md border p-4">
       <h3 className="font-semibold">Create a share link</h3>
       <input type="hidden" name="intent" value="share-create" />
       <FieldErrors id={form.errorId} errors={form.errors} />
