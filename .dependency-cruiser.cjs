@@ -4,7 +4,8 @@
  *   app shell (root.tsx, entry.*, server-entry.ts) and routes
  *     → components
  *       → feature folders (goals, habits, conversation, sms, replies, …), no cycle between them
- *         → core: http (session, auth, API helpers, request guard, headers) → observability → utils
+ *         → core: http (session, auth, API helpers, request guard, headers)
+ *                   → users (the account record: who is asking) → observability → utils
  *           → db
  *
  * Only runtime imports count (tsPreCompilationDeps: false): `import type` and imports used only as
@@ -13,8 +14,8 @@
  */
 const shell = "^app/(root\\.tsx|entry\\.[^/]+|server-entry\\.ts|routes/)";
 const components = "^app/components/";
-const core = "^app/(http|observability|utils)/";
-const features = "^app/(?!(routes|components|http|observability|utils)/)[^/]+/";
+const core = "^app/(http|users|observability|utils)/";
+const features = "^app/(?!(routes|components|http|users|observability|utils)/)[^/]+/";
 
 module.exports = {
   forbidden: [
@@ -43,16 +44,25 @@ module.exports = {
     },
     {
       name: "core-below-features",
-      comment: "http, observability and utils serve the features and never import one.",
+      comment:
+        "The core (http, users, observability, utils) serves the features and never imports one.",
       severity: "error",
       from: { path: `${core}|^db/` },
       to: { path: features },
     },
     {
-      name: "observability-below-http",
+      name: "core-in-order",
+      comment:
+        "Inside the core, http reads users, users may log and count, and utils is the bottom.",
       severity: "error",
-      from: { path: "^app/(observability|utils)/|^db/" },
+      from: { path: "^app/(users|observability|utils)/" },
       to: { path: "^app/http/" },
+    },
+    {
+      name: "users-above-observability",
+      severity: "error",
+      from: { path: "^app/(observability|utils)/" },
+      to: { path: "^app/users/" },
     },
     {
       name: "utils-import-no-app-folder",

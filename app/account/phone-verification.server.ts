@@ -9,13 +9,13 @@ import { sendTextToUser } from "~/sms/outbound.server";
 import {
   checkCode,
   checkFailureMessage,
-  formatUsPhone,
   INVALID_CODE,
   isWellFormedCode,
   issueCode,
   type CheckResult,
-} from "~/sms/phone-codes.server";
-import { templates } from "~/sms/templates";
+} from "~/verification/phone-codes.server";
+import { formatUsPhone } from "~/users/phone";
+import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
 
 // Verifying the account's phone from a page (the dashboard's first-day card, Settings): the form posts

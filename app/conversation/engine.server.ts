@@ -12,10 +12,10 @@ import {
   listTodayGoals,
   todayFor,
 } from "~/goals/goals.server";
-import { interpretInConversation, type Interpretation, type Phase } from "~/sms/interpret";
+import { interpretInConversation, type Interpretation, type Phase } from "~/replies/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
 import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.server";
-import { templates, withFeedback, type ListedGoal } from "~/sms/templates";
+import { templates, withFeedback, type ListedGoal } from "~/replies/templates";
 import {
   deleteGoal,
   editGoal,
@@ -40,8 +40,8 @@ import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
 import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/date-window";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
-import { dueTimeInText } from "~/sms/interpret-due-time";
-import { isSmallTalk } from "~/sms/interpret-commands";
+import { dueTimeInText } from "~/replies/interpret-due-time";
+import { isSmallTalk } from "~/replies/interpret-commands";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
 import { answerHabitCommand } from "./habit-commands.server";
 import { replyInChannel, type Source } from "./reply.server";

@@ -6,7 +6,7 @@ import {
   parseOrThrow,
   requireApiUser,
   resolveActingUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { db, schema } from "~/utils/db.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { askEveningQuestion, askMorningQuestion } from "./engine.server";

@@ -1,5 +1,5 @@
 import { sendNowAction } from "~/conversation/send-now.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

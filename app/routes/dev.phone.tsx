@@ -16,7 +16,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { receiveInboundSms } from "~/sms/inbound.server";
+import { receiveInboundSms } from "~/conversation/inbound.server";
 import { MAX_MEDIA_BYTES } from "~/sms/transport.server";
 import { normalizePhone, ReplySchema } from "~/sms/dev-phone-schema.server";
 import {

@@ -4,7 +4,7 @@ import { PageShell } from "~/components/page";
 import { SummaryView } from "~/components/summaries/summary-view";
 import { buttonClass } from "~/components/ui/button";
 import { parseSummaryParams, summaryPageData } from "~/scheduler/summaries.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Summary"} | StreakCoach` },

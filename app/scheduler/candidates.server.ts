@@ -1,5 +1,5 @@
 import { localDayRange } from "~/utils/local-time";
-import { templates } from "~/sms/templates";
+import { templates } from "~/replies/templates";
 import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
 import { openGoals } from "~/goals/check-in-plan";

@@ -1,6 +1,6 @@
 import { createHabitGoalsOfDay, habitGoalsOfDay, withHabits } from "~/habits/habit-goals.server";
 import { carriedOverGoals } from "~/goals/goals.server";
-import { templates } from "~/sms/templates";
+import { templates } from "~/replies/templates";
 import type { Slot } from "./due-times";
 
 type MorningUser = { id: number; timezone: string; evening: string };

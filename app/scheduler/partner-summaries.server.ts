@@ -1,6 +1,6 @@
 import { mayReceive, partnerState } from "~/partners/partner-state";
 import { shareUrl } from "~/sharing/share-links.server";
-import { templates } from "~/sms/templates";
+import { templates } from "~/replies/templates";
 import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import type { Slot, SummaryKind } from "./due-times";

@@ -20,7 +20,7 @@ import {
 } from "~/utils/local-time";
 import { habitTallies, habitTalliesText } from "~/habits/habit-period";
 import { segmentCount } from "~/sms/segments";
-import { MAX_SEGMENTS } from "~/sms/templates";
+import { MAX_SEGMENTS } from "~/replies/templates";
 import { isFirstOfMonth, isSunday, type SummaryKind } from "./due-times";
 
 type Owner = { id: number; timezone: string };
