@@ -4,7 +4,7 @@ import { redirectWithToast, toastHeader, type Toast } from "~/utils/toast.server
 import { VIA_FIELD, type VerifyCodeFailure } from "./verify-code-form";
 import { tellOldNumber } from "./contact-change.server";
 import { listTodayGoals } from "~/goals/goals.server";
-import { nextTextOf, todayCard } from "~/scheduler/today-card.server";
+import { nextTextOf, todayCard } from "~/dashboard/today-card.server";
 import { sendTextToUser } from "~/sms/outbound.server";
 import {
   checkCode,

@@ -340,7 +340,7 @@ export const ChatMessageSchema = z.object({
     .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
 });
 
-/** POST /api/mock/reply-to-sms: the web chat's message (SPEC.md section 7). */
+/** POST /api/chat: the web chat's message. */
 export const ChatApiSchema = z.object({
   userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),
   body: z
@@ -360,7 +360,7 @@ export const ChatApiSchema = z.object({
     .optional(),
 });
 
-/** POST /api/mock/send-morning-sms and /send-evening-sms. */
+/** POST /api/send-now/morning and /api/send-now/evening. */
 export const SendNowApiSchema = z.object({
   userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),
 });

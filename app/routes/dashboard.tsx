@@ -16,7 +16,7 @@ import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
 import { Pagination, RangeFilter } from "~/components/goals/previous-goals-nav";
 import { StatCards } from "~/components/goals/stat-cards";
 import { TodayCard } from "~/components/goals/today-card";
-import { todayCard } from "~/scheduler/today-card.server";
+import { todayCard } from "~/dashboard/today-card.server";
 import { hasPendingCode } from "~/verification/phone-codes.server";
 import {
   isPhoneVerificationIntent,

@@ -3,9 +3,10 @@ import { templates } from "~/replies/templates";
 import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
 import { openGoals } from "~/goals/check-in-plan";
-import { eveningQuestionSkip, inQuietHours, type Slot, type SummaryKind } from "./due-times";
+import type { SummaryKind } from "~/summaries/summary-days";
+import { eveningQuestionSkip, inQuietHours, type Slot } from "./due-times";
 import { morningQuestions } from "./morning.server";
-import { summaryText } from "./summaries.server";
+import { summaryText } from "../summaries/summaries.server";
 import type { Candidate, SendKind } from "./send-types";
 
 // Decide: who is due in a slot, and what each is sent (or why nothing is).

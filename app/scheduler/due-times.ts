@@ -1,8 +1,8 @@
 import { eachDay } from "~/utils/date-window";
-import { dayOfWeek, localDay, localTime, zonedInstant, type LocalDay } from "~/utils/local-time";
+import { localDay, localTime, zonedInstant, type LocalDay } from "~/utils/local-time";
+import { isFirstOfMonth, isSunday, type SummaryKind } from "~/summaries/summary-days";
 
 export type QuestionKind = "morning" | "evening";
-export type SummaryKind = "weekly_summary" | "monthly_summary";
 export type Slot = { localDate: LocalDay; dueAt: Date };
 
 export const WEEKLY_SUMMARY_TIME = "18:00"; // Sunday, before the evening question and quiet hours
@@ -34,9 +34,6 @@ export function dueSlots(
   }
   return slots;
 }
-
-export const isSunday = (day: LocalDay) => dayOfWeek(day) === 0;
-export const isFirstOfMonth = (day: LocalDay) => day.endsWith("-01");
 
 export function summarySlots(timeZone: string, kind: SummaryKind, from: Date, to: Date) {
   return kind === "weekly_summary"

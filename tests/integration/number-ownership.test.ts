@@ -1,5 +1,5 @@
 import * as apiUsers from "~/routes/api.users";
-import { todayCard } from "~/scheduler/today-card.server";
+import { todayCard } from "~/dashboard/today-card.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { checkCode, issueCode, NUMBER_TAKEN } from "~/verification/phone-codes.server";
 import { getUserById, toPublicUser } from "~/users/users.server";

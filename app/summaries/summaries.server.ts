@@ -21,7 +21,7 @@ import {
 import { habitTallies, habitTalliesText } from "~/habits/habit-period";
 import { segmentCount } from "~/sms/segments";
 import { MAX_SEGMENTS } from "~/replies/templates";
-import { isFirstOfMonth, isSunday, type SummaryKind } from "./due-times";
+import { isFirstOfMonth, isSunday, type SummaryKind } from "./summary-days";
 
 type Owner = { id: number; timezone: string };
 
