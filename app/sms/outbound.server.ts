@@ -5,6 +5,7 @@ import { isOptedOut, optOut } from "./opt-outs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";
 import { getTransport, SmsSendError } from "./transport.server";
+import { CARRIER_OPT_OUT_REASON, permanentError } from "./twilio-errors";
 
 const { messages, users } = schema;
 
@@ -113,7 +114,7 @@ export async function sendTextToNumber(
 }
 
 export function recordPermanentError(user: Pick<User, "id" | "phone">, code: string) {
-  if (code === "21610") optOut(user.phone, "carrier: 21610 unsubscribed");
+  if (permanentError(code) === "unsubscribed") optOut(user.phone, CARRIER_OPT_OUT_REASON);
   else db.update(users).set({ phoneUndeliverableCode: code }).where(eq(users.id, user.id)).run();
 }
 
@@ -154,7 +155,7 @@ export function recordDeliveryStatus(
   if (!message) return false;
   if ((STATUS_RANK[status] ?? 0) < (STATUS_RANK[message.status] ?? 0)) return true;
   db.update(messages).set({ status, errorCode }).where(eq(messages.id, message.id)).run();
-  if (errorCode && ["21610", "21211", "21614"].includes(errorCode)) {
+  if (errorCode && permanentError(errorCode)) {
     const user = db.select().from(users).where(eq(users.id, message.userId)).get();
     if (user) recordPermanentError(user, errorCode);
   }
