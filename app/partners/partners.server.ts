@@ -15,11 +15,11 @@ import {
   REINVITE_AFTER_DAYS,
   mayReceive,
   partnerState,
-  readPartnerAnswer,
   respond,
   STATE_LABELS,
   type PartnerAnswer,
 } from "./partner-state";
+import { readPartnerAnswer } from "~/replies/keywords";
 import type { PartnerInput } from "./partner-schema";
 
 const { partners, partnerInvitations, smsOptOuts } = schema;
