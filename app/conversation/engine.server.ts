@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { writeCheckInFeedback } from "~/coach/coach.server";
 import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
@@ -24,7 +24,7 @@ import {
   skipGoal,
 } from "~/goals/goal-edits.server";
 import { EVENING_TIMES } from "~/users/user-options";
-import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
+import { db, schema, sqlite } from "~/utils/db.server";
 import { openGoals, planCheckIn } from "~/goals/check-in-plan";
 import {
   goalsChangedByTextToday,
@@ -45,6 +45,7 @@ import { isSmallTalk } from "~/replies/interpret-commands";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
 import { answerHabitCommand } from "./habit-commands.server";
 import { replyInChannel, type Source } from "./reply.server";
+import { storeMessage } from "~/messages/message-rows.server";
 import {
   DailyTextLimitError,
   dailyTextAllowance,
@@ -68,24 +69,6 @@ export type IncomingText = {
   providerSid?: string;
 };
 
-const storeIncoming = preparedQuery(() =>
-  db
-    .insert(messages)
-    .values({
-      userId: sql.placeholder("userId"),
-      fromSystem: false,
-      body: sql.placeholder("body"),
-      mediaUrls: sql.placeholder("mediaUrls"),
-      source: sql.placeholder("source"),
-      kind: "conversation",
-      status: "received",
-      providerSid: sql.placeholder("providerSid"),
-      createdAt: sql.placeholder("createdAt"),
-    })
-    .returning({ id: messages.id })
-    .prepare(),
-);
-
 /** The question still open for the user today, if any. */
 export function pendingPhase(user: EngineUser, now = new Date()): Phase {
   if (!user.pendingPrompt || user.pendingPromptDay !== todayFor(user, now)) return "none";
@@ -104,18 +87,21 @@ export async function handleIncomingText(
   const allowance = dailyTextAllowance(user, incoming.text, now);
   if (allowance === "ignore") throw new DailyTextLimitError();
   const mediaIds = incoming.mediaIds ?? [];
-  const inbound = storeIncoming().get({
+  const inboundId = storeMessage({
     userId: user.id,
+    fromSystem: false,
     body: incoming.text,
     mediaUrls: mediaIds.map((id) => `/media/${id}`),
     source: incoming.source,
+    kind: "conversation",
+    status: "received",
     providerSid: incoming.providerSid ?? null,
     createdAt: now,
-  })!;
+  });
   if (allowance === "notice") {
     const reply = templates.dailyTextLimit(TEXTS_READ_PER_DAY);
     await replyInChannel(user, reply, incoming.source, "conversation", []);
-    return { intent: "unknown" as const, reply, messageId: inbound.id, feedback: null };
+    return { intent: "unknown" as const, reply, messageId: inboundId, feedback: null };
   }
   createHabitGoalsOfDay(user, now);
   const today = listTodayGoals(user, now);
@@ -139,7 +125,7 @@ export async function handleIncomingText(
     incoming.text,
   );
   if (linkedGoalIds.length) {
-    db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inbound.id)).run();
+    db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inboundId)).run();
   }
   const kind: TextKind = ["stop", "start", "help"].includes(reading.intent)
     ? "compliance"
@@ -156,7 +142,7 @@ export async function handleIncomingText(
   const partnerNotes = checkedIn ? notePartners(user, now) : undefined;
   // The web chat reloads its thread after the post, so it waits; a webhook lets the notes finish alone.
   if (incoming.source === "web") await partnerNotes;
-  return { intent: reading.intent, reply: answer, messageId: inbound.id, feedback };
+  return { intent: reading.intent, reply: answer, messageId: inboundId, feedback };
 }
 
 /** The goals a check-in changed (moved ones included) and today's goals, which its feedback is about. */

@@ -5,6 +5,7 @@ import { isOptedOut, optOut } from "./opt-outs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";
 import { getTransport, SmsSendError } from "./transport.server";
+import { storeMessage } from "~/messages/message-rows.server";
 import { CARRIER_OPT_OUT_REASON, permanentError } from "./twilio-errors";
 
 const { messages, users } = schema;
@@ -28,22 +29,6 @@ export type SendOutcome =
       messageId?: number;
       code?: string;
     };
-
-const storeOutgoing = preparedQuery(() =>
-  db
-    .insert(messages)
-    .values({
-      userId: sql.placeholder("userId"),
-      fromSystem: true,
-      body: sql.placeholder("body"),
-      source: "sms",
-      kind: sql.placeholder("kind"),
-      status: "queued",
-      linkedGoalIds: sql.placeholder("linkedGoalIds"),
-    })
-    .returning({ id: messages.id })
-    .prepare(),
-);
 
 const recordSent = preparedQuery(() =>
   db
@@ -71,27 +56,30 @@ export async function sendTextToUser(
     return { sent: false, reason: "unverified" };
   if (user.phoneUndeliverableCode)
     return { sent: false, reason: "undeliverable", code: user.phoneUndeliverableCode };
-  const row = storeOutgoing().get({
+  const messageId = storeMessage({
     userId: user.id,
+    fromSystem: true,
     body: options.storeBody ?? body,
+    source: "sms",
     kind,
+    status: "queued",
     linkedGoalIds: options.linkedGoalIds ?? [],
-  })!;
+  });
   try {
     const result = await getTransport().send(user.phone, body);
-    recordSent().run({ sid: result.sid, status: result.status, id: row.id });
+    recordSent().run({ sid: result.sid, status: result.status, id: messageId });
     textsSent.labels(kind, "sent").inc();
-    return { sent: true, messageId: row.id, ...result };
+    return { sent: true, messageId, ...result };
   } catch (error) {
     const code = error instanceof SmsSendError ? error.code : null;
     db.update(messages)
       .set({ status: "failed", errorCode: code })
-      .where(eq(messages.id, row.id))
+      .where(eq(messages.id, messageId))
       .run();
     textsSent.labels(kind, "failed").inc();
     if (error instanceof SmsSendError && error.permanent) recordPermanentError(user, error.code!);
     else logger.error({ userId: user.id, kind, code, err: errorFields(error) }, "text not sent");
-    return { sent: false, reason: "failed", messageId: row.id, code: code ?? undefined };
+    return { sent: false, reason: "failed", messageId, code: code ?? undefined };
   }
 }
 
