@@ -6,6 +6,7 @@ import { openGoals } from "~/goals/check-in-plan";
 import type { SummaryKind } from "~/summaries/summary-days";
 import { eveningQuestionSkip, inQuietHours, type Slot } from "./due-times";
 import { morningQuestions } from "./morning.server";
+import { scheduledTextsFilter } from "./texts-off";
 import { summaryText } from "../summaries/summaries.server";
 import type { Candidate, SendKind } from "./send-types";
 
@@ -15,10 +16,7 @@ type ActiveUser = BillingRow & { id: number; phone: string; timezone: string };
 
 const CHUNK = 500;
 
-const activeUserFilter = `
-  u.send_check_in_reminders = 1 and u.phone_verified_at is not null and u.phone_undeliverable_code is null
-  and (u.paused_until is null or u.paused_until <= @dueAt)
-  and not exists (select 1 from sms_opt_outs o where o.phone = u.phone)`;
+const activeUserFilter = scheduledTextsFilter("@dueAt");
 
 const statements = {
   usersByMorning: sqlite.prepare<Record<string, unknown>, ActiveUser & { evening: string }>(
