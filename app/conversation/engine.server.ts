@@ -4,7 +4,6 @@ import { writeCheckInFeedback } from "~/coach/coach.server";
 import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
 import type { PublicUser } from "~/users/users.server";
 import {
-  carriedOverGoals,
   completeGoal,
   createGoal,
   outcomeCounts,
@@ -25,7 +24,7 @@ import {
 } from "~/goals/goal-edits.server";
 import { EVENING_TIMES } from "~/users/user-options";
 import { db, schema, sqlite } from "~/utils/db.server";
-import { openGoals, planCheckIn } from "~/goals/check-in-plan";
+import { planCheckIn } from "~/goals/check-in-plan";
 import {
   goalsChangedByTextToday,
   journaled,
@@ -42,7 +41,8 @@ import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/date-window";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
 import { dueTimeInText } from "~/replies/interpret-due-time";
 import { isSmallTalk } from "~/replies/interpret-commands";
-import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
+import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
+import { eveningQuestion, morningQuestion } from "~/questions/daily-questions.server";
 import { answerHabitCommand } from "./habit-commands.server";
 import { replyInChannel, type Source } from "./reply.server";
 import { storeMessage } from "~/messages/message-rows.server";
@@ -515,11 +515,8 @@ function setUser(id: number, values: Partial<typeof users.$inferInsert>) {
 
 /** Asks today's morning question now and marks it pending (used by the scheduler and the send-now calls). */
 export async function askMorningQuestion(user: EngineUser, now = new Date()): Promise<SendOutcome> {
-  createHabitGoalsOfDay(user, now);
-  const today = todayFor(user, now);
-  const habits = habitGoalsOfDay(user.id, today);
-  const carried = carriedOverGoals(user, today);
-  const outcome = await sendTextToUser(user, templates.morningQuestion(habits, carried), "morning");
+  const question = morningQuestion(user, todayFor(user, now), now);
+  const outcome = await sendTextToUser(user, question, "morning");
   if (outcome.sent)
     setUser(user.id, { pendingPrompt: "morning", pendingPromptDay: todayFor(user, now) });
   return outcome;
@@ -530,15 +527,12 @@ export async function askEveningQuestion(
   user: EngineUser,
   now = new Date(),
 ): Promise<SendOutcome | { sent: false; reason: "no_goals" }> {
-  // Only goals still open are asked about, numbered as the replies will read them.
-  const open = openGoals(listTodayGoals(user, now));
-  if (open.length === 0) return { sent: false, reason: "no_goals" };
-  const outcome = await sendTextToUser(
-    user,
-    templates.eveningQuestion(open.map((g) => g.description)),
-    "evening",
-    { linkedGoalIds: open.map((g) => g.id) },
-  );
+  const question = eveningQuestion(listTodayGoals(user, now));
+  // Both quiet cases (no goals, every goal done or skipped) answer no_goals: nothing to ask.
+  if ("skip" in question) return { sent: false, reason: "no_goals" };
+  const outcome = await sendTextToUser(user, question.body, "evening", {
+    linkedGoalIds: question.linkedGoalIds,
+  });
   if (outcome.sent)
     setUser(user.id, { pendingPrompt: "evening", pendingPromptDay: todayFor(user, now) });
   return outcome;

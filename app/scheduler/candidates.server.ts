@@ -1,10 +1,9 @@
 import { localDayRange } from "~/utils/local-time";
-import { templates } from "~/replies/templates";
 import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
-import { openGoals } from "~/goals/check-in-plan";
 import type { SummaryKind } from "~/summaries/summary-days";
-import { eveningQuestionSkip, inQuietHours, type Slot } from "./due-times";
+import { eveningQuestion } from "~/questions/daily-questions.server";
+import { inQuietHours, type Slot } from "./due-times";
 import { morningQuestions } from "./morning.server";
 import { scheduledTextsFilter } from "./texts-off";
 import { summaryText } from "../summaries/summaries.server";
@@ -113,15 +112,16 @@ function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
   >();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   return users.map((u) => {
-    const goals = byUser.get(u.id) ?? [];
-    const skip = eveningQuestionSkip(goals);
-    if (skip) return { ...candidate(u, "evening", slot, null), note: skip };
-    const open = openGoals(
-      goals.map((g) => ({ ...g, completedAt: g.completed_at, skippedAt: g.skipped_at })),
-    );
+    const goals = (byUser.get(u.id) ?? []).map((g) => ({
+      ...g,
+      completedAt: g.completed_at,
+      skippedAt: g.skipped_at,
+    }));
+    const question = eveningQuestion(goals);
+    if ("skip" in question) return { ...candidate(u, "evening", slot, null), note: question.skip };
     return {
-      ...candidate(u, "evening", slot, templates.eveningQuestion(open.map((g) => g.description))),
-      linkedGoalIds: open.map((g) => g.id),
+      ...candidate(u, "evening", slot, question.body),
+      linkedGoalIds: question.linkedGoalIds,
     };
   });
 }

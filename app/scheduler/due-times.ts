@@ -1,6 +1,7 @@
 import { eachDay } from "~/utils/date-window";
 import { localDay, localTime, zonedInstant, type LocalDay } from "~/utils/local-time";
 import { isFirstOfMonth, isSunday, type SummaryKind } from "~/summaries/summary-days";
+import { eveningQuestionSkip, type DayGoal } from "~/questions/evening-skip";
 
 export type QuestionKind = "morning" | "evening";
 export type Slot = { localDate: LocalDay; dueAt: Date };
@@ -68,15 +69,6 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** Backoff before the next try of a send Twilio never accepted; null when it should give up. */
 export function retryDelayMs(attemptsSoFar: number) {
   return RETRY_DELAYS_MS[attemptsSoFar - 1] ?? null;
-}
-
-type DayGoal = { completed_at: number | Date | null; skipped_at: number | Date | null };
-
-/** Why the evening question stays quiet on a day: it asks only about goals still open. */
-export function eveningQuestionSkip(goals: DayGoal[]): string | null {
-  if (goals.length === 0) return "no goals today";
-  if (goals.every((g) => g.completed_at !== null || g.skipped_at !== null)) return "all goals done";
-  return null;
 }
 
 export type NextQuestion = { kind: QuestionKind; dueAt: Date };
