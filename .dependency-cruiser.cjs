@@ -1,7 +1,7 @@
 /**
  * The layer rule (`npm run lint:layers`, part of `npm test`). Folders form layers and arrows point down:
  *
- *   app shell (root.tsx, entry.*, server-entry.ts) and routes
+ *   app shell (root.tsx, entry.*, server-entry.ts, shutdown.server.ts) and routes
  *     → components
  *       → feature folders (goals, habits, conversation, sms, replies, …), no cycle between them
  *         → core: http (session, auth, API helpers, request guard, headers)
@@ -12,7 +12,8 @@
  * types are erased by the compiler, so they create no load order and no runtime coupling; a component
  * may name a server module's type without pulling it into the browser bundle.
  */
-const shell = "^app/(root\\.tsx|entry\\.[^/]+|server-entry\\.ts|routes/)";
+// The files right in app/ (root.tsx, the entries, shutdown) and the routes.
+const shell = "^app/([^/]+$|routes/)";
 const components = "^app/components/";
 const core = "^app/(http|users|observability|utils)/";
 const features = "^app/(?!(routes|components|http|users|observability|utils)/)[^/]+/";
