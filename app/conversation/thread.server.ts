@@ -340,7 +340,7 @@ export const ChatMessageSchema = z.object({
     .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
 });
 
-/** POST /api/chat: the web chat's message. */
+/** POST /api/mock/reply-to-sms: the web chat's message (SPEC.md section 7). */
 export const ChatApiSchema = z.object({
   userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),
   body: z
