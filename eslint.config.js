@@ -9,8 +9,8 @@ export default tseslint.config(
       "node_modules/**",
       "db/migrations/**",
       "test-results/**",
-      // Verbatim copies of ../shared/replies (see app/sms/interpret.test.ts).
-      "app/sms/fixtures/replies/**",
+      // Verbatim copies of ../shared/replies (see app/replies/interpret.test.ts).
+      "app/replies/fixtures/replies/**",
     ],
   },
   ...tseslint.configs.recommended,

@@ -2,7 +2,7 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  // Wraps the build's routes with the request guard (app/utils/request-guard.server.ts).
+  // Wraps the build's routes with the request guard (app/http/request-guard.server.ts).
   server: "./app/server-entry.ts",
   serverBuildPath: "build/index.js",
   serverDependenciesToBundle: [/^marked/],

@@ -11,20 +11,20 @@ import {
   documentSecurityHeaders,
   newNonce,
   privateCacheHeaders,
-} from "~/utils/security-headers.server";
-import { shutDownOnSignals } from "~/utils/shutdown.server";
+} from "~/http/security-headers.server";
+import { shutDownOnSignals } from "~/shutdown.server";
 
 startScheduler();
 startMetricsServer();
 shutDownOnSignals();
 
 /** Called by remix-serve once it listens (patches/@remix-run+serve): logging and shutdown are ours. */
-export { onServerListening } from "~/utils/shutdown.server";
+export { onServerListening } from "~/shutdown.server";
 /** Called by the adapter with every answer (patches/@remix-run+express): logs what no hook logged. */
 export { onServerError, requestAnswered } from "~/observability/requests.server";
 
 /** Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here. */
-export { refuseRequest } from "~/utils/request-guard.server";
+export { refuseRequest } from "~/http/request-guard.server";
 
 // Pages never defer data, so a whole-document render is simpler and faster than streaming.
 export default async function handleRequest(

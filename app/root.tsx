@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
@@ -16,10 +15,11 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { ErrorPage } from "~/components/error-page";
 import { getSiteFacts, type SiteFacts } from "~/site/site-facts.server";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/http/session.server";
 import { getTheme, type Theme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce-provider";
+import { useRootData } from "~/utils/root-data";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type RootData = {
+export type RootData = {
   user: { id: number; email: string; roles: string[] } | null;
   theme: Theme;
   toast: {
@@ -66,10 +66,6 @@ type RootData = {
   year: number;
   site: SiteFacts;
 };
-
-export function useRootData() {
-  return useRouteLoaderData<RootData>("root");
-}
 
 /** Trial length, prices, availability and support contact, as configured (see site-facts.server). */
 export function useSiteFacts(): SiteFacts {

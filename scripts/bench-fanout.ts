@@ -6,7 +6,7 @@ import { createInterface } from "node:readline";
 import { build } from "esbuild";
 import { openDatabase } from "../db/connection";
 import { runMigrations } from "../db/migrate";
-import { templates } from "../app/sms/templates";
+import { templates } from "../app/replies/templates";
 import { TIME_ZONES } from "../app/users/user-options";
 
 // The six main US zones (Eastern to Hawaii): five hours apart in winter, so one instant is a

@@ -1,7 +1,7 @@
 // Usage: npm run --silent interpret -- FILE.jsonl
 // Reads one reply per line and prints one interpretation per line ({"id", "intent", ...}) on stdout.
 import { readFileSync } from "node:fs";
-import { interpretReply, type ReplyInput } from "../app/sms/interpret";
+import { interpretReply, type ReplyInput } from "../app/replies/interpret";
 
 const file = process.argv[2];
 if (!file) {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { issueCode, type IssueResult } from "~/sms/phone-codes.server";
+import { issueCode, type IssueResult } from "~/verification/phone-codes.server";
 import { sendTextToNumber } from "~/sms/outbound.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
-import { templates } from "~/sms/templates";
+import { templates } from "~/replies/templates";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { checkCurrentPassword } from "~/users/current-password.server";

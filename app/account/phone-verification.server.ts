@@ -4,18 +4,18 @@ import { redirectWithToast, toastHeader, type Toast } from "~/utils/toast.server
 import { VIA_FIELD, type VerifyCodeFailure } from "./verify-code-form";
 import { tellOldNumber } from "./contact-change.server";
 import { listTodayGoals } from "~/goals/goals.server";
-import { nextTextOf, todayCard } from "~/scheduler/today-card.server";
+import { nextTextOf, todayCard } from "~/dashboard/today-card.server";
 import { sendTextToUser } from "~/sms/outbound.server";
 import {
   checkCode,
   checkFailureMessage,
-  formatUsPhone,
   INVALID_CODE,
   isWellFormedCode,
   issueCode,
   type CheckResult,
-} from "~/sms/phone-codes.server";
-import { templates } from "~/sms/templates";
+} from "~/verification/phone-codes.server";
+import { formatUsPhone } from "~/users/phone";
+import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
 
 // Verifying the account's phone from a page (the dashboard's first-day card, Settings): the form posts

@@ -4,7 +4,7 @@ import {
   ContactChangeError,
   ContactChangeLimitError,
 } from "~/account/contact-change.server";
-import { formatUsPhone } from "~/sms/phone-codes.server";
+import { formatUsPhone } from "~/users/phone";
 import type { SettingsInput } from "~/users/user-schema";
 import { DuplicateEmailError, DuplicatePhoneError, getUserById } from "~/users/users.server";
 import { formReply } from "~/utils/forms.server";

@@ -3,9 +3,9 @@ import {
   entitlementsFor,
   hasLiveSubscription,
   isTerminalSubscriptionStatus,
-  trialEndFrom,
   type BillingState,
 } from "./entitlements";
+import { trialEndFrom } from "~/users/trial";
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;

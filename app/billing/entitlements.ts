@@ -98,7 +98,3 @@ export function entitlementsFor(
   }
   return { status: "expired", ...grants(null), trialDaysLeft: null, accessEndsAt: null };
 }
-
-export function trialEndFrom(signUp: Date, trialDays: number): Date {
-  return new Date(signUp.getTime() + trialDays * DAY_MS);
-}

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiError, methodNotAllowed, parseId, requireApiAdmin } from "~/utils/api.server";
+import { apiError, methodNotAllowed, parseId, requireApiAdmin } from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { setPostPublished, toPostDetail } from "./posts.server";
 

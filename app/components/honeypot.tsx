@@ -1,4 +1,4 @@
-export const HONEYPOT_FIELD = "website";
+import { HONEYPOT_FIELD } from "~/utils/honeypot-field";
 
 /** A field people never see or fill; bots that fill every input give themselves away. */
 export function HoneypotInput() {

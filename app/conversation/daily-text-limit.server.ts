@@ -1,5 +1,5 @@
 import { and, count, eq, gte } from "drizzle-orm";
-import { complianceIntent } from "~/sms/interpret-commands";
+import { complianceIntent } from "~/replies/keywords";
 import { db, schema } from "~/utils/db.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
 

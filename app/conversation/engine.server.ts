@@ -1,10 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { writeCheckInFeedback } from "~/coach/coach.server";
 import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
 import type { PublicUser } from "~/users/users.server";
 import {
-  carriedOverGoals,
   completeGoal,
   createGoal,
   outcomeCounts,
@@ -12,10 +11,10 @@ import {
   listTodayGoals,
   todayFor,
 } from "~/goals/goals.server";
-import { interpretInConversation, type Interpretation, type Phase } from "~/sms/interpret";
+import { interpretInConversation, type Interpretation, type Phase } from "~/replies/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
 import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.server";
-import { templates, withFeedback, type ListedGoal } from "~/sms/templates";
+import { templates, withFeedback, type ListedGoal } from "~/replies/templates";
 import {
   deleteGoal,
   editGoal,
@@ -24,8 +23,8 @@ import {
   skipGoal,
 } from "~/goals/goal-edits.server";
 import { EVENING_TIMES } from "~/users/user-options";
-import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
-import { openGoals, planCheckIn } from "~/goals/check-in-plan";
+import { db, schema, sqlite } from "~/utils/db.server";
+import { planCheckIn } from "~/goals/check-in-plan";
 import {
   goalsChangedByTextToday,
   journaled,
@@ -40,11 +39,13 @@ import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
 import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/date-window";
 import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
-import { dueTimeInText } from "~/sms/interpret-due-time";
-import { isSmallTalk } from "~/sms/interpret-commands";
-import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
+import { dueTimeInText } from "~/replies/interpret-due-time";
+import { isSmallTalk } from "~/replies/interpret-commands";
+import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
+import { eveningQuestion, morningQuestion } from "~/questions/daily-questions.server";
 import { answerHabitCommand } from "./habit-commands.server";
 import { replyInChannel, type Source } from "./reply.server";
+import { storeMessage } from "~/messages/message-rows.server";
 import {
   DailyTextLimitError,
   dailyTextAllowance,
@@ -68,24 +69,6 @@ export type IncomingText = {
   providerSid?: string;
 };
 
-const storeIncoming = preparedQuery(() =>
-  db
-    .insert(messages)
-    .values({
-      userId: sql.placeholder("userId"),
-      fromSystem: false,
-      body: sql.placeholder("body"),
-      mediaUrls: sql.placeholder("mediaUrls"),
-      source: sql.placeholder("source"),
-      kind: "conversation",
-      status: "received",
-      providerSid: sql.placeholder("providerSid"),
-      createdAt: sql.placeholder("createdAt"),
-    })
-    .returning({ id: messages.id })
-    .prepare(),
-);
-
 /** The question still open for the user today, if any. */
 export function pendingPhase(user: EngineUser, now = new Date()): Phase {
   if (!user.pendingPrompt || user.pendingPromptDay !== todayFor(user, now)) return "none";
@@ -104,18 +87,21 @@ export async function handleIncomingText(
   const allowance = dailyTextAllowance(user, incoming.text, now);
   if (allowance === "ignore") throw new DailyTextLimitError();
   const mediaIds = incoming.mediaIds ?? [];
-  const inbound = storeIncoming().get({
+  const inboundId = storeMessage({
     userId: user.id,
+    fromSystem: false,
     body: incoming.text,
     mediaUrls: mediaIds.map((id) => `/media/${id}`),
     source: incoming.source,
+    kind: "conversation",
+    status: "received",
     providerSid: incoming.providerSid ?? null,
     createdAt: now,
-  })!;
+  });
   if (allowance === "notice") {
     const reply = templates.dailyTextLimit(TEXTS_READ_PER_DAY);
     await replyInChannel(user, reply, incoming.source, "conversation", []);
-    return { intent: "unknown" as const, reply, messageId: inbound.id, feedback: null };
+    return { intent: "unknown" as const, reply, messageId: inboundId, feedback: null };
   }
   createHabitGoalsOfDay(user, now);
   const today = listTodayGoals(user, now);
@@ -139,7 +125,7 @@ export async function handleIncomingText(
     incoming.text,
   );
   if (linkedGoalIds.length) {
-    db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inbound.id)).run();
+    db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inboundId)).run();
   }
   const kind: TextKind = ["stop", "start", "help"].includes(reading.intent)
     ? "compliance"
@@ -156,7 +142,7 @@ export async function handleIncomingText(
   const partnerNotes = checkedIn ? notePartners(user, now) : undefined;
   // The web chat reloads its thread after the post, so it waits; a webhook lets the notes finish alone.
   if (incoming.source === "web") await partnerNotes;
-  return { intent: reading.intent, reply: answer, messageId: inbound.id, feedback };
+  return { intent: reading.intent, reply: answer, messageId: inboundId, feedback };
 }
 
 /** The goals a check-in changed (moved ones included) and today's goals, which its feedback is about. */
@@ -529,11 +515,8 @@ function setUser(id: number, values: Partial<typeof users.$inferInsert>) {
 
 /** Asks today's morning question now and marks it pending (used by the scheduler and the send-now calls). */
 export async function askMorningQuestion(user: EngineUser, now = new Date()): Promise<SendOutcome> {
-  createHabitGoalsOfDay(user, now);
-  const today = todayFor(user, now);
-  const habits = habitGoalsOfDay(user.id, today);
-  const carried = carriedOverGoals(user, today);
-  const outcome = await sendTextToUser(user, templates.morningQuestion(habits, carried), "morning");
+  const question = morningQuestion(user, todayFor(user, now), now);
+  const outcome = await sendTextToUser(user, question, "morning");
   if (outcome.sent)
     setUser(user.id, { pendingPrompt: "morning", pendingPromptDay: todayFor(user, now) });
   return outcome;
@@ -544,15 +527,12 @@ export async function askEveningQuestion(
   user: EngineUser,
   now = new Date(),
 ): Promise<SendOutcome | { sent: false; reason: "no_goals" }> {
-  // Only goals still open are asked about, numbered as the replies will read them.
-  const open = openGoals(listTodayGoals(user, now));
-  if (open.length === 0) return { sent: false, reason: "no_goals" };
-  const outcome = await sendTextToUser(
-    user,
-    templates.eveningQuestion(open.map((g) => g.description)),
-    "evening",
-    { linkedGoalIds: open.map((g) => g.id) },
-  );
+  const question = eveningQuestion(listTodayGoals(user, now));
+  // Both quiet cases (no goals, every goal done or skipped) answer no_goals: nothing to ask.
+  if ("skip" in question) return { sent: false, reason: "no_goals" };
+  const outcome = await sendTextToUser(user, question.body, "evening", {
+    linkedGoalIds: question.linkedGoalIds,
+  });
   if (outcome.sent)
     setUser(user.id, { pendingPrompt: "evening", pendingPromptDay: todayFor(user, now) });
   return outcome;

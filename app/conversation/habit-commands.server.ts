@@ -2,8 +2,8 @@ import { and, eq, gte } from "drizzle-orm";
 import { todayFor } from "~/goals/goals.server";
 import { journaled, snapshot } from "~/goals/change-journal.server";
 import { db, schema } from "~/utils/db.server";
-import type { Interpretation } from "~/sms/interpret";
-import { templates } from "~/sms/templates";
+import type { Interpretation } from "~/replies/interpret";
+import { templates } from "~/replies/templates";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { currentSchedule, describeSchedule } from "~/habits/habit-rules";
 import {

@@ -1,6 +1,6 @@
 import type { User } from "../../db/schema";
 import { sendTextToUser, type TextKind } from "~/sms/outbound.server";
-import { db, schema } from "~/utils/db.server";
+import { storeMessage } from "~/messages/message-rows.server";
 
 export type Source = "sms" | "web";
 
@@ -16,16 +16,14 @@ export async function replyInChannel(
   linkedGoalIds: number[],
 ) {
   if (source === "sms") return sendTextToUser(user, body, kind, { linkedGoalIds });
-  db.insert(schema.messages)
-    .values({
-      userId: user.id,
-      fromSystem: true,
-      body,
-      source: "web",
-      kind,
-      status: "delivered",
-      linkedGoalIds,
-    })
-    .run();
+  storeMessage({
+    userId: user.id,
+    fromSystem: true,
+    body,
+    source: "web",
+    kind,
+    status: "delivered",
+    linkedGoalIds,
+  });
   return undefined;
 }

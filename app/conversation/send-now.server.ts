@@ -6,7 +6,7 @@ import {
   parseOrThrow,
   requireApiUser,
   resolveActingUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { db, schema } from "~/utils/db.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { askEveningQuestion, askMorningQuestion } from "./engine.server";
@@ -38,7 +38,7 @@ function questionsSentToday(userId: number, kind: "morning" | "evening", now: Da
 }
 
 /**
- * The action of POST /api/mock/send-{morning,evening}-sms {userId?}: asks that question now and marks
+ * The action of POST /api/send-now/{morning,evening} {userId?}: asks that question now and marks
  * it pending, for yourself or (admins) anyone. 200 {sent: true, message, messageId, status}; 409
  * {sent: false, reason, message} when the number may not be texted (unverified, opted_out,
  * undeliverable) or there is nothing to ask (no_goals); 502 when the provider failed.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Message } from "../../db/schema";
-import { apiError, MAX_JSON_BYTES, readJsonBody } from "~/utils/api.server";
+import { apiError, MAX_JSON_BYTES, readJsonBody } from "~/http/api.server";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { formatTime } from "~/utils/format";
 import { batchesAfter, csvText, keysetAfter, mapBatches } from "~/utils/streamed-download.server";
@@ -360,7 +360,7 @@ export const ChatApiSchema = z.object({
     .optional(),
 });
 
-/** POST /api/mock/send-morning-sms and /send-evening-sms. */
+/** POST /api/send-now/morning and /api/send-now/evening. */
 export const SendNowApiSchema = z.object({
   userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),
 });

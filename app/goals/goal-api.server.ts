@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import type { Goal } from "../../db/schema";
-import { apiError, methodNotAllowed, parseId, requireApiUser } from "~/utils/api.server";
+import { apiError, methodNotAllowed, parseId, requireApiUser } from "~/http/api.server";
 import type { PublicUser } from "~/users/users.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { GoalEditError } from "./goal-edits.server";

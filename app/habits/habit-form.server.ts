@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FieldErrors } from "~/utils/api.server";
+import type { FieldErrors } from "~/http/api.server";
 import { EditHabitSchema, NewHabitSchema } from "./habit-schema";
 
 /** The /habits forms in the /api's shape, so both are checked by the same schema. */

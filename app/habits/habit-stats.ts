@@ -1,7 +1,7 @@
 // A habit's numbers, fair to its schedule: streaks count only the days (or weeks) it was due, and
 // strength is Loop Habit Tracker's exponentially smoothed score. Pure, on local calendar days, so a
 // DST change (a 23- or 25-hour day) is one day like any other.
-import type { HabitSchedule } from "~/sms/interpret-habits";
+import type { HabitSchedule } from "~/replies/interpret-habits";
 import { clampToWindow } from "~/utils/date-window";
 import type { LocalDay } from "~/utils/local-time";
 

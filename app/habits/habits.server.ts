@@ -4,7 +4,7 @@ import { todayFor } from "~/goals/goals.server";
 import { db, schema } from "~/utils/db.server";
 import { clampPage, PAGE_SIZE } from "~/goals/goal-rules";
 import { MAX_ACTIVE_HABITS, MAX_HABITS, type HabitChanges, type HabitInput } from "./habit-schema";
-import { stem, stemsMatch } from "~/sms/interpret-text";
+import { stem, stemsMatch } from "~/replies/interpret-text";
 import { pausedBetween, scheduleSpan } from "./habit-rules";
 
 // Everything a person does to a habit: the same functions serve /habits, the /api and texts. Each acts

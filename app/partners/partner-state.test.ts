@@ -5,7 +5,6 @@ import {
   MAX_PARTNERS_PER_USER,
   mayReceive,
   partnerState,
-  readPartnerAnswer,
   respond,
   STATE_LABELS,
   type PartnerChoices,
@@ -13,6 +12,7 @@ import {
   type PartnerStatus,
   type PartnerText,
 } from "./partner-state";
+import { readPartnerAnswer } from "~/replies/keywords";
 
 const STATUSES: PartnerStatus[] = ["invited", "active", "declined"];
 const STATES: PartnerState[] = ["invited", "active", "declined", "opted_out"];

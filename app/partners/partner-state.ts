@@ -33,32 +33,6 @@ export function partnerState(status: PartnerStatus, optedOut: boolean): PartnerS
   return optedOut ? "opted_out" : status;
 }
 
-const YES = new Set([
-  "yes",
-  "y",
-  "yes!",
-  "yeah",
-  "yep",
-  "sure",
-  "ok",
-  "okay",
-  "accept",
-  "i accept",
-]);
-const NO = new Set(["no", "n", "nope", "no thanks", "decline", "no thank you"]);
-
-/** A partner's answer to the invitation, or null when the text is not one. */
-export function readPartnerAnswer(text: string): PartnerAnswer | null {
-  const clean = text
-    .trim()
-    .toLowerCase()
-    .replace(/[.!\s]+$/g, "")
-    .replace(/\s+/g, " ");
-  if (YES.has(clean)) return "yes";
-  if (NO.has(clean)) return "no";
-  return null;
-}
-
 /** YES makes an invited or declined partner active; NO declines an invitation. */
 export function respond(status: PartnerStatus, answer: PartnerAnswer): PartnerStatus {
   if (answer === "yes") return "active";

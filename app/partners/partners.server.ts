@@ -2,9 +2,9 @@ import { and, count, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Partner } from "../../db/schema";
 import { createShareLink, revokeShareLink } from "~/sharing/share-links.server";
 import { isOptedOut, optIn } from "~/sms/opt-outs.server";
-import { formatUsPhone } from "~/sms/phone-codes.server";
+import { formatUsPhone } from "~/users/phone";
 import { sendTextToNumber } from "~/sms/outbound.server";
-import { templates } from "~/sms/templates";
+import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { isPlainName } from "~/utils/plain-name";
@@ -15,11 +15,11 @@ import {
   REINVITE_AFTER_DAYS,
   mayReceive,
   partnerState,
-  readPartnerAnswer,
   respond,
   STATE_LABELS,
   type PartnerAnswer,
 } from "./partner-state";
+import { readPartnerAnswer } from "~/replies/keywords";
 import type { PartnerInput } from "./partner-schema";
 
 const { partners, partnerInvitations, smsOptOuts } = schema;

@@ -1,4 +1,4 @@
-import { CALENDAR_LEGEND, DAY_FILL, hslToHex } from "~/components/goals/outcome-colours";
+import { CALENDAR_LEGEND, DAY_FILL, hslToHex } from "~/goals/outcome-colours";
 import { pluralDays } from "~/utils/format";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import type { ReportData } from "./report-data.server";

@@ -1,5 +1,5 @@
 import type { Goal } from "../../db/schema";
-import { STATE_BADGE } from "~/components/goals/outcome-colours";
+import { STATE_BADGE } from "~/goals/outcome-colours";
 import { GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
 import { formatDateTime, formatTime } from "~/utils/format";
 import { localDay, type LocalDay } from "~/utils/local-time";

@@ -1,4 +1,4 @@
-import { DAY_FILL, hslToHex } from "~/components/goals/outcome-colours";
+import { DAY_FILL, hslToHex } from "~/goals/outcome-colours";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import type { ReportData } from "./report-data.server";
 import { printable } from "./report-rules";

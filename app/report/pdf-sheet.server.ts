@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { hslToHex } from "~/components/goals/outcome-colours";
+import { hslToHex } from "~/goals/outcome-colours";
 
 /** The light theme of the web app (app/tailwind.css, :root), as print colours. */
 export const INK = {

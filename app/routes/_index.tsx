@@ -7,7 +7,8 @@ import {
   HowItWorksSection,
   SuccessStoriesSection,
 } from "~/components/marketing/landing-sections";
-import { useRootData, useSiteFacts } from "~/root";
+import { useSiteFacts } from "~/root";
+import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction = () => [
   { title: "StreakCoach: daily goals by text" },

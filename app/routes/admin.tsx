@@ -19,7 +19,7 @@ import { deletePost, setPostPublished } from "~/blog/posts.server";
 import { countNewsletterSignups } from "~/newsletter/newsletter.server";
 import { LastAdminError, toggleAdminRole } from "~/users/users.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/forms.server";

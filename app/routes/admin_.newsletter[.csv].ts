@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { newsletterSignups } from "~/newsletter/newsletter.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/http/session.server";
 import { csvText, mapBatches, textStream } from "~/utils/streamed-download.server";
 
 /** GET /admin/newsletter.csv: every newsletter sign-up (email, signed up at as an ISO instant), newest first. */

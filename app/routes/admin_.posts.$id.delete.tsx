@@ -9,7 +9,7 @@ import { ErrorPage } from "~/components/error-page";
 import { PageShell } from "~/components/page";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getPostById } from "~/blog/posts.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/http/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete blog post | StreakCoach" }];
 

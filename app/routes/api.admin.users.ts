@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { usersMatching } from "~/users/users.server";
-import { requireApiAdmin } from "~/utils/api.server";
+import { requireApiAdmin } from "~/http/api.server";
 import { streamedArray, streamedJson } from "~/utils/streamed-download.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,9 +15,9 @@ import {
   parseOrThrow,
   readJsonBody,
   requireApiAdmin,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/http/session.server";
 
 /** The ?tag= filter, compared the way tags are stored (trimmed, inner spaces single) and case-insensitively. */
 function tagParam(request: Request) {

@@ -17,9 +17,9 @@ import {
   parseOrThrow,
   readJsonBody,
   requireApiAdmin,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/http/session.server";
 
 /** GET /api/blog-posts/{id}: the editor's read. A draft is "not found" for anyone but an admin. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { publicationAction } from "~/blog/post-api.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

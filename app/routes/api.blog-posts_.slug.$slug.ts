@@ -3,8 +3,8 @@ import { SLUG_MAX } from "~/blog/blog-rules";
 import { POST_NOT_FOUND } from "~/blog/post-api.server";
 import { getPostBySlug, getReadablePost, toPostDetail } from "~/blog/posts.server";
 import { isAdmin } from "~/users/user-options";
-import { apiError, methodNotAllowed } from "~/utils/api.server";
-import { getUser } from "~/utils/session.server";
+import { apiError, methodNotAllowed } from "~/http/api.server";
+import { getUser } from "~/http/session.server";
 
 /**
  * GET /api/blog-posts/slug/{slug}: one post with its Markdown and sanitized HTML. A draft is "not

@@ -12,7 +12,7 @@ import {
   readJsonBody,
   requireApiUser,
   resolveActingUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { db, schema } from "~/utils/db.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { mapBatches, streamedArray, streamedJson } from "~/utils/streamed-download.server";

@@ -9,7 +9,7 @@ import {
   parseOrThrow,
   readJsonBody,
   requireApiUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 
 const ALLOWED = ["PATCH", "DELETE"];

@@ -11,7 +11,7 @@ import {
   parseOrThrow,
   readJsonBody,
   requireApiUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 
 export const loader = () => methodNotAllowed(["PATCH"]);

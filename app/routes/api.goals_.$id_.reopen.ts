@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ownGoalPatch } from "~/goals/goal-api.server";
 import { reopenGoal } from "~/goals/goal-edits.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 export const loader = () => methodNotAllowed(["PATCH"]);
 

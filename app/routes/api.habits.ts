@@ -10,7 +10,7 @@ import {
   parseOrThrow,
   readJsonBody,
   requireApiUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 
 /** GET /api/habits: the caller's own habits, active first, with streak, best streak and strength. */

@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { LoginSchema } from "~/users/user-schema";
 import { getUserById, toPublicUser, verifyLogin } from "~/users/users.server";
-import { apiError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/utils/api.server";
-import { INVALID_LOGIN } from "~/utils/auth.server";
+import { apiError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/http/api.server";
+import { INVALID_LOGIN } from "~/http/auth.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { throttledLogin } from "~/utils/login-throttle.server";
 import { rateLimitedJson } from "~/utils/rate-limit.server";
 import { getClientIp } from "~/utils/request.server";
-import { createUserSession } from "~/utils/session.server";
+import { createUserSession } from "~/http/session.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

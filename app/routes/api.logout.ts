@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/utils/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { destroyUserSession } from "~/utils/session.server";
+import { destroyUserSession } from "~/http/session.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

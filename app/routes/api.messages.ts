@@ -5,7 +5,7 @@ import {
   parseUserIdParam,
   requireApiUser,
   resolveActingUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { streamedArray, streamedJson } from "~/utils/streamed-download.server";
 
 export const action = () => methodNotAllowed(["GET"]);

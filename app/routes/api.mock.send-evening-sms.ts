@@ -1,6 +1,2 @@
-import { sendNowAction } from "~/conversation/send-now.server";
-import { methodNotAllowed } from "~/utils/api.server";
-
-export const loader = () => methodNotAllowed(["POST"]);
-
-export const action = sendNowAction("evening");
+// The first URL of "send the evening question now", kept as an alias of POST /api/send-now/evening.
+export { action, loader } from "./api.send-now.evening";

@@ -1,6 +1,2 @@
-import { sendNowAction } from "~/conversation/send-now.server";
-import { methodNotAllowed } from "~/utils/api.server";
-
-export const loader = () => methodNotAllowed(["POST"]);
-
-export const action = sendNowAction("morning");
+// The first URL of "send the morning question now", kept as an alias of POST /api/send-now/morning.
+export { action, loader } from "./api.send-now.morning";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { goalStats } from "~/goals/goals.server";
-import { parseUserIdParam, requireApiUser, resolveActingUser } from "~/utils/api.server";
+import { parseUserIdParam, requireApiUser, resolveActingUser } from "~/http/api.server";
 
 /**
  * GET /api/stats?userId={id}: the dashboard's numbers: streak, goals by outcome, and the completion

@@ -2,11 +2,11 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { RegisterSchema } from "~/users/user-schema";
 import { signUp } from "~/users/sign-up.server";
 import { toPublicUser } from "~/users/users.server";
-import { apiError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/utils/api.server";
+import { apiError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { rateLimitedJson } from "~/utils/rate-limit.server";
 import { getClientIp, getUserAgent } from "~/utils/request.server";
-import { createUserSession } from "~/utils/session.server";
+import { createUserSession } from "~/http/session.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -19,7 +19,7 @@ import {
   parseOrThrow,
   readJsonBody,
   requireApiUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { rateLimitedJson } from "~/utils/rate-limit.server";
 import { getClientIp } from "~/utils/request.server";

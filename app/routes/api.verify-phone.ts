@@ -1,7 +1,7 @@
 import { codePurposeOf, confirmPhoneCode } from "~/account/phone-verification.server";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { checkFailureMessage, issueCode, normalizeCode } from "~/sms/phone-codes.server";
+import { checkFailureMessage, issueCode, normalizeCode } from "~/verification/phone-codes.server";
 import { phone } from "~/users/user-schema";
 import {
   apiError,
@@ -9,7 +9,7 @@ import {
   parseOrThrow,
   readJsonBody,
   requireApiUser,
-} from "~/utils/api.server";
+} from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -11,7 +11,7 @@ import { TagChips } from "~/components/blog/tag-chips";
 import { buttonClass } from "~/components/ui/button";
 import { isAdmin } from "~/users/user-options";
 import { env } from "~/utils/env.server";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/http/session.server";
 
 export const POST_NOT_FOUND_TITLE = "Blog Post Not Found";
 export const POST_NOT_FOUND_TEXT = "Sorry, we couldn't find the blog post you're looking for.";

@@ -29,7 +29,7 @@ import {
   updatePost,
 } from "~/blog/posts.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
 

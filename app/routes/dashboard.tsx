@@ -16,8 +16,8 @@ import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
 import { Pagination, RangeFilter } from "~/components/goals/previous-goals-nav";
 import { StatCards } from "~/components/goals/stat-cards";
 import { TodayCard } from "~/components/goals/today-card";
-import { todayCard } from "~/scheduler/today-card.server";
-import { hasPendingCode } from "~/sms/phone-codes.server";
+import { todayCard } from "~/dashboard/today-card.server";
+import { hasPendingCode } from "~/verification/phone-codes.server";
 import {
   isPhoneVerificationIntent,
   phoneVerificationResponse,
@@ -45,7 +45,7 @@ import { localTime } from "~/utils/local-time";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { getSiteFacts } from "~/site/site-facts.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 import type { PublicUser } from "~/users/users.server";
 import { inOneRead } from "~/utils/db.server";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";

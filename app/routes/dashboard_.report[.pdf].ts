@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseDateRange } from "~/goals/goal-rules";
 import { progressReportPdf } from "~/report/report-pdf.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

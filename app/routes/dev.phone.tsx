@@ -16,15 +16,15 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { receiveInboundSms } from "~/sms/inbound.server";
+import { receiveInboundSms } from "~/conversation/inbound.server";
 import { MAX_MEDIA_BYTES } from "~/sms/transport.server";
-import { normalizePhone, ReplySchema } from "~/sms/dev-phone-schema.server";
+import { normalizePhone, ReplySchema } from "~/dev-phone/dev-phone-schema.server";
 import {
   devPhoneNumbers,
   devPhoneThread,
   keepTextFromNumberWithoutOwner,
   type DevPhoneText,
-} from "~/sms/dev-phone.server";
+} from "~/dev-phone/dev-phone.server";
 import { env } from "~/utils/env.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { cn } from "~/utils/cn";

@@ -17,18 +17,18 @@ import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS } from "~/verification/phone-codes.server";
+import { requestPasswordReset, resetPasswordWithCode } from "~/account/password-reset.server";
 import {
-  CODE_TTL_MINUTES,
-  MAX_CODE_ATTEMPTS,
-  requestPasswordReset,
-  resetPasswordWithCode,
-} from "~/sms/phone-codes.server";
-import { RequestResetSchema, resetEmail, ResetSchema } from "~/users/password-reset-schema.server";
-import { isSpam, spamResponse } from "~/utils/honeypot.server";
+  RequestResetSchema,
+  resetEmail,
+  ResetSchema,
+} from "~/account/password-reset-schema.server";
+import { isSpam, spamResponse } from "~/http/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { getClientIp } from "~/utils/request.server";
-import { requireAnonymous } from "~/utils/session.server";
+import { requireAnonymous } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { env } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";

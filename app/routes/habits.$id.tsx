@@ -34,7 +34,7 @@ import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { counted, formatClockTime, formatLocalDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

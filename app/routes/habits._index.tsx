@@ -38,7 +38,7 @@ import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { formatClockTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 import { useSuccessfulSubmissions } from "~/utils/use-successful-submissions";
 import { redirectWithToast } from "~/utils/toast.server";
 

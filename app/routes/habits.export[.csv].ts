@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayFor } from "~/goals/goals.server";
 import { habitsCsv } from "~/habits/habit-csv.server";
 import { listHabits } from "~/habits/habits.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 import { textStream } from "~/utils/streamed-download.server";
 
 /** GET /habits/export.csv: the signed-in user's habits and their days, as Loop's CSV has them. */

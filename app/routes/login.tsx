@@ -13,12 +13,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LoginSchema } from "~/users/user-schema";
-import { authenticateForm, INVALID_LOGIN } from "~/utils/auth.server";
-import { isSpam, spamResponse } from "~/utils/honeypot.server";
+import { authenticateForm, INVALID_LOGIN } from "~/http/auth.server";
+import { isSpam, spamResponse } from "~/http/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { throttledLogin } from "~/utils/login-throttle.server";
 import { getClientIp } from "~/utils/request.server";
-import { createUserSession, requireAnonymous, safeRedirect } from "~/utils/session.server";
+import { createUserSession, requireAnonymous, safeRedirect } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { destroyUserSession } from "~/utils/session.server";
+import { destroyUserSession } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader() {

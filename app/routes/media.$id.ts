@@ -7,7 +7,7 @@ import {
   wantsThumbnail,
 } from "~/media/media.server";
 import { isAdmin } from "~/users/user-options";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/http/session.server";
 
 /**
  * GET /media/:id: a stored proof photo, only for its owner and admins. Everyone else, signed in or

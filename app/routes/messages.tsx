@@ -18,7 +18,7 @@ import { DailyTextLimitError, TEXTS_READ_PER_DAY } from "~/conversation/daily-te
 import { ChatMessageSchema, MESSAGE_MAX_LENGTH, threadPage } from "~/conversation/thread.server";
 import { getUserById } from "~/users/users.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { errorFields, logger } from "~/observability/logger.server";

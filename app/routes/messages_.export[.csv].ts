@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { conversationCsv } from "~/conversation/thread.server";
 import { localDay } from "~/utils/local-time";
 import { textStream } from "~/utils/streamed-download.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 
 /**
  * GET /messages/export.csv: the signed-in user's whole conversation, oldest first, with date and time

@@ -17,10 +17,10 @@ import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import { CONSENT_LEAD } from "~/users/consent";
 import { RegisterSchema } from "~/users/user-schema";
 import { signUp } from "~/users/sign-up.server";
-import { isSpam, spamResponse } from "~/utils/honeypot.server";
+import { isSpam, spamResponse } from "~/http/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { getClientIp, getUserAgent } from "~/utils/request.server";
-import { createUserSession, requireAnonymous } from "~/utils/session.server";
+import { createUserSession, requireAnonymous } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -20,13 +20,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { formatUsPhone } from "~/sms/phone-codes.server";
+import { formatUsPhone } from "~/users/phone";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import { ProfileFormSchema } from "~/users/user-schema";
 import { parseWithZod, readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Settings", "Your email, time zone, check-in times, reminders and weekly summary.");

@@ -19,7 +19,7 @@ import { deleteAccount, WrongPasswordError } from "~/users/users.server";
 import { formReply, parseWithZod, readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { pageMeta } from "~/utils/meta";
-import { destroyUserSession, requireUser } from "~/utils/session.server";
+import { destroyUserSession, requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () =>

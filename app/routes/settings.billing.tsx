@@ -9,7 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { BillingIntent, billingSummary, isBillingEnabled } from "~/billing/billing.server";
 import { BillingError, openBillingPortal, startCheckout } from "~/billing/subscriptions.server";
 import { ensurePrimary } from "~/utils/litefs.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/forms.server";
 import { PlanBillingCard } from "~/components/billing/plan-billing-card";

@@ -18,7 +18,7 @@ import { ShareLinkError } from "~/sharing/share-links.server";
 import { formReply, parseWithZod, readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PAGE = "/settings/partners";

@@ -18,7 +18,7 @@ import { changePassword, WrongPasswordError } from "~/users/users.server";
 import { formReply, parseWithZod, readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { pageMeta } from "~/utils/meta";
-import { getSession, requireUser } from "~/utils/session.server";
+import { getSession, requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () =>

@@ -25,14 +25,14 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { CODE_TTL_MINUTES, formatUsPhone, hasPendingCode } from "~/sms/phone-codes.server";
-import { nationalDigits } from "~/users/phone";
+import { CODE_TTL_MINUTES, hasPendingCode } from "~/verification/phone-codes.server";
+import { nationalDigits, formatUsPhone } from "~/users/phone";
 import { PhoneFormSchema } from "~/users/user-schema";
 import { getUserById } from "~/users/users.server";
 import { parseWithZod, readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Phone · Settings", "The mobile number we text, and its verification.");

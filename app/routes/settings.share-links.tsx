@@ -16,7 +16,7 @@ import { ShareLinkFormSchema } from "~/sharing/share-schema";
 import { formReply, parseWithZod, readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PAGE = "/settings/share-links";

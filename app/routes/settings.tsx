@@ -10,7 +10,7 @@ import { LEGACY_INTENT_PAGES } from "~/components/settings/sections";
 import { SettingsNav } from "~/components/settings/settings-nav";
 import { readFormData } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/http/session.server";
 
 // Settings: the heading, the sub-navigation of its pages, and the page (a child route with its own
 // loader and action). Each page is its own URL, /settings being Profile & check-ins.

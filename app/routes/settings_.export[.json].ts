@@ -3,8 +3,8 @@ import { toApiGoals } from "~/goals/goal-api.server";
 import { todayFor } from "~/goals/goals.server";
 import { habitSummaries } from "~/habits/habit-api.server";
 import { listHabits } from "~/habits/habits.server";
-import { exportUserData } from "~/users/users.server";
-import { requireUserId } from "~/utils/session.server";
+import { exportUserData } from "~/account/export-data.server";
+import { requireUserId } from "~/http/session.server";
 import { jsonText, mapBatches, streamedArray, textStream } from "~/utils/streamed-download.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

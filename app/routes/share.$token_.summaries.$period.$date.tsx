@@ -4,7 +4,7 @@ import { PageShell } from "~/components/page";
 import { ShareNotFound } from "~/components/sharing/share-not-found";
 import { SummaryView } from "~/components/summaries/summary-view";
 import { buttonClass } from "~/components/ui/button";
-import { parseSummaryParams, summaryPageData } from "~/scheduler/summaries.server";
+import { parseSummaryParams, summaryPageData } from "~/summaries/summaries.server";
 import { requireActiveShareLink, SHARE_HEADERS, shareNotFound } from "~/sharing/share-page.server";
 import { shareOwner, sharedPhotoUrls } from "~/sharing/share-view.server";
 

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageShell } from "~/components/page";
 import { SummaryView } from "~/components/summaries/summary-view";
 import { buttonClass } from "~/components/ui/button";
-import { parseSummaryParams, summaryPageData } from "~/scheduler/summaries.server";
-import { requireUser } from "~/utils/session.server";
+import { parseSummaryParams, summaryPageData } from "~/summaries/summaries.server";
+import { requireUser } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Summary"} | StreakCoach` },

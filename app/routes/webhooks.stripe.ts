@@ -5,7 +5,7 @@ import {
   StripeSignatureError,
   verifyStripeEvent,
 } from "~/billing/subscriptions.server";
-import { methodNotAllowed, readLimited } from "~/utils/api.server";
+import { methodNotAllowed, readLimited } from "~/http/api.server";
 import { STRIPE_EVENT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { errorFields, logger } from "~/observability/logger.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveInboundSms, type InboundSms } from "~/sms/inbound.server";
+import { receiveInboundSms, type InboundSms } from "~/conversation/inbound.server";
 import { emptyTwiml, readVerifiedTwilioForm, type TwilioParams } from "~/sms/webhook.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 

@@ -1,11 +1,12 @@
 import { localDayRange } from "~/utils/local-time";
-import { templates } from "~/sms/templates";
 import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
-import { openGoals } from "~/goals/check-in-plan";
-import { eveningQuestionSkip, inQuietHours, type Slot, type SummaryKind } from "./due-times";
+import type { SummaryKind } from "~/summaries/summary-days";
+import { eveningQuestion } from "~/questions/daily-questions.server";
+import { inQuietHours, type Slot } from "./due-times";
 import { morningQuestions } from "./morning.server";
-import { summaryText } from "./summaries.server";
+import { scheduledTextsFilter } from "./texts-off";
+import { summaryText } from "../summaries/summaries.server";
 import type { Candidate, SendKind } from "./send-types";
 
 // Decide: who is due in a slot, and what each is sent (or why nothing is).
@@ -14,10 +15,7 @@ type ActiveUser = BillingRow & { id: number; phone: string; timezone: string };
 
 const CHUNK = 500;
 
-const activeUserFilter = `
-  u.send_check_in_reminders = 1 and u.phone_verified_at is not null and u.phone_undeliverable_code is null
-  and (u.paused_until is null or u.paused_until <= @dueAt)
-  and not exists (select 1 from sms_opt_outs o where o.phone = u.phone)`;
+const activeUserFilter = scheduledTextsFilter("@dueAt");
 
 const statements = {
   usersByMorning: sqlite.prepare<Record<string, unknown>, ActiveUser & { evening: string }>(
@@ -114,15 +112,16 @@ function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
   >();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   return users.map((u) => {
-    const goals = byUser.get(u.id) ?? [];
-    const skip = eveningQuestionSkip(goals);
-    if (skip) return { ...candidate(u, "evening", slot, null), note: skip };
-    const open = openGoals(
-      goals.map((g) => ({ ...g, completedAt: g.completed_at, skippedAt: g.skipped_at })),
-    );
+    const goals = (byUser.get(u.id) ?? []).map((g) => ({
+      ...g,
+      completedAt: g.completed_at,
+      skippedAt: g.skipped_at,
+    }));
+    const question = eveningQuestion(goals);
+    if ("skip" in question) return { ...candidate(u, "evening", slot, null), note: question.skip };
     return {
-      ...candidate(u, "evening", slot, templates.eveningQuestion(open.map((g) => g.description))),
-      linkedGoalIds: open.map((g) => g.id),
+      ...candidate(u, "evening", slot, question.body),
+      linkedGoalIds: question.linkedGoalIds,
     };
   });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { storeMessage } from "~/messages/message-rows.server";
 import { sqlite } from "~/utils/db.server";
 import { isExpired } from "./due-times";
 import { markPending } from "./record.server";
@@ -14,10 +15,6 @@ const statements = {
   claim: sqlite.prepare<unknown[], { id: number }>(
     `insert into scheduled_sends (user_id, kind, local_date, due_at, status, claimed_by, claimed_at, note, to_phone)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
-  ),
-  insertMessage: sqlite.prepare<unknown[], { id: number }>(
-    `insert into messages (user_id, from_system, body, media_urls, source, created_at, linked_goal_ids, kind, status)
-     values (?, 1, ?, '[]', 'sms', ?, ?, ?, 'queued') returning id`,
   ),
   linkMessage: sqlite.prepare("update scheduled_sends set message_id = ? where id = ?"),
 };
@@ -47,19 +44,22 @@ export function claim(ctx: TickContext, batch: Candidate[]): Claimed[] {
       if (status === "expired") ctx.report.expired += 1;
       else if (status === "skipped") ctx.report.skipped += 1;
       else {
-        const message = statements.insertMessage.get(
-          c.userId,
-          c.body,
-          ctx.now.getTime(),
-          JSON.stringify(c.linkedGoalIds ?? []),
-          c.kind,
-        )!;
-        statements.linkMessage.run(message.id, row.id);
+        const messageId = storeMessage({
+          userId: c.userId,
+          fromSystem: true,
+          body: c.body!,
+          source: "sms",
+          kind: c.kind,
+          status: "queued",
+          linkedGoalIds: c.linkedGoalIds ?? [],
+          createdAt: ctx.now,
+        });
+        statements.linkMessage.run(messageId, row.id);
         // The question is open from now: the user may answer it before this batch's results are
         // recorded (those wait for the slowest send of the batch).
         const pendingAtClaim = c.kind === "morning" || c.kind === "evening";
         if (pendingAtClaim) markPending(c.kind as "morning" | "evening", c.localDate, c.userId);
-        result.push({ ...c, sendId: row.id, messageId: message.id, attempts: 0, pendingAtClaim });
+        result.push({ ...c, sendId: row.id, messageId, attempts: 0, pendingAtClaim });
       }
     }
     return result;

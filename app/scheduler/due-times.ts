@@ -1,8 +1,9 @@
 import { eachDay } from "~/utils/date-window";
-import { dayOfWeek, localDay, localTime, zonedInstant, type LocalDay } from "~/utils/local-time";
+import { localDay, localTime, zonedInstant, type LocalDay } from "~/utils/local-time";
+import { isFirstOfMonth, isSunday, type SummaryKind } from "~/summaries/summary-days";
+import { eveningQuestionSkip, type DayGoal } from "~/questions/evening-skip";
 
 export type QuestionKind = "morning" | "evening";
-export type SummaryKind = "weekly_summary" | "monthly_summary";
 export type Slot = { localDate: LocalDay; dueAt: Date };
 
 export const WEEKLY_SUMMARY_TIME = "18:00"; // Sunday, before the evening question and quiet hours
@@ -34,9 +35,6 @@ export function dueSlots(
   }
   return slots;
 }
-
-export const isSunday = (day: LocalDay) => dayOfWeek(day) === 0;
-export const isFirstOfMonth = (day: LocalDay) => day.endsWith("-01");
 
 export function summarySlots(timeZone: string, kind: SummaryKind, from: Date, to: Date) {
   return kind === "weekly_summary"
@@ -71,15 +69,6 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** Backoff before the next try of a send Twilio never accepted; null when it should give up. */
 export function retryDelayMs(attemptsSoFar: number) {
   return RETRY_DELAYS_MS[attemptsSoFar - 1] ?? null;
-}
-
-type DayGoal = { completed_at: number | Date | null; skipped_at: number | Date | null };
-
-/** Why the evening question stays quiet on a day: it asks only about goals still open. */
-export function eveningQuestionSkip(goals: DayGoal[]): string | null {
-  if (goals.length === 0) return "no goals today";
-  if (goals.every((g) => g.completed_at !== null || g.skipped_at !== null)) return "all goals done";
-  return null;
 }
 
 export type NextQuestion = { kind: QuestionKind; dueAt: Date };

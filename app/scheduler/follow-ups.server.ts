@@ -4,6 +4,7 @@ import { localDay, localDayRange, localTime } from "~/utils/local-time";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import { inQuietHours } from "./due-times";
 import type { Candidate } from "./send-types";
+import { scheduledTextsFilter } from "./texts-off";
 
 type Row = BillingRow & {
   goal_id: number;
@@ -32,9 +33,7 @@ const dueUnfinished = sqlite.prepare<[number, number, number], Row>(
      g.description, g.due_date, ${BILLING_COLUMNS}
    from goals g join users u on u.id = g.user_id
    where g.due_date > ? and g.due_date <= ? and g.completed_at is null and g.skipped_at is null
-     and u.send_check_in_reminders = 1 and u.phone_verified_at is not null and u.phone_undeliverable_code is null
-     and (u.paused_until is null or u.paused_until <= ?)
-     and not exists (select 1 from sms_opt_outs o where o.phone = u.phone)
+     and ${scheduledTextsFilter("?")}
      and not exists (select 1 from follow_up_tasks f where f.goal_id = g.id)
    order by g.user_id, g.due_date`,
 );

@@ -1,10 +1,11 @@
 import { mayReceive, partnerState } from "~/partners/partner-state";
 import { shareUrl } from "~/sharing/share-links.server";
-import { templates } from "~/sms/templates";
+import { templates } from "~/replies/templates";
 import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
-import type { Slot, SummaryKind } from "./due-times";
-import { summaryFigures, summaryPath } from "./summaries.server";
+import type { SummaryKind } from "~/summaries/summary-days";
+import type { Slot } from "./due-times";
+import { summaryFigures, summaryPath } from "../summaries/summaries.server";
 import type { Candidate } from "./send-types";
 
 const CHUNK = 500;

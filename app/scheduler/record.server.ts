@@ -1,6 +1,7 @@
 import { sqlite } from "~/utils/db.server";
 import { textsSent } from "~/observability/metrics.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "./due-times";
+import { CARRIER_OPT_OUT_REASON, permanentError } from "~/sms/twilio-errors";
 import type { Claimed, Outcome, TickContext } from "./send-types";
 
 // Record: what each send came to, in one transaction per batch, and what follows from it (the
@@ -110,8 +111,10 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
       });
       if (item.messageId) statements.messageResult.run(null, "failed", code, item.messageId);
       notPending(item);
-      if (code === "21610") statements.optOut.run(item.phone, "carrier: 21610 unsubscribed");
-      else if ((code === "21211" || code === "21614") && !item.toPhone)
+      // A partner's number that cannot get texts is not the user's: only its opt-out is kept.
+      const permanent = permanentError(code);
+      if (permanent === "unsubscribed") statements.optOut.run(item.phone, CARRIER_OPT_OUT_REASON);
+      else if (permanent === "undeliverable" && !item.toPhone)
         statements.undeliverable.run(code, item.userId);
     }
   })();

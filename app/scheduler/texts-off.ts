@@ -1,6 +1,8 @@
-// Why scheduled texts do not reach a user, in the order a person would fix them. The tick selects
-// the same users in SQL (activeUserFilter in tick.server.ts, then the entitlements check); a test
-// holds the two forms to one answer (tests/integration/today-card.test.ts).
+// Who may receive a scheduled text, in one definition: each rule is said once, as the single-user
+// check (textsOffReason, for the dashboard) and as the SQL the tick selects users with
+// (scheduledTextsFilter); the plan is checked after the query by the entitlements module
+// (mayReceiveScheduledTexts), on the same rows. A test holds the two forms to one answer
+// (tests/integration/today-card.test.ts).
 
 export type TextsOff =
   "unverified" | "opted_out" | "undeliverable" | "plan_ended" | "reminders_off" | "paused";
@@ -15,12 +17,48 @@ export type TextsOffInput = {
   scheduledTexts: boolean;
 };
 
+type Rule = {
+  reason: TextsOff;
+  off: (user: TextsOffInput, now: Date) => boolean;
+  /** The same rule over `users u` at the instant `at` (a query parameter); null: checked in code. */
+  sql: ((at: string) => string) | null;
+};
+
+// In the order a person would fix them.
+const RULES: Rule[] = [
+  {
+    reason: "unverified",
+    off: (user) => !user.phoneVerifiedAt,
+    sql: () => "u.phone_verified_at is not null",
+  },
+  {
+    reason: "opted_out",
+    off: (user) => user.optedOut,
+    sql: () => "not exists (select 1 from sms_opt_outs o where o.phone = u.phone)",
+  },
+  {
+    reason: "undeliverable",
+    off: (user) => Boolean(user.phoneUndeliverableCode),
+    sql: () => "u.phone_undeliverable_code is null",
+  },
+  { reason: "plan_ended", off: (user) => !user.scheduledTexts, sql: null },
+  {
+    reason: "reminders_off",
+    off: (user) => !user.sendCheckInReminders,
+    sql: () => "u.send_check_in_reminders = 1",
+  },
+  {
+    reason: "paused",
+    off: (user, now) => Boolean(user.pausedUntil && user.pausedUntil.getTime() > now.getTime()),
+    sql: (at) => `(u.paused_until is null or u.paused_until <= ${at})`,
+  },
+];
+
 export function textsOffReason(user: TextsOffInput, now: Date): TextsOff | null {
-  if (!user.phoneVerifiedAt) return "unverified";
-  if (user.optedOut) return "opted_out";
-  if (user.phoneUndeliverableCode) return "undeliverable";
-  if (!user.scheduledTexts) return "plan_ended";
-  if (!user.sendCheckInReminders) return "reminders_off";
-  if (user.pausedUntil && user.pausedUntil.getTime() > now.getTime()) return "paused";
-  return null;
+  return RULES.find((rule) => rule.off(user, now))?.reason ?? null;
+}
+
+/** The users (`u`) who may receive a scheduled text at the instant `at`, but for their plan. */
+export function scheduledTextsFilter(at: string) {
+  return RULES.flatMap((rule) => (rule.sql ? [rule.sql(at)] : [])).join(" and ");
 }

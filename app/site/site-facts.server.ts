@@ -1,5 +1,5 @@
 import { PLANS, formatMonthlyPrice } from "~/billing/plans";
-import { formatUsPhone } from "~/sms/phone-codes.server";
+import { formatUsPhone } from "~/users/phone";
 import { env } from "~/utils/env.server";
 
 /**

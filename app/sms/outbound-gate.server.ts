@@ -5,11 +5,9 @@ import {
   outboundGateStarted,
 } from "~/observability/metrics.server";
 import { OutboundSchedule, type ScheduleLimits, type SendClass } from "./outbound-schedule";
+import { RATE_LIMITED_CODE } from "./twilio-errors";
 
 export type { SendClass } from "./outbound-schedule";
-
-/** Twilio's answer when the account is over its limit (HTTP 429). */
-export const RATE_LIMITED_CODE = "20429";
 
 const isRateLimited = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === RATE_LIMITED_CODE;

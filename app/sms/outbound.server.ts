@@ -5,6 +5,8 @@ import { isOptedOut, optOut } from "./opt-outs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";
 import { getTransport, SmsSendError } from "./transport.server";
+import { storeMessage } from "~/messages/message-rows.server";
+import { CARRIER_OPT_OUT_REASON, permanentError } from "./twilio-errors";
 
 const { messages, users } = schema;
 
@@ -27,22 +29,6 @@ export type SendOutcome =
       messageId?: number;
       code?: string;
     };
-
-const storeOutgoing = preparedQuery(() =>
-  db
-    .insert(messages)
-    .values({
-      userId: sql.placeholder("userId"),
-      fromSystem: true,
-      body: sql.placeholder("body"),
-      source: "sms",
-      kind: sql.placeholder("kind"),
-      status: "queued",
-      linkedGoalIds: sql.placeholder("linkedGoalIds"),
-    })
-    .returning({ id: messages.id })
-    .prepare(),
-);
 
 const recordSent = preparedQuery(() =>
   db
@@ -70,27 +56,30 @@ export async function sendTextToUser(
     return { sent: false, reason: "unverified" };
   if (user.phoneUndeliverableCode)
     return { sent: false, reason: "undeliverable", code: user.phoneUndeliverableCode };
-  const row = storeOutgoing().get({
+  const messageId = storeMessage({
     userId: user.id,
+    fromSystem: true,
     body: options.storeBody ?? body,
+    source: "sms",
     kind,
+    status: "queued",
     linkedGoalIds: options.linkedGoalIds ?? [],
-  })!;
+  });
   try {
     const result = await getTransport().send(user.phone, body);
-    recordSent().run({ sid: result.sid, status: result.status, id: row.id });
+    recordSent().run({ sid: result.sid, status: result.status, id: messageId });
     textsSent.labels(kind, "sent").inc();
-    return { sent: true, messageId: row.id, ...result };
+    return { sent: true, messageId, ...result };
   } catch (error) {
     const code = error instanceof SmsSendError ? error.code : null;
     db.update(messages)
       .set({ status: "failed", errorCode: code })
-      .where(eq(messages.id, row.id))
+      .where(eq(messages.id, messageId))
       .run();
     textsSent.labels(kind, "failed").inc();
     if (error instanceof SmsSendError && error.permanent) recordPermanentError(user, error.code!);
     else logger.error({ userId: user.id, kind, code, err: errorFields(error) }, "text not sent");
-    return { sent: false, reason: "failed", messageId: row.id, code: code ?? undefined };
+    return { sent: false, reason: "failed", messageId, code: code ?? undefined };
   }
 }
 
@@ -113,7 +102,7 @@ export async function sendTextToNumber(
 }
 
 export function recordPermanentError(user: Pick<User, "id" | "phone">, code: string) {
-  if (code === "21610") optOut(user.phone, "carrier: 21610 unsubscribed");
+  if (permanentError(code) === "unsubscribed") optOut(user.phone, CARRIER_OPT_OUT_REASON);
   else db.update(users).set({ phoneUndeliverableCode: code }).where(eq(users.id, user.id)).run();
 }
 
@@ -154,7 +143,7 @@ export function recordDeliveryStatus(
   if (!message) return false;
   if ((STATUS_RANK[status] ?? 0) < (STATUS_RANK[message.status] ?? 0)) return true;
   db.update(messages).set({ status, errorCode }).where(eq(messages.id, message.id)).run();
-  if (errorCode && ["21610", "21211", "21614"].includes(errorCode)) {
+  if (errorCode && permanentError(errorCode)) {
     const user = db.select().from(users).where(eq(users.id, message.userId)).get();
     if (user) recordPermanentError(user, errorCode);
   }

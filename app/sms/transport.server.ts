@@ -8,6 +8,7 @@ import { providerErrors } from "~/observability/metrics.server";
 import { env } from "~/utils/env.server";
 import { getOutboundGate, type SendClass } from "./outbound-gate.server";
 import { createMessagesClient } from "./twilio-messages.server";
+import { isRetryableCode, permanentError } from "./twilio-errors";
 
 export type SendResult = { sid: string; status: string };
 
@@ -21,14 +22,12 @@ export class SmsSendError extends Error {
     super(message);
   }
   get permanent() {
-    return this.code !== null && PERMANENT_CODES.has(this.code);
+    return permanentError(this.code) !== null;
   }
   get retryable() {
-    return !this.accepted && (this.code === null || this.code === "20429");
+    return !this.accepted && isRetryableCode(this.code);
   }
 }
-
-export const PERMANENT_CODES = new Set(["21610", "21211", "21614"]);
 
 /**
  * messageId: the stored text this send is for, named in its status callback URL (see

@@ -13,3 +13,9 @@ export function toUsE164(input: string): string | null {
 export function nationalDigits(e164: string) {
   return e164.replace(/^\+1/, "");
 }
+
+/** "(201) 555-0123" for the messages shown to the owner of the number. */
+export function formatUsPhone(e164: string) {
+  const d = nationalDigits(e164);
+  return /^\d{10}$/.test(d) ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : e164;
+}

@@ -1,7 +1,4 @@
 import { and, asc, count, eq, gt, isNotNull, like, or, sql } from "drizzle-orm";
-import { trialEndFrom } from "~/billing/entitlements";
-import { allMessages } from "~/conversation/thread.server";
-import { allGoals } from "~/goals/goals.server";
 import { env } from "~/utils/env.server";
 import { db, isUniqueViolation, preparedQuery, schema } from "~/utils/db.server";
 import { batchesAfter } from "~/utils/streamed-download.server";
@@ -9,6 +6,7 @@ import type { User } from "../../db/schema";
 import { checkCurrentPassword } from "./current-password.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { CONSENT_TEXT } from "./consent";
+import { trialEndFrom } from "./trial";
 import type { RegisterInput, SettingsInput } from "./user-schema";
 
 const { users, consents, sessions } = schema;
@@ -250,23 +248,4 @@ export async function deleteAccount(
   await requirePassword(userId, password);
   await beforeDelete?.();
   db.delete(users).where(eq(users.id, userId)).run();
-}
-
-/** Everything we hold about a user, for the 'download my data' export. */
-export function exportUserData(userId: number) {
-  const user = getUserById(userId);
-  if (!user) return undefined;
-  return {
-    exportedAt: new Date().toISOString(),
-    account: toPublicUser(user),
-    goals: allGoals(userId),
-    messages: allMessages(userId),
-    consents: db.select().from(consents).where(eq(consents.userId, userId)).all(),
-    partners: db.select().from(schema.partners).where(eq(schema.partners.userId, userId)).all(),
-    shareLinks: db
-      .select()
-      .from(schema.shareLinks)
-      .where(eq(schema.shareLinks.userId, userId))
-      .all(),
-  };
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { rememberClientAddress } from "~/utils/request.server";
-import { createUserSession } from "~/utils/session.server";
+import { createUserSession } from "~/http/session.server";
 import { createUser } from "~/users/users.server";
 import { setAdminRole } from "~/users/users.server";
 

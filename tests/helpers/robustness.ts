@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sqlite } from "~/utils/db.server";
 import { isAdmin } from "~/users/user-options";
 import { getUserById, setAdminRole } from "~/users/users.server";
-import { getUserId } from "~/utils/session.server";
+import { getUserId } from "~/http/session.server";
 import { getToast } from "~/utils/toast.server";
 import { call, createTestUser, makeRequest, sessionCookie } from "./requests";
 

@@ -8,7 +8,7 @@ import {
 import { GOAL_DESCRIPTION_MAX } from "~/goals/goal-schema";
 import { listTodayGoals } from "~/goals/goals.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
-import { receiveInboundSms } from "~/sms/inbound.server";
+import { receiveInboundSms } from "~/conversation/inbound.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { localTime } from "~/utils/local-time";

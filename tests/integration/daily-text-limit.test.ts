@@ -1,5 +1,5 @@
 import { TEXTS_READ_PER_DAY } from "~/conversation/daily-text-limit.server";
-import { receiveInboundSms } from "~/sms/inbound.server";
+import { receiveInboundSms } from "~/conversation/inbound.server";
 import { sqlite } from "~/utils/db.server";
 import { createTestUser } from "../helpers/requests";
 

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import * as devPhone from "~/routes/dev.phone";
 import { sendTextToNumber } from "~/sms/outbound.server";
-import { issueCode } from "~/sms/phone-codes.server";
+import { issueCode } from "~/verification/phone-codes.server";
 import { db, schema } from "~/utils/db.server";
 import { call, createTestUser, makeRequest, readJson } from "../helpers/requests";
 

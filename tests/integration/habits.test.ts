@@ -259,7 +259,7 @@ describe("/api/habits", () => {
 
 describe("habits in the weekly summary", () => {
   it("counts each habit's days done of due, in the text and on the page", async () => {
-    const { summaryText, summaryPageData } = await import("~/scheduler/summaries.server");
+    const { summaryText, summaryPageData } = await import("~/summaries/summaries.server");
     const user = await verifiedUser();
     createHabit(
       user,

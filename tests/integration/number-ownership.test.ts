@@ -1,7 +1,7 @@
 import * as apiUsers from "~/routes/api.users";
-import { todayCard } from "~/scheduler/today-card.server";
-import { receiveInboundSms } from "~/sms/inbound.server";
-import { checkCode, issueCode, NUMBER_TAKEN } from "~/sms/phone-codes.server";
+import { todayCard } from "~/dashboard/today-card.server";
+import { receiveInboundSms } from "~/conversation/inbound.server";
+import { checkCode, issueCode, NUMBER_TAKEN } from "~/verification/phone-codes.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { desc, eq } from "drizzle-orm";

@@ -19,7 +19,7 @@ const { sendTextToUser } = await import("~/sms/outbound.server");
 const { getTransport } = await import("~/sms/transport.server");
 const { getOutboundGate } = await import("~/sms/outbound-gate.server");
 const { runTick } = await import("~/scheduler/tick.server");
-const { templates } = await import("~/sms/templates");
+const { templates } = await import("~/replies/templates");
 const { getUserById } = await import("~/users/users.server");
 const { sqlite } = await import("~/utils/db.server");
 

@@ -8,7 +8,7 @@ import {
   issueCode,
   MAX_CODE_ATTEMPTS,
   MAX_CODES_PER_HOUR,
-} from "~/sms/phone-codes.server";
+} from "~/verification/phone-codes.server";
 import { segmentCount } from "~/sms/segments";
 import { getUserById, updateUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";

@@ -8,7 +8,7 @@ const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
 const { createTestUser, sessionCookie } = await import("../helpers/requests");
 const { verifyLogin } = await import("~/users/users.server");
-const { getUserId } = await import("~/utils/session.server");
+const { getUserId } = await import("~/http/session.server");
 
 function resetPassword(args: string[]) {
   return run(tsx, ["scripts/reset-password.ts", ...args], {

@@ -2,7 +2,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { createGoal } from "~/goals/goals.server";
 import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
-import { guardRoutes, refuseCrossSite } from "~/utils/request-guard.server";
+import { guardRoutes, refuseCrossSite } from "~/http/request-guard.server";
 import { call } from "../helpers/requests";
 import { callers, fc, snapshotDatabase } from "../helpers/robustness";
 

@@ -15,7 +15,7 @@ Object.assign(process.env, BILLING_ENV);
 
 const { createTestUser } = await import("../helpers/requests");
 const { runTick } = await import("~/scheduler/tick.server");
-const { templates } = await import("~/sms/templates");
+const { templates } = await import("~/replies/templates");
 const { createGoal } = await import("~/goals/goals.server");
 const { isBillingEnabled } = await import("~/billing/billing.server");
 const { getUserById } = await import("~/users/users.server");

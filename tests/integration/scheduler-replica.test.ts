@@ -11,7 +11,7 @@ process.env.LITEFS_DIR = litefsDir;
 
 const { createTestUser } = await import("../helpers/requests");
 const { runTick } = await import("~/scheduler/tick.server");
-const { templates } = await import("~/sms/templates");
+const { templates } = await import("~/replies/templates");
 const { sqlite } = await import("~/utils/db.server");
 
 const primaryFile = path.join(litefsDir, ".primary");

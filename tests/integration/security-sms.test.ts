@@ -21,7 +21,7 @@ const twilioEnv = await pointAppAtFakeTwilio({
 const { fake } = twilioEnv;
 
 const { createTestUser } = await import("../helpers/requests");
-const { receiveInboundSms } = await import("~/sms/inbound.server");
+const { receiveInboundSms } = await import("~/conversation/inbound.server");
 const { getTransport } = await import("~/sms/transport.server");
 const { db, schema, sqlite } = await import("~/utils/db.server");
 const { photoBytes } = await import("~/media/media-store.server");

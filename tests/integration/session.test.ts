@@ -11,7 +11,7 @@ import {
   getUserId,
   safeRedirect,
   sessionStorage,
-} from "~/utils/session.server";
+} from "~/http/session.server";
 import { call, cookieFrom, createTestUser, makeRequest, readJson } from "../helpers/requests";
 
 const withCookie = (cookie: string | null) =>

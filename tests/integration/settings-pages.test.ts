@@ -14,7 +14,7 @@ import * as partners from "~/routes/settings.partners";
 import * as password from "~/routes/settings.password";
 import * as phone from "~/routes/settings.phone";
 import * as shareLinks from "~/routes/settings.share-links";
-import { templates } from "~/sms/templates";
+import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
 import { getToast } from "~/utils/toast.server";
 import {

@@ -10,7 +10,7 @@ import * as shareMedia from "~/routes/share.$token_.media.$id";
 import * as sharedSummary from "~/routes/share.$token_.summaries.$period.$date";
 import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/share-links.server";
 import { newShareToken } from "~/sharing/share-rules";
-import { formatUsPhone } from "~/sms/phone-codes.server";
+import { formatUsPhone } from "~/users/phone";
 import { db, schema } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
 import {

@@ -28,7 +28,7 @@ const { call, createTestUser, makeRequest } = await import("../helpers/requests"
 const inboundRoute = await import("~/routes/webhooks.twilio.messages");
 const statusRoute = await import("~/routes/webhooks.twilio.status");
 const { runTick } = await import("~/scheduler/tick.server");
-const { templates } = await import("~/sms/templates");
+const { templates } = await import("~/replies/templates");
 const { isOptedOut } = await import("~/sms/opt-outs.server");
 const { db, schema, sqlite } = await import("~/utils/db.server");
 

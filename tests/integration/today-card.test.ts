@@ -2,7 +2,7 @@ import { createGoal } from "~/goals/goals.server";
 import { completeGoal } from "~/goals/goals.server";
 import { skipGoal } from "~/goals/goal-edits.server";
 import { runTick } from "~/scheduler/tick.server";
-import { todayCard } from "~/scheduler/today-card.server";
+import { todayCard } from "~/dashboard/today-card.server";
 import { optOut } from "~/sms/opt-outs.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { sqlite } from "~/utils/db.server";

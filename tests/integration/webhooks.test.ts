@@ -304,7 +304,7 @@ describe("odd input on POST /webhooks/twilio/messages", () => {
   });
 });
 
-// These go through receiveInboundSms (app/sms/inbound.server.ts) and the conversation engine.
+// These go through receiveInboundSms (app/conversation/inbound.server.ts) and the conversation engine.
 describe("inbound texts", () => {
   it("stores a user's text once even when Twilio posts the same MessageSid twice", async () => {
     const user = await verifiedUser();

@@ -1,6 +1,6 @@
 import { dayOutcome } from "~/goals/goal-rules";
 import { counted, pluralDays } from "~/utils/format";
-import { CALENDAR_LEGEND, DAY_FILL } from "./outcome-colours";
+import { CALENDAR_LEGEND, DAY_FILL } from "../../goals/outcome-colours";
 
 type Cell = {
   day: string;

@@ -5,7 +5,7 @@ import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { Input } from "../ui/input";
-import { STATE_BADGE } from "./outcome-colours";
+import { STATE_BADGE } from "../../goals/outcome-colours";
 import { editedGoalId, editorHref } from "./editor-links";
 import { ProofThumbnails } from "./proof-thumbnails";
 

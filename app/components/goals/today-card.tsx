@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { TodayCard as TodayCardData } from "~/scheduler/today-card.server";
+import type { TodayCard as TodayCardData } from "~/dashboard/today-card.server";
 import { PendingButton } from "../pending-button";
 import { buttonClass } from "../ui/button";
 import { FieldErrors } from "../ui/field";

@@ -1,6 +1,6 @@
 import { ProofThumbnails } from "~/components/goals/proof-thumbnails";
 import { Card } from "~/components/ui/card";
-import type { SummaryPageData } from "~/scheduler/summaries.server";
+import type { SummaryPageData } from "~/summaries/summaries.server";
 
 /** A weekly or monthly summary: the figures and the goals of the period (with shared photos, if any). */
 export function SummaryView({ data }: { data: SummaryPageData }) {

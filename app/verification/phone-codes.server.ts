@@ -1,14 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { nationalDigits } from "~/users/phone";
-import { getUserByEmail, getUserById, setPassword } from "~/users/users.server";
+import { formatUsPhone } from "~/users/phone";
+import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { waitTime } from "~/utils/wait-time";
 import { codeTextLimitMessage, reserveCodeText } from "./code-text-limits.server";
-import { isOptedOut } from "./opt-outs.server";
-import { sendTextToNumber, sendTextToUser } from "./outbound.server";
+import { isOptedOut } from "~/sms/opt-outs.server";
+import { sendTextToNumber, sendTextToUser } from "~/sms/outbound.server";
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
@@ -115,12 +115,6 @@ const ISSUE_MESSAGES: Record<Exclude<IssueFailure, "rate_limited">, string> = {
 
 function failure(reason: Exclude<IssueFailure, "rate_limited">): IssueResult {
   return { sent: false, reason, message: ISSUE_MESSAGES[reason] };
-}
-
-/** "(201) 555-0123" for the messages shown to the owner of the number. */
-export function formatUsPhone(e164: string) {
-  const d = nationalDigits(e164);
-  return /^\d{10}$/.test(d) ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : e164;
 }
 
 /**
@@ -380,34 +374,4 @@ export function hasPendingCode(who: Pick<User, "id">, purpose: CodePurpose, now 
     )
     .get();
   return Boolean(row);
-}
-
-/**
- * Step 1 of "forgot password": texts a reset code when the email belongs to an account with a verified
- * phone, and does nothing otherwise. The caller answers the same either way.
- */
-export async function requestPasswordReset(email: string, now = new Date()) {
-  const user = getUserByEmail(email);
-  if (!user || !user.phoneVerifiedAt) return null;
-  return issueCode(user, "reset_password", now);
-}
-
-export type ResetResult = { ok: true; userId: number } | { ok: false };
-
-/**
- * Step 2 of "forgot password": with the right code, sets the new password and signs the account out
- * everywhere. An unknown email answers like a wrong code.
- */
-export async function resetPasswordWithCode(
-  email: string,
-  code: string,
-  newPassword: string,
-  now = new Date(),
-): Promise<ResetResult> {
-  const user = getUserByEmail(email);
-  if (!user) return { ok: false };
-  const result = checkCode(user, "reset_password", code, now);
-  if (!result.ok) return { ok: false };
-  await setPassword(user.id, newPassword);
-  return { ok: true, userId: user.id };
 }

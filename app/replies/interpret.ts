@@ -12,7 +12,6 @@ import { dueTimeInText } from "./interpret-due-time";
 import { goalEdit, type GoalEdit } from "./interpret-edits";
 import { explicitStopHabit, habitCommand, type HabitCommand } from "./interpret-habits";
 import {
-  complianceIntent,
   isListGoalsQuestion,
   isPlainStop,
   isResume,
@@ -21,6 +20,7 @@ import {
   isUndo,
   pauseRequest,
 } from "./interpret-commands";
+import { complianceIntent } from "./keywords";
 import { hasGoalWordLeadIn, hasListStructure, parseGoals, stripLeadIns } from "./interpret-goals";
 import { readTyped, withoutFillers, type Typed } from "./interpret-normalize";
 import { normalize } from "./interpret-text";

@@ -1,23 +1,6 @@
-// Commands that mean the same in every phase: compliance keywords, pause/resume, questions, small talk.
+// Commands that mean the same in every phase: plain opt-outs, pause/resume, questions, small talk.
+// The carrier keywords (STOP, START, HELP, YES) are in keywords.ts.
 import { keywordForm, normalize, NUMBER_WORDS, wordCount } from "./interpret-text";
-
-const POLITE =
-  "(?: (?:please|pls|plz|now|thanks|thank you|thx|immediately|asap|it|already|again))*";
-
-// Carrier keywords: the whole message is the keyword, give or take punctuation and politeness.
-const STOP_KEYWORD = new RegExp(
-  `^(?:please |pls |plz )?(?:stop|stopall|stop all|unsubscribe|cancel|end|quit|revoke|optout|opt out|opt-out)${POLITE}$`,
-);
-const STOP_LEADING = /^(?:stop|stopall|unsubscribe|optout|revoke)\s*[.!,\n]/;
-const START_KEYWORD = new RegExp(
-  `^(?:start|unstop|resubscribe|subscribe|opt in|opt-in|optin)(?: (?:texts|messages|me))?${POLITE}$`,
-);
-const YES_KEYWORD = /^(?:yes|y|yes please|yes pls)$/;
-const HELP_KEYWORD = new RegExp(
-  `^(?:please |pls )?(?:i need |need )?(?:help|info|information|commands|menu)(?: me)?${POLITE}$`,
-);
-const HELP_QUESTION =
-  /^(?:how does this work|how do(?:es)? (?:this|it) work|how do i use (?:this|it)|what can i (?:text|say|send|do)|what are the commands|what is this|what's this|who is this|who's this)\b/;
 
 // Plain-language opt-outs. Each names the texts or the person, so "stop eating sugar" stays a goal.
 const PLAIN_STOP = [
@@ -42,18 +25,6 @@ const PLAIN_STOP = [
 const TEMPORARY =
   /\b(?:for (?:now|a|an|today|tonight|the|\d+|one|two|three|four|five|six|seven|eight|nine|ten|couple|few|several|awhile)|until|till|til|today|tonight|tomorrow|this (?:week|weekend|month)|next)\b/;
 const PERMANENT = /\b(?:for good|forever|for ever|permanently|ever again)\b/;
-
-export type CommandIntent = "stop" | "start" | "help";
-
-/** Compliance keywords win over everything else, in every phase. */
-export function complianceIntent(text: string, optedOut: boolean): CommandIntent | null {
-  const key = keywordForm(text);
-  if (STOP_KEYWORD.test(key) || STOP_LEADING.test(normalize(text))) return "stop";
-  if (START_KEYWORD.test(key)) return "start";
-  if (optedOut && YES_KEYWORD.test(key)) return "start";
-  if (HELP_KEYWORD.test(key) || HELP_QUESTION.test(key)) return "help";
-  return null;
-}
 
 /** A plain request to stop texting, unless it is limited in time (then it is a pause). */
 export function isPlainStop(text: string): boolean {

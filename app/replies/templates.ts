@@ -2,7 +2,7 @@ import type { ImageRefusal } from "~/media/image-types";
 import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
 import { completionPhrase, rateSentence, type OutcomeCounts } from "~/goals/goal-numbers";
 import { counted, pluralDays } from "~/utils/format";
-import { segmentCount } from "./segments";
+import { segmentCount } from "~/sms/segments";
 
 // Every text fits in two segments: long goal names are shortened, never the instructions.
 export const MAX_SEGMENTS = 2;

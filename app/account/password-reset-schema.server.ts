@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { normalizeCode } from "~/sms/phone-codes.server";
+import { normalizeCode } from "~/verification/phone-codes.server";
 import {
   LoginSchema,
   matchingNewPasswords,
   NEW_PASSWORDS_DIFFER,
   newPasswordFields,
-} from "./user-schema";
+} from "~/users/user-schema";
 
 /** Forgot password, step 1 (the email) and step 2 (the texted code and the new password). */
 export const resetEmail = LoginSchema.shape.email;

@@ -9,8 +9,8 @@ import { interpretReply, type Interpretation, type ReplyInput } from "./interpre
 const UPSTREAM = path.resolve(process.cwd(), "../shared/replies");
 const SHARED = existsSync(path.join(UPSTREAM, "score.mjs"))
   ? UPSTREAM
-  : path.resolve(process.cwd(), "app/sms/fixtures/replies");
-const FIXTURES = path.resolve(process.cwd(), "app/sms/fixtures");
+  : path.resolve(process.cwd(), "app/replies/fixtures/replies");
+const FIXTURES = path.resolve(process.cwd(), "app/replies/fixtures");
 
 const readJsonl = (file: string) =>
   readFileSync(file, "utf8")

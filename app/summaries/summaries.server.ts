@@ -20,8 +20,8 @@ import {
 } from "~/utils/local-time";
 import { habitTallies, habitTalliesText } from "~/habits/habit-period";
 import { segmentCount } from "~/sms/segments";
-import { MAX_SEGMENTS } from "~/sms/templates";
-import { isFirstOfMonth, isSunday, type SummaryKind } from "./due-times";
+import { MAX_SEGMENTS } from "~/replies/templates";
+import { isFirstOfMonth, isSunday, type SummaryKind } from "./summary-days";
 
 type Owner = { id: number; timezone: string };
 

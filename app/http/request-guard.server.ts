@@ -1,7 +1,7 @@
 import { json, type ServerBuild } from "@remix-run/node";
-import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "./body-limits";
-import { readBytesWithin } from "./body.server";
-import { env } from "./env.server";
+import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
+import { readBytesWithin } from "~/utils/body.server";
+import { env } from "~/utils/env.server";
 import { originRefusals } from "~/observability/metrics.server";
 import {
   beginRequest,
@@ -9,7 +9,7 @@ import {
   noteRedirect,
   recognizeRoutes,
 } from "~/observability/requests.server";
-import { rememberClientAddress } from "./request.server";
+import { rememberClientAddress } from "~/utils/request.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
 
 // Remix v2 has no middleware. Two hooks stand in for one: `refuseRequest` (exported by entry.server and

@@ -1,9 +1,9 @@
 import type { Goal } from "../../db/schema";
 import { entitlementsOf } from "~/billing/billing.server";
-import { nextQuestion } from "./due-times";
-import { textsOffReason, type TextsOff } from "./texts-off";
+import { nextQuestion } from "~/scheduler/due-times";
+import { textsOffReason, type TextsOff } from "~/scheduler/texts-off";
 import { isOptedOut } from "~/sms/opt-outs.server";
-import { formatUsPhone } from "~/sms/phone-codes.server";
+import { formatUsPhone } from "~/users/phone";
 import { getUserByPhone, type PublicUser } from "~/users/users.server";
 import { formatLongDate } from "~/utils/format";
 

@@ -1,4 +1,4 @@
-import { segmentCount, smsEncoding } from "./segments";
+import { segmentCount, smsEncoding } from "~/sms/segments";
 import {
   changeEcho,
   fitted,

@@ -1,0 +1,46 @@
+import { openGoals } from "~/goals/check-in-plan";
+import { carriedOverGoals } from "~/goals/goals.server";
+import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
+import { templates } from "~/replies/templates";
+import type { LocalDay } from "~/utils/local-time";
+import { eveningQuestionSkip } from "./evening-skip";
+
+// The morning and evening questions, worded alike for the tick, the conversation engine and send-now.
+
+type Asked = { id: number; timezone: string; preferredCheckInTimeEvening: string };
+
+/**
+ * The morning question of a user on the local day `at` falls on (`day`): the day's habit goals are made
+ * first and listed ("Today's habits: 1) Meditate …"), and goals set on an earlier day for this one are
+ * named. `hasHabits: false` (the tick finds who has any for a page of users at once) skips the habits.
+ */
+export function morningQuestion(user: Asked, day: LocalDay, at: Date, hasHabits = true): string {
+  if (!hasHabits) return templates.morningQuestion([], carriedOverGoals(user, day));
+  createHabitGoalsOfDay(user, at);
+  return templates.morningQuestion(habitGoalsOfDay(user.id, day), carriedOverGoals(user, day));
+}
+
+type DayGoal = {
+  id: number;
+  description: string;
+  completedAt: number | Date | null;
+  skippedAt: number | Date | null;
+};
+
+export type EveningQuestion = { body: string; linkedGoalIds: number[] } | { skip: string };
+
+/**
+ * The evening check-in lists the day's open goals, numbered as the replies read them (goals done or
+ * skipped on the web are not asked about again); with none open it stays quiet and says why.
+ */
+export function eveningQuestion(goals: DayGoal[]): EveningQuestion {
+  const skip = eveningQuestionSkip(
+    goals.map((g) => ({ completed_at: g.completedAt, skipped_at: g.skippedAt })),
+  );
+  if (skip) return { skip };
+  const open = openGoals(goals);
+  return {
+    body: templates.eveningQuestion(open.map((g) => g.description)),
+    linkedGoalIds: open.map((g) => g.id),
+  };
+}
