@@ -2,7 +2,7 @@ import { NewPostSchema } from "~/blog/post-schema";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
 import { PartnerFormSchema } from "~/partners/partner-schema";
 import { ShareLinkFormSchema } from "~/sharing/share-schema";
-import { RequestResetSchema, ResetSchema } from "~/users/password-reset-schema.server";
+import { RequestResetSchema, ResetSchema } from "~/account/password-reset-schema.server";
 import {
   ChangePasswordSchema,
   DeleteAccountSchema,
