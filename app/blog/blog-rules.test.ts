@@ -13,7 +13,7 @@ import {
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
 
-describe("slugify (SPEC.md section 4)", () => {
+describe("slugify", () => {
   it.each([
     ["Hello World", "hello-world"],
     ["UPPER case Title", "upper-case-title"],

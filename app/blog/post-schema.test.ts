@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { EditPostSchema, NewPostSchema, POST_MESSAGES, PostPatchSchema } from "./post-schema";
 
 // The product's exact texts, spelled out so a change to POST_MESSAGES cannot hide a wrong text.
-const SPEC = {
+const EDITOR_MESSAGES = {
   titleMin: "Title must be at least 5 characters",
   slugMin: "Slug must be at least 3 characters",
   slugPattern: "Slug can only contain lowercase letters, numbers, and hyphens",
@@ -49,16 +49,16 @@ function parsed(body: unknown) {
 }
 
 describe("POST_MESSAGES", () => {
-  it("holds the texts of SPEC.md section 5", () => {
-    expect(POST_MESSAGES).toMatchObject(SPEC);
+  it("holds the blog editor's exact messages", () => {
+    expect(POST_MESSAGES).toMatchObject(EDITOR_MESSAGES);
   });
 });
 
 describe("NewPostSchema from the editor's form", () => {
-  it("shows every SPEC message for an empty form", () => {
+  it("shows every message for an empty form", () => {
     const errors = formErrors({ title: "", slug: "", excerpt: "", content: "", tags: "" });
-    expect(errors?.title).toEqual([SPEC.titleMin]);
-    expect(errors?.content).toEqual([SPEC.contentMin]);
+    expect(errors?.title).toEqual([EDITOR_MESSAGES.titleMin]);
+    expect(errors?.content).toEqual([EDITOR_MESSAGES.contentMin]);
     // Optional fields left empty are not errors.
     expect(errors).not.toHaveProperty("excerpt");
     expect(errors).not.toHaveProperty("featuredImageUrl");
@@ -72,16 +72,20 @@ describe("NewPostSchema from the editor's form", () => {
       excerpt: "too short",
       content: "x".repeat(49),
     });
-    expect(errors?.title).toEqual([SPEC.titleMin]);
-    expect(errors?.excerpt).toEqual([SPEC.excerptMin]);
-    expect(errors?.content).toEqual([SPEC.contentMin]);
-    expect(formErrors({ ...valid, excerpt: "e".repeat(301) })?.excerpt).toEqual([SPEC.excerptMax]);
+    expect(errors?.title).toEqual([EDITOR_MESSAGES.titleMin]);
+    expect(errors?.excerpt).toEqual([EDITOR_MESSAGES.excerptMin]);
+    expect(errors?.content).toEqual([EDITOR_MESSAGES.contentMin]);
+    expect(formErrors({ ...valid, excerpt: "e".repeat(301) })?.excerpt).toEqual([
+      EDITOR_MESSAGES.excerptMax,
+    ]);
   });
 
   it("counts the title and content after trimming", () => {
-    expect(formErrors({ title: "   abcd   ", content: CONTENT })?.title).toEqual([SPEC.titleMin]);
+    expect(formErrors({ title: "   abcd   ", content: CONTENT })?.title).toEqual([
+      EDITOR_MESSAGES.titleMin,
+    ]);
     expect(formErrors({ ...valid, content: `  ${"x".repeat(45)}     ` })?.content).toEqual([
-      SPEC.contentMin,
+      EDITOR_MESSAGES.contentMin,
     ]);
   });
 
@@ -99,9 +103,9 @@ describe("NewPostSchema from the editor's form", () => {
   });
 
   it("checks the slug's length and characters", () => {
-    expect(formErrors({ ...valid, slug: "ab" })?.slug).toEqual([SPEC.slugMin]);
+    expect(formErrors({ ...valid, slug: "ab" })?.slug).toEqual([EDITOR_MESSAGES.slugMin]);
     for (const slug of ["Upper-Case", "with space", "under_score", "ümlaut", "dot.slug", "a/b"]) {
-      expect(formErrors({ ...valid, slug })?.slug).toEqual([SPEC.slugPattern]);
+      expect(formErrors({ ...valid, slug })?.slug).toEqual([EDITOR_MESSAGES.slugPattern]);
     }
   });
 
@@ -118,8 +122,12 @@ describe("NewPostSchema from the editor's form", () => {
   });
 
   it("reports the slug when the title gives too short a slug", () => {
-    expect(formErrors({ title: "🔥🔥🔥🔥🔥 !!", content: CONTENT })?.slug).toContain(SPEC.slugMin);
-    expect(formErrors({ title: "ab !!!", content: CONTENT })?.slug).toEqual([SPEC.slugMin]);
+    expect(formErrors({ title: "🔥🔥🔥🔥🔥 !!", content: CONTENT })?.slug).toContain(
+      EDITOR_MESSAGES.slugMin,
+    );
+    expect(formErrors({ title: "ab !!!", content: CONTENT })?.slug).toEqual([
+      EDITOR_MESSAGES.slugMin,
+    ]);
   });
 
   it("reads the Publish checkbox: 'on' is true, absent is false", () => {
@@ -161,7 +169,9 @@ describe("NewPostSchema from the editor's form", () => {
       "not a url",
       "https://",
     ]) {
-      expect(formErrors({ ...valid, featuredImageUrl: url })?.featuredImageUrl).toEqual([SPEC.url]);
+      expect(formErrors({ ...valid, featuredImageUrl: url })?.featuredImageUrl).toEqual([
+        EDITOR_MESSAGES.url,
+      ]);
     }
   });
 
@@ -174,7 +184,7 @@ describe("NewPostSchema from the editor's form", () => {
 });
 
 describe("NewPostSchema from JSON (POST /api/blog-posts)", () => {
-  it("gives every SPEC message", () => {
+  it("gives every EDITOR_MESSAGES message", () => {
     const errors = jsonErrors(
       {
         title: "abc",
@@ -185,23 +195,25 @@ describe("NewPostSchema from JSON (POST /api/blog-posts)", () => {
       },
       NewPostSchema,
     );
-    expect(errors.title).toEqual([SPEC.titleMin]);
-    expect(errors.slug).toEqual(expect.arrayContaining([SPEC.slugMin, SPEC.slugPattern]));
-    expect(errors.excerpt).toEqual([SPEC.excerptMin]);
-    expect(errors.content).toEqual([SPEC.contentMin]);
-    expect(errors.featuredImageUrl).toEqual([SPEC.url]);
+    expect(errors.title).toEqual([EDITOR_MESSAGES.titleMin]);
+    expect(errors.slug).toEqual(
+      expect.arrayContaining([EDITOR_MESSAGES.slugMin, EDITOR_MESSAGES.slugPattern]),
+    );
+    expect(errors.excerpt).toEqual([EDITOR_MESSAGES.excerptMin]);
+    expect(errors.content).toEqual([EDITOR_MESSAGES.contentMin]);
+    expect(errors.featuredImageUrl).toEqual([EDITOR_MESSAGES.url]);
     expect(jsonErrors({ ...valid, excerpt: "e".repeat(301) }, NewPostSchema).excerpt).toEqual([
-      SPEC.excerptMax,
+      EDITOR_MESSAGES.excerptMax,
     ]);
     expect(jsonErrors({ ...valid, slug: "Has Spaces" }, NewPostSchema).slug).toEqual([
-      SPEC.slugPattern,
+      EDITOR_MESSAGES.slugPattern,
     ]);
   });
 
-  it("gives the SPEC messages for missing fields", () => {
+  it("gives the EDITOR_MESSAGES messages for missing fields", () => {
     const errors = jsonErrors({}, NewPostSchema);
-    expect(errors.title).toEqual([SPEC.titleMin]);
-    expect(errors.content).toEqual([SPEC.contentMin]);
+    expect(errors.title).toEqual([EDITOR_MESSAGES.titleMin]);
+    expect(errors.content).toEqual([EDITOR_MESSAGES.contentMin]);
   });
 
   it("makes the slug from the title when it is missing, null or blank", () => {
@@ -265,9 +277,9 @@ describe("NewPostSchema from JSON (POST /api/blog-posts)", () => {
       { title: 12345, content: ["x".repeat(60)], featuredImageUrl: 7, tags: [1, 2] },
       NewPostSchema,
     );
-    expect(errors.title).toContain(SPEC.titleMin);
-    expect(errors.content).toContain(SPEC.contentMin);
-    expect(errors.featuredImageUrl).toEqual([SPEC.url]);
+    expect(errors.title).toContain(EDITOR_MESSAGES.titleMin);
+    expect(errors.content).toContain(EDITOR_MESSAGES.contentMin);
+    expect(errors.featuredImageUrl).toEqual([EDITOR_MESSAGES.url]);
     expect(Object.keys(errors).some((key) => key.startsWith("tags"))).toBe(true);
   });
 
@@ -294,16 +306,16 @@ describe("PostPatchSchema (PATCH /api/blog-posts/{id})", () => {
     expect(PostPatchSchema.parse({ title: "A new title" })).toEqual({ title: "A new title" });
   });
 
-  it("checks the fields that were sent with the SPEC messages", () => {
+  it("checks the fields that were sent with the EDITOR_MESSAGES messages", () => {
     const errors = jsonErrors(
       { title: "abc", excerpt: "short", content: "short", featuredImageUrl: "data:x" },
       PostPatchSchema,
     );
     expect(errors).toEqual({
-      title: [SPEC.titleMin],
-      excerpt: [SPEC.excerptMin],
-      content: [SPEC.contentMin],
-      featuredImageUrl: [SPEC.url],
+      title: [EDITOR_MESSAGES.titleMin],
+      excerpt: [EDITOR_MESSAGES.excerptMin],
+      content: [EDITOR_MESSAGES.contentMin],
+      featuredImageUrl: [EDITOR_MESSAGES.url],
     });
   });
 
@@ -316,14 +328,14 @@ describe("PostPatchSchema (PATCH /api/blog-posts/{id})", () => {
 });
 
 describe("EditPostSchema (the editor's form for an existing post)", () => {
-  it("uses the same SPEC messages", () => {
+  it("uses the same EDITOR_MESSAGES messages", () => {
     const submission = parseWithZod(form({ title: "abc", content: "short" }), {
       schema: EditPostSchema,
     });
     expect(submission.status).toBe("error");
     if (submission.status === "error") {
-      expect(submission.error?.title).toEqual([SPEC.titleMin]);
-      expect(submission.error?.content).toEqual([SPEC.contentMin]);
+      expect(submission.error?.title).toEqual([EDITOR_MESSAGES.titleMin]);
+      expect(submission.error?.content).toEqual([EDITOR_MESSAGES.contentMin]);
     }
   });
 });

@@ -62,7 +62,7 @@ describe("check-in time options", () => {
 });
 
 describe("time zone options", () => {
-  it("are the six US zones of SPEC.md section 9 first, then Arizona and Puerto Rico", () => {
+  it("are the six US zones the product serves first, then Arizona and Puerto Rico", () => {
     expect(TIME_ZONE_VALUES).toEqual([
       "America/New_York",
       "America/Chicago",

@@ -64,7 +64,7 @@ describe("LoginSchema", () => {
 });
 
 describe("RegisterSchema", () => {
-  it("applies the defaults of SPEC.md sections 3 and 9", () => {
+  it("applies the sign-up defaults: zone, morning and evening times, reminders and summaries on", () => {
     expect(RegisterSchema.parse(validRegistration)).toEqual({
       email: "new.user@example.com",
       password: "long enough password",

@@ -549,7 +549,7 @@ describe("blog editor", () => {
     expect(data.result.initialValue).toMatchObject({ title: "Another title", content: CONTENT });
   });
 
-  it("answers the validation messages of SPEC.md section 5", async () => {
+  it("answers the blog editor's exact validation messages", async () => {
     const response = await editorPost(
       "new",
       editorForm({

@@ -37,7 +37,7 @@ const CONTENT =
   "Checking in by text every evening makes it far easier to keep a streak going for weeks.";
 const VALIDATION = "Please correct the highlighted fields";
 const NOT_FOUND = { message: "Post not found" };
-const SPEC = {
+const EDITOR_MESSAGES = {
   titleMin: "Title must be at least 5 characters",
   slugMin: "Slug must be at least 3 characters",
   slugPattern: "Slug can only contain lowercase letters, numbers, and hyphens",
@@ -306,7 +306,7 @@ describe("POST /api/blog-posts", () => {
     expect((await readJson(response)).slug).toBe("why-streaks-work");
   });
 
-  it("answers 400 with every SPEC message for invalid fields", async () => {
+  it("answers 400 with every editor message for invalid fields", async () => {
     const response = await createViaApi("admin", {
       json: {
         title: "abc",
@@ -322,11 +322,11 @@ describe("POST /api/blog-posts", () => {
     expect(await readJson(response)).toEqual({
       message: VALIDATION,
       errors: {
-        title: [SPEC.titleMin],
-        slug: [SPEC.slugPattern],
-        excerpt: [SPEC.excerptMin],
-        content: [SPEC.contentMin],
-        featuredImageUrl: [SPEC.url],
+        title: [EDITOR_MESSAGES.titleMin],
+        slug: [EDITOR_MESSAGES.slugPattern],
+        excerpt: [EDITOR_MESSAGES.excerptMin],
+        content: [EDITOR_MESSAGES.contentMin],
+        featuredImageUrl: [EDITOR_MESSAGES.url],
       },
     });
     const tooLong = await createViaApi("admin", {
@@ -334,7 +334,7 @@ describe("POST /api/blog-posts", () => {
     });
     expect(await readJson(tooLong)).toEqual({
       message: VALIDATION,
-      errors: { excerpt: [SPEC.excerptMax], slug: [SPEC.slugMin] },
+      errors: { excerpt: [EDITOR_MESSAGES.excerptMax], slug: [EDITOR_MESSAGES.slugMin] },
     });
     expect(allPosts()).toHaveLength(2);
   });
@@ -347,8 +347,8 @@ describe("POST /api/blog-posts", () => {
       const response = await createViaApi("admin", options);
       expect(response.status).toBe(400);
       expect((await readJson(response)).errors).toMatchObject({
-        title: [SPEC.titleMin],
-        content: [SPEC.contentMin],
+        title: [EDITOR_MESSAGES.titleMin],
+        content: [EDITOR_MESSAGES.contentMin],
       });
     }
   });
@@ -579,7 +579,7 @@ describe("PATCH /api/blog-posts/{id}", () => {
     expect(getPostById(live.id)).toMatchObject({ slug: "published-post", title: "Published post" });
   });
 
-  it("answers 400 with the SPEC messages", async () => {
+  it("answers 400 with the editor messages", async () => {
     const response = await byId("admin", live.id, "PATCH", {
       json: { title: "abc", excerpt: "short", content: "short", featuredImageUrl: "ftp://x.com/a" },
     });
@@ -587,10 +587,10 @@ describe("PATCH /api/blog-posts/{id}", () => {
     expect(await readJson(response)).toEqual({
       message: VALIDATION,
       errors: {
-        title: [SPEC.titleMin],
-        excerpt: [SPEC.excerptMin],
-        content: [SPEC.contentMin],
-        featuredImageUrl: [SPEC.url],
+        title: [EDITOR_MESSAGES.titleMin],
+        excerpt: [EDITOR_MESSAGES.excerptMin],
+        content: [EDITOR_MESSAGES.contentMin],
+        featuredImageUrl: [EDITOR_MESSAGES.url],
       },
     });
   });

@@ -160,7 +160,7 @@ describe("migrations", () => {
     expect(unique("blog_posts")).toContain("slug");
   });
 
-  it("give the defaults of SPEC.md section 3", () => {
+  it("give the account and message defaults", () => {
     const defaults = new Map(columns(db, "users").map((c) => [c.name, c.dflt_value]));
     expect(defaults.get("timezone")).toBe("'America/New_York'");
     expect(defaults.get("preferred_check_in_time_morning")).toBe("'08:00'");
