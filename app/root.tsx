@@ -16,10 +16,10 @@ import { Toaster } from "~/components/toaster";
 import { ErrorPage } from "~/components/error-page";
 import { getSiteFacts, type SiteFacts } from "~/site/site-facts.server";
 import { getUser } from "~/http/session.server";
-import { getTheme, type Theme } from "~/utils/theme.server";
+import { getTheme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce-provider";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/components/root-data";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -53,19 +53,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
-
-export type RootData = {
-  user: { id: number; email: string; roles: string[] } | null;
-  theme: Theme;
-  toast: {
-    title: string;
-    description?: string;
-    type: "success" | "error" | "info";
-    undoEntryId?: number;
-  } | null;
-  year: number;
-  site: SiteFacts;
-};
 
 /** Trial length, prices, availability and support contact, as configured (see site-facts.server). */
 export function useSiteFacts(): SiteFacts {

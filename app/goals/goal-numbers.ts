@@ -1,4 +1,5 @@
-import type { GoalState } from "./goal-rules";
+/** Where a goal stands on its day; goal-rules decides it (goalState). */
+export type GoalState = "pending" | "overdue" | "completed" | "skipped" | "missed";
 
 /**
  * The numbers every page, PDF, summary, share page, text and /api answer shows about goals. Pure.

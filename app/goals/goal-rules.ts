@@ -7,7 +7,7 @@ import {
   localMidnightNear,
   type LocalDay,
 } from "~/utils/local-time";
-import { outcomeOf } from "./goal-numbers";
+import { outcomeOf, type GoalState } from "./goal-numbers";
 
 /** Goals one local day may hold, habits' included: the dashboard and every text list them all. */
 export const MAX_GOALS_PER_DAY = 50;
@@ -19,7 +19,7 @@ export function dayFullMessage(isToday: boolean) {
 }
 
 /** Where a goal stands; one rule for every page, export, text and /api answer. */
-export type GoalState = "pending" | "overdue" | "completed" | "skipped" | "missed";
+export type { GoalState };
 
 export const GOAL_STATE_LABELS: Record<GoalState, string> = {
   pending: "Pending",

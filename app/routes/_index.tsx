@@ -8,7 +8,7 @@ import {
   SuccessStoriesSection,
 } from "~/components/marketing/landing-sections";
 import { useSiteFacts } from "~/root";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/components/root-data";
 
 export const meta: MetaFunction = () => [
   { title: "StreakCoach: daily goals by text" },

@@ -6,7 +6,7 @@ import { PendingButton } from "~/components/pending-button";
 import { FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { ChatMessageSchema } from "~/conversation/thread.server";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/components/root-data";
 import { CHAT_LOG_ID } from "./chat-thread";
 import { CHAT_ACTION as ACTION } from "./pending-message";
 
