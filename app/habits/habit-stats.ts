@@ -3,7 +3,7 @@
 // DST change (a 23- or 25-hour day) is one day like any other.
 import type { HabitSchedule } from "~/sms/interpret-habits";
 import { clampToWindow } from "~/utils/date-window";
-import type { LocalDay } from "~/utils/local-time";
+import { dayNumber, type LocalDay } from "~/utils/local-time";
 
 export type { HabitSchedule };
 
@@ -21,9 +21,6 @@ export type HabitHistory = {
 };
 
 const DAY_MS = 86_400_000;
-// Histories hold hundreds of days: parse "YYYY-MM-DD" without splitting strings.
-const dayNumber = (day: LocalDay) =>
-  Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10)) / DAY_MS;
 const toDay = (n: number): LocalDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
 // Day 0 (1970-01-01) was a Thursday; 0 = Sunday as in Date#getDay.
 const weekdayOf = (n: number) => (n + 4) % 7;
@@ -97,7 +94,11 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
   const t = dayNumber(today);
   // A start before the years around today (old data) is walked from the window's first day.
   const start = dayNumber(clampToWindow(history.start, today));
-  const spans = history.schedules.map((s) => ({ from: dayNumber(s.from), schedule: s.schedule }));
+  const spans = history.schedules.map((s) => ({
+    from: dayNumber(s.from),
+    schedule: s.schedule,
+    multiplier: occasionMultiplier(s.schedule),
+  }));
   const spanIndexAt = (n: number) => {
     let i = 0;
     while (i + 1 < spans.length && spans[i + 1]!.from <= n) i++;
@@ -135,7 +136,7 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
           first: n,
           last: Math.min(mondayOf(n) + 6, nextSpan - 1, stopped),
           timesPerWeek: schedule.timesPerWeek,
-          multiplier: occasionMultiplier(schedule),
+          multiplier: spans[span]!.multiplier,
           done: [],
           skipped: 0,
         };
@@ -147,7 +148,7 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
     flushWeek();
     if (outcome === undefined && !schedule.days.includes(weekdayOf(n))) continue;
     if (outcome === "skipped") continue;
-    const multiplier = occasionMultiplier(schedule);
+    const multiplier = spans[span]?.multiplier ?? occasionMultiplier(schedule);
     if (outcome === "done")
       units.push({ status: "met", occasions: [{ day: n, done: true, multiplier }] });
     else if (n >= t) units.push({ status: "pending", occasions: [] });
@@ -195,10 +196,22 @@ function bestStreakOf(units: Unit[]) {
   return best;
 }
 
-const occasionsOf = (units: Unit[]) =>
-  units
-    .flatMap((u) => u.occasions)
-    .sort((a, b) => a.day - b.day || Number(b.done) - Number(a.done));
+const byDayDoneFirst = (a: Occasion, b: Occasion) =>
+  a.day - b.day || Number(b.done) - Number(a.done);
+
+/** Every occasion, by day (done before missed on one day); the walk yields them in that order already. */
+function occasionsOf(units: Unit[]) {
+  const occasions: Occasion[] = [];
+  let sorted = true;
+  for (const unit of units) {
+    for (const occasion of unit.occasions) {
+      const previous = occasions[occasions.length - 1];
+      if (previous && byDayDoneFirst(previous, occasion) > 0) sorted = false;
+      occasions.push(occasion);
+    }
+  }
+  return sorted ? occasions : occasions.sort(byDayDoneFirst);
+}
 
 const step = (score: number, o: Occasion) => score * o.multiplier + (o.done ? 1 - o.multiplier : 0);
 

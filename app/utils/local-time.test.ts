@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import {
   addDays,
+  dayNumber,
   daysBetween,
   firstOfMonth,
   localDay,
@@ -67,5 +69,23 @@ describe("local time", () => {
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
     expect(daysBetween("2026-03-07", "2026-03-09")).toBe(2);
     expect(firstOfMonth("2026-01-20", -1)).toBe("2025-12-01");
+  });
+
+  it("numbers a day as Date.UTC does, by character codes or not", () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, "0");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 40 }),
+        (y, m, d) => {
+          const day = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          expect(dayNumber(day)).toBe(Date.UTC(y, m - 1, d) / 86_400_000);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    expect(dayNumber("1970-01-01")).toBe(0);
+    expect(dayNumber("2026-03-01") - dayNumber("2026-02-28")).toBe(1);
   });
 });

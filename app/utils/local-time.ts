@@ -49,9 +49,39 @@ export function localMidnightNear(instant: number, timeZone: string) {
   return instant - (((local % 86_400_000) + 86_400_000) % 86_400_000);
 }
 
+/**
+ * Days since 1970-01-01 of a "YYYY-MM-DD" day. Histories hold thousands of days, so a well-formed day
+ * is read by character codes (civil-calendar arithmetic, as Date.UTC counts) instead of split strings;
+ * anything else (a year before 100, which Date.UTC reads as 19xx) takes Date.UTC.
+ */
 export function dayNumber(day: LocalDay) {
-  const { y, m, d } = parseDay(day);
-  return Date.UTC(y, m - 1, d) / 86_400_000;
+  const y = digitsAt(day, 0, 4);
+  const m = digitsAt(day, 5, 2);
+  const d = digitsAt(day, 8, 2);
+  if (day.length === 10 && y >= 100 && m >= 1 && m <= 12 && d >= 1) return daysFromCivil(y, m, d);
+  const parsed = parseDay(day);
+  return Date.UTC(parsed.y, parsed.m - 1, parsed.d) / 86_400_000;
+}
+
+function digitsAt(text: string, from: number, count: number) {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return NaN;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+// Howard Hinnant's days_from_civil: proleptic Gregorian, day 0 = 1970-01-01.
+function daysFromCivil(year: number, month: number, day: number) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 export function localDay(instant: Date, timeZone: string): LocalDay {
