@@ -41,15 +41,6 @@ export function localDayNumber(instant: number, timeZone: string) {
 }
 
 /**
- * The local midnight that starts an instant's day, at the offset of that instant: exact except on a
- * DST day, where it is off by the change (an hour, two at most). For stepping back through days.
- */
-export function localMidnightNear(instant: number, timeZone: string) {
-  const local = instant + offsetMinutes(instant, timeZone) * 60_000;
-  return instant - (((local % 86_400_000) + 86_400_000) % 86_400_000);
-}
-
-/**
  * Days since 1970-01-01 of a "YYYY-MM-DD" day. Histories hold thousands of days, so a well-formed day
  * is read by character codes (civil-calendar arithmetic, as Date.UTC counts) instead of split strings;
  * anything else (a year before 100, which Date.UTC reads as 19xx) takes Date.UTC.
