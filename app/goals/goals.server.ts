@@ -188,6 +188,30 @@ export function listAllGoals(userId: number): Goal[] {
   return [...allGoals(userId)].flat();
 }
 
+// The goals due in a span of instants, counted and listed in either order: built once, since building
+// a query costs more than running it. A span without a start or an end is bounded by the safe integers.
+const goalsDueIn = preparedQuery(() => {
+  const where = and(
+    eq(goals.userId, sql.placeholder("userId")),
+    gte(goals.dueDate, sql.placeholder("start")),
+    lt(goals.dueDate, sql.placeholder("end")),
+  );
+  const listed = (order: typeof asc) =>
+    db
+      .select()
+      .from(goals)
+      .where(where)
+      .orderBy(order(goals.dueDate), order(goals.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare();
+  return {
+    count: db.select({ n: count() }).from(goals).where(where).prepare(),
+    newestFirst: listed(desc),
+    soonestFirst: listed(asc),
+  };
+});
+
 /** Goals of the days before today, newest first, filtered to a date range and paged. */
 export function listPreviousGoals(
   user: Owner,
@@ -198,22 +222,21 @@ export function listPreviousGoals(
   const today = todayFor(user, now);
   const { start: todayStart } = todayBounds(user, now);
   const { from, to } = dateRangeDays(range, today);
-  const where = and(
-    eq(goals.userId, user.id),
-    lt(goals.dueDate, todayStart),
-    from ? gte(goals.dueDate, startOfLocalDay(from, user.timezone)) : undefined,
-    to ? lt(goals.dueDate, startOfLocalDay(addDays(to, 1), user.timezone)) : undefined,
-  );
-  const total = db.select({ n: count() }).from(goals).where(where).get()?.n ?? 0;
+  const span = {
+    userId: user.id,
+    start: from ? startOfLocalDay(from, user.timezone).getTime() : Number.MIN_SAFE_INTEGER,
+    end: Math.min(
+      todayStart.getTime(),
+      to ? startOfLocalDay(addDays(to, 1), user.timezone).getTime() : Number.MAX_SAFE_INTEGER,
+    ),
+  };
+  const total = goalsDueIn().count.get(span)?.n ?? 0;
   const page = clampPage(rawPage, total);
-  const items = db
-    .select()
-    .from(goals)
-    .where(where)
-    .orderBy(desc(goals.dueDate), desc(goals.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
-    .all();
+  const items = goalsDueIn().newestFirst.all({
+    ...span,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   return { items, total, page };
 }
 
@@ -222,15 +245,9 @@ export const UPCOMING_SHOWN = 10;
 /** Goals of the days after today (a goal moved to tomorrow among them), soonest first, the first few. */
 export function listUpcomingGoals(user: Owner, now = new Date()) {
   const { end: todayEnd } = todayBounds(user, now);
-  const where = and(eq(goals.userId, user.id), gte(goals.dueDate, todayEnd));
-  const total = db.select({ n: count() }).from(goals).where(where).get()?.n ?? 0;
-  const items = db
-    .select()
-    .from(goals)
-    .where(where)
-    .orderBy(asc(goals.dueDate), asc(goals.id))
-    .limit(UPCOMING_SHOWN)
-    .all();
+  const span = { userId: user.id, start: todayEnd.getTime(), end: Number.MAX_SAFE_INTEGER };
+  const total = goalsDueIn().count.get(span)?.n ?? 0;
+  const items = goalsDueIn().soonestFirst.all({ ...span, limit: UPCOMING_SHOWN, offset: 0 });
   return { items, total };
 }
 
