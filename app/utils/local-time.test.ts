@@ -1,3 +1,4 @@
+import { tzOffset } from "@date-fns/tz";
 import fc from "fast-check";
 import {
   addDays,
@@ -5,6 +6,7 @@ import {
   daysBetween,
   firstOfMonth,
   localDay,
+  localDayNumber,
   localTime,
   zonedInstant,
 } from "./local-time";
@@ -87,5 +89,36 @@ describe("local time", () => {
     );
     expect(dayNumber("1970-01-01")).toBe(0);
     expect(dayNumber("2026-03-01") - dayNumber("2026-02-28")).toBe(1);
+  });
+
+  it("reads the offset of a week with a change in it on the right side of the change", () => {
+    const zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu"];
+    // Instants within a day of 2026's changes (and of the weeks around them).
+    const changes = [
+      Date.UTC(2026, 2, 8, 7),
+      Date.UTC(2026, 2, 29, 1),
+      Date.UTC(2026, 3, 5, 15),
+      Date.UTC(2026, 9, 4, 16),
+      Date.UTC(2026, 9, 25, 1),
+      Date.UTC(2026, 10, 1, 6),
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.constantFrom(...changes),
+        fc.integer({ min: -86_400_000, max: 86_400_000 }),
+        (zone, change, ms) => {
+          const instant = change + ms;
+          const offset = tzOffset(zone, new Date(instant));
+          expect(localDayNumber(instant, zone)).toBe(
+            Math.floor((instant + offset * 60_000) / 86_400_000),
+          );
+          expect(localTime(new Date(instant), zone)).toBe(
+            new Date(instant + offset * 60_000).toISOString().slice(11, 16),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
