@@ -157,6 +157,10 @@ export const goals = sqliteTable(
     uniqueIndex("goals_habit_day_unique")
       .on(t.habitId, t.habitDay)
       .where(sql`${t.habitId} is not null`),
+    // Covers a habit's history of days and outcomes (habit-history.server.ts): no table reads.
+    index("goals_habit_day_outcome_idx")
+      .on(t.habitId, t.habitDay, t.completedAt, t.skippedAt)
+      .where(sql`${t.habitId} is not null`),
   ],
 );
 
