@@ -83,11 +83,36 @@ function closeWeek(week: Week, today: number): Unit | null {
 
 type Walk = {
   units: Unit[];
-  outcomes: Map<number, DayOutcome>;
+  outcomeOn: (n: number) => DayOutcome | undefined;
   scheduleAt: (n: number) => HabitSchedule;
   start: number;
   lastDue: number;
 };
+
+/**
+ * Each day's outcome by day number (the last one given for a day): an array over the days' span, a
+ * lookup far cheaper than a Map's over a walk of years; a Map where the days lie far apart.
+ */
+function outcomeLookup(numbers: number[], days: HabitDay[]) {
+  if (numbers.length === 0) return () => undefined;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const n of numbers) {
+    if (n < low) low = n;
+    if (n > high) high = n;
+  }
+  const span = high - low + 1;
+  if (!(span >= 1 && span <= 4 * numbers.length + 400)) {
+    const byDay = new Map<number, DayOutcome>();
+    numbers.forEach((n, i) => byDay.set(n, days[i]!.outcome));
+    return (n: number) => byDay.get(n);
+  }
+  const byDay = new Array<DayOutcome | undefined>(span).fill(undefined);
+  numbers.forEach((n, i) => {
+    if (Number.isInteger(n)) byDay[n - low] = days[i]!.outcome;
+  });
+  return (n: number) => byDay[n - low];
+}
 
 /** The habit's due days and weeks from its start to today, in order. */
 function walk(history: HabitHistory, today: LocalDay): Walk {
@@ -105,12 +130,12 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
     return i;
   };
   const scheduleAt = (n: number): HabitSchedule => spans[spanIndexAt(n)]?.schedule ?? { days: [] };
-  const outcomes = new Map<number, DayOutcome>();
-  for (const d of history.days) outcomes.set(dayNumber(d.day), d.outcome);
+  const numbers = history.days.map((d) => dayNumber(d.day));
+  const outcomeOn = outcomeLookup(numbers, history.days);
   // Stopping drops the open goal of that day, so a stopped habit was last due the day before.
   const lastDue = history.stoppedOn ? Math.min(dayNumber(history.stoppedOn) - 1, t) : t;
   let last = lastDue;
-  for (const n of outcomes.keys()) if (n <= t && n > last) last = n;
+  for (const n of numbers) if (n <= t && n > last) last = n;
 
   const units: Unit[] = [];
   // Cast so the closure's writes are not narrowed away.
@@ -124,7 +149,7 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
   for (let n = start; n <= last; n++) {
     while (span + 1 < spans.length && spans[span + 1]!.from <= n) span++;
     const schedule = spans[span]?.schedule ?? { days: [] };
-    const outcome = outcomes.get(n);
+    const outcome = outcomeOn(n);
     if (outcome === undefined && n > lastDue) continue;
     if ("timesPerWeek" in schedule) {
       if (week && (mondayOf(n) !== mondayOf(week.first) || week.span !== span)) flushWeek();
@@ -155,7 +180,7 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
     else units.push({ status: "missed", occasions: [{ day: n, done: false, multiplier }] });
   }
   flushWeek();
-  return { units, outcomes, scheduleAt, start, lastDue };
+  return { units, outcomeOn, scheduleAt, start, lastDue };
 }
 
 /** Streak, best streak and strength from one pass over the history. */
@@ -247,7 +272,7 @@ export type HeatmapCell = { day: LocalDay; scheduled: boolean; outcome: DayOutco
  * no due day of its own, so only its days done and skipped show.
  */
 export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell[] {
-  const { outcomes, scheduleAt, start, lastDue } = walk(history, today);
+  const { outcomeOn, scheduleAt, start, lastDue } = walk(history, today);
   const t = dayNumber(today);
   const first = mondayOf(t) - 52 * 7;
   const stopped = history.stoppedOn !== null;
@@ -257,7 +282,7 @@ export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell
     const weekly = "timesPerWeek" in schedule;
     const inRange = n >= start && (n <= lastDue || (n > t && !stopped));
     const scheduled = inRange && !weekly && schedule.days.includes(weekdayOf(n));
-    let outcome = outcomes.get(n) ?? null;
+    let outcome = outcomeOn(n) ?? null;
     if (weekly && (outcome === "missed" || outcome === "open")) outcome = null;
     if (outcome === null && scheduled && n <= t) outcome = n < t ? "missed" : "open";
     return { day: toDay(n), scheduled, outcome };
