@@ -87,6 +87,20 @@ describe("local time", () => {
       ),
       { numRuns: 5000 },
     );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 9000 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        (y, m, d, days) => {
+          const day = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          const expected = new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+          expect(addDays(day, days)).toBe(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
     expect(dayNumber("1970-01-01")).toBe(0);
     expect(dayNumber("2026-03-01") - dayNumber("2026-02-28")).toBe(1);
   });

@@ -109,8 +109,7 @@ function parseDay(day: LocalDay) {
 }
 
 export function addDays(day: LocalDay, days: number): LocalDay {
-  const { y, m, d } = parseDay(day);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return new Date((dayNumber(day) + days) * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function daysBetween(from: LocalDay, to: LocalDay) {
