@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { eachDay } from "~/utils/date-window";
 import { db, inOneRead, preparedQuery, schema, sqlite } from "~/utils/db.server";
@@ -206,11 +206,38 @@ const goalsDueIn = preparedQuery(() => {
       .offset(sql.placeholder("offset"))
       .prepare();
   return {
-    count: db.select({ n: count() }).from(goals).where(where).prepare(),
     newestFirst: listed(desc),
     soonestFirst: listed(asc),
   };
 });
+
+const goalsInSlots = sqlite
+  .prepare<[number, number, number], number>(
+    "select coalesce(sum(goals), 0) from goal_due_slots where user_id = ? and slot >= ? and slot < ?",
+  )
+  .pluck();
+const goalsDueBetweenCount = sqlite
+  .prepare<[number, number, number], number>(
+    "select count(*) from goals where user_id = ? and due_date >= ? and due_date < ?",
+  )
+  .pluck();
+
+/**
+ * How many goals are due in [start, end): the whole quarter hours inside from goal_due_slots (a few
+ * rows a day), the parts of a quarter hour at either edge (none where the span starts and ends on
+ * local midnights) from the goals.
+ */
+export function goalsDueCount(userId: number, start: number, end: number) {
+  if (!(start < end)) return 0;
+  const first = Math.ceil(start / QUARTER_HOUR_MS);
+  const last = Math.floor(end / QUARTER_HOUR_MS);
+  if (first >= last) return goalsDueBetweenCount.get(userId, start, end)!;
+  return (
+    goalsInSlots.get(userId, first, last)! +
+    goalsDueBetweenCount.get(userId, start, first * QUARTER_HOUR_MS)! +
+    goalsDueBetweenCount.get(userId, last * QUARTER_HOUR_MS, end)!
+  );
+}
 
 /** Goals of the days before today, newest first, filtered to a date range and paged. */
 export function listPreviousGoals(
@@ -230,7 +257,7 @@ export function listPreviousGoals(
       to ? startOfLocalDay(addDays(to, 1), user.timezone).getTime() : Number.MAX_SAFE_INTEGER,
     ),
   };
-  const total = goalsDueIn().count.get(span)?.n ?? 0;
+  const total = goalsDueCount(span.userId, span.start, span.end);
   const page = clampPage(rawPage, total);
   const items = goalsDueIn().newestFirst.all({
     ...span,
@@ -246,7 +273,7 @@ export const UPCOMING_SHOWN = 10;
 export function listUpcomingGoals(user: Owner, now = new Date()) {
   const { end: todayEnd } = todayBounds(user, now);
   const span = { userId: user.id, start: todayEnd.getTime(), end: Number.MAX_SAFE_INTEGER };
-  const total = goalsDueIn().count.get(span)?.n ?? 0;
+  const total = goalsDueCount(span.userId, span.start, span.end);
   const items = goalsDueIn().soonestFirst.all({ ...span, limit: UPCOMING_SHOWN, offset: 0 });
   return { items, total };
 }
