@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -149,7 +157,45 @@ export const goals = sqliteTable(
     uniqueIndex("goals_habit_day_unique")
       .on(t.habitId, t.habitDay)
       .where(sql`${t.habitId} is not null`),
+    // Covers a habit's history of days and outcomes (habit-history.server.ts): no table reads.
+    index("goals_habit_day_outcome_idx")
+      .on(t.habitId, t.habitDay, t.completedAt, t.skippedAt)
+      .where(sql`${t.habitId} is not null`),
   ],
+);
+
+/**
+ * A user's goals counted per quarter hour of their due time (slot = floor(due_date / 900,000)), kept
+ * by triggers on goals (migration 0021), so no write path can forget them. Every zone's midnight
+ * falls on a quarter hour, so slots add up to exact local days in whatever zone the user has now:
+ * the dashboard's outcome counts and calendar read a few rows a day instead of every goal.
+ * `completed` has completed_at; `skipped` has skipped_at and no completed_at.
+ */
+export const goalDueSlots = sqliteTable(
+  "goal_due_slots",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slot: integer("slot").notNull(),
+    goals: integer("goals").notNull(),
+    completed: integer("completed").notNull(),
+    skipped: integer("skipped").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slot] })],
+);
+
+/** Completed goals per quarter hour of their completion (floor(completed_at / 900,000)), for the streak. */
+export const goalCompletionSlots = sqliteTable(
+  "goal_completion_slots",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slot: integer("slot").notNull(),
+    goals: integer("goals").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slot] })],
 );
 
 export const messages = sqliteTable(

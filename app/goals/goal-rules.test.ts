@@ -2,7 +2,6 @@ import {
   calendarWeeks,
   clampPage,
   currentStreak,
-  streakByDayHops,
   dateRangeDays,
   dayFullMessage,
   dayOutcome,
@@ -216,65 +215,6 @@ describe("calendarWeeks", () => {
     });
     expect(flat.find((d) => d.day === today)).toMatchObject({ today: true });
     expect(flat.reduce((n, d) => n + d.total, 0)).toBe(3);
-  });
-});
-
-describe("streakByDayHops (a lookup of the latest completion before an instant, in a zone)", () => {
-  const NY = "America/New_York";
-  const t = (iso: string) => Date.parse(iso);
-  /** What the query answers, over a list of completion instants; counts the lookups. */
-  function lookup(isos: string[]) {
-    const instants = isos.map(t).sort((a, b) => b - a);
-    const calls = { n: 0 };
-    const latestBefore = (before: number) => {
-      calls.n += 1;
-      return instants.find((at) => at < before) ?? null;
-    };
-    return { latestBefore, calls };
-  }
-
-  it("counts local days, not UTC days: 23:30 and 00:30 New York time are two days", () => {
-    const { latestBefore } = lookup(["2026-03-03T05:30:00Z", "2026-03-03T04:30:00Z"]);
-    expect(streakByDayHops(latestBefore, t("2026-03-03T17:00:00Z"), NY)).toBe(2);
-    expect(streakByDayHops(latestBefore, t("2026-03-03T17:00:00Z"), "UTC")).toBe(1);
-  });
-
-  it("asks once per day however many completions a day has, and stops at the first gap", () => {
-    const day = (d: string) =>
-      ["13:00", "15:00", "17:00", "19:00", "21:00"].map((h) => `2026-03-${d}T${h}:00Z`);
-    const { latestBefore, calls } = lookup([
-      ...day("10"),
-      ...day("09"),
-      ...day("07"),
-      ...day("06"),
-    ]);
-    expect(streakByDayHops(latestBefore, t("2026-03-11T02:00:00Z"), NY)).toBe(2);
-    expect(calls.n).toBe(3);
-  });
-
-  it("keeps the streak while today is open and loses it once yesterday ends without one", () => {
-    const { latestBefore } = lookup(["2026-03-03T23:00:00Z"]); // Mar 3, 18:00 EST
-    expect(streakByDayHops(latestBefore, t("2026-03-05T04:59:00Z"), NY)).toBe(1);
-    expect(streakByDayHops(latestBefore, t("2026-03-05T05:00:00Z"), NY)).toBe(0);
-  });
-
-  it("finds every day across the 23-hour and the 25-hour days, done just after midnight", () => {
-    const spring = lookup([
-      "2026-03-09T04:05:00Z", // Mar 9, 00:05 EDT
-      "2026-03-08T05:05:00Z", // Mar 8, 00:05 EST (the 23-hour day)
-      "2026-03-07T05:05:00Z", // Mar 7, 00:05 EST
-    ]);
-    expect(streakByDayHops(spring.latestBefore, t("2026-03-09T12:00:00Z"), NY)).toBe(3);
-    const autumn = lookup([
-      "2026-11-02T05:10:00Z", // Nov 2, 00:10 EST
-      "2026-11-01T04:10:00Z", // Nov 1, 00:10 EDT (the 25-hour day)
-      "2026-10-31T04:10:00Z", // Oct 31, 00:10 EDT
-    ]);
-    expect(streakByDayHops(autumn.latestBefore, t("2026-11-02T12:00:00Z"), NY)).toBe(3);
-  });
-
-  it("is 0 without completions", () => {
-    expect(streakByDayHops(lookup([]).latestBefore, t("2026-03-09T12:00:00Z"), NY)).toBe(0);
   });
 });
 

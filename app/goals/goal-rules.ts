@@ -4,7 +4,6 @@ import {
   dayOfWeek,
   firstOfMonth,
   localDayNumber,
-  localMidnightNear,
   type LocalDay,
 } from "~/utils/local-time";
 import { outcomeOf, type GoalState } from "./goal-numbers";
@@ -72,30 +71,6 @@ export function streakOfDayNumbers(daysNewestFirst: Iterable<number>, today: num
     }
   }
   return streak;
-}
-
-/**
- * The streak, hopping back a day at a time: `latestBefore(t)` is the latest completion instant before
- * t. Each hop asks for the latest completion before two hours past the midnight of the day just found
- * (at that instant's offset, so a DST day's may be off by up to two hours), never past the completion
- * itself: a user with twenty completions a day costs no more hops than one with one, and a day seen
- * twice counts once.
- */
-export function streakByDayHops(
-  latestBefore: (before: number) => number | null | undefined,
-  now: number,
-  timeZone: string,
-) {
-  function* completionDays() {
-    let before = Number.MAX_SAFE_INTEGER;
-    for (;;) {
-      const at = latestBefore(before);
-      if (at === null || at === undefined) return;
-      yield localDayNumber(at, timeZone);
-      before = Math.min(at, localMidnightNear(at, timeZone) + 2 * 3_600_000);
-    }
-  }
-  return streakOfDayNumbers(completionDays(), localDayNumber(now, timeZone));
 }
 
 /** The longest run of consecutive days in a set of day numbers (any order, repeats allowed). */

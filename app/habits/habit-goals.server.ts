@@ -1,6 +1,6 @@
 import type { Habit } from "../../db/schema";
 import { assertRoomOnDay, roomOnDay } from "~/goals/goals.server";
-import { sqlite } from "~/utils/db.server";
+import { inOneRead, sqlite } from "~/utils/db.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { localDay, zonedInstant, type LocalDay } from "~/utils/local-time";
 import { scheduleSpans } from "./habit-rules";
@@ -60,11 +60,9 @@ const withGoalOn = (ids: number[], day: LocalDay) =>
     .pluck()
     .all(day, ...ids);
 
-/** Creates the user's habit goals of their local day, if any are missing; safe to call often. */
-export function createHabitGoalsOfDay(user: HabitOwner, now = new Date()) {
-  const day = localDay(now, user.timezone);
+function missingHabitGoals(user: HabitOwner, day: LocalDay) {
   const active = activeHabitsOf.all(user.id, day);
-  if (active.length === 0) return;
+  if (active.length === 0) return [];
   const have = new Set(
     withGoalOn(
       active.map((row) => row.id),
@@ -72,9 +70,15 @@ export function createHabitGoalsOfDay(user: HabitOwner, now = new Date()) {
     ),
   );
   const due = active.filter((row) => !have.has(row.id) && isDue(row, day));
-  // Pages call this on every load: once the day's goals exist, no write transaction at all.
-  if (due.length === 0) return;
-  const missing = due.slice(0, roomOnDay(user, day));
+  return due.length === 0 ? [] : due.slice(0, roomOnDay(user, day));
+}
+
+/** Creates the user's habit goals of their local day, if any are missing; safe to call often. */
+export function createHabitGoalsOfDay(user: HabitOwner, now = new Date()) {
+  const day = localDay(now, user.timezone);
+  // Pages call this on every load: the check in one read transaction (SQLite's read lock taken once),
+  // and once the day's goals exist, no write transaction at all.
+  const missing = inOneRead(() => missingHabitGoals(user, day));
   if (missing.length === 0) return;
   sqlite.transaction(() => {
     for (const row of missing) {

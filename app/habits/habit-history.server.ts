@@ -5,13 +5,15 @@ import { scheduleSpans } from "./habit-rules";
 import type { DayOutcome, HabitDay, HabitHistory } from "./habit-stats";
 
 // One row per habit, its days as "2026-06-15d,2026-06-16s,2026-06-17o" (done, skipped, neither):
-// SQLite joins ten thousand days faster than it hands over ten thousand rows.
+// SQLite joins ten thousand days faster than it hands over ten thousand rows. No "order by" in the
+// join: it sorts every day again (2.5 times the query) where the index (habit_id, habit_day) already
+// hands them over in order; the days are checked and sorted only if they were not.
 const daysOfHabits = (ids: number[]) =>
   sqlite
     .prepare<number[], [number, string]>(
       `select habit_id, group_concat(habit_day ||
          case when completed_at is not null then 'd' when skipped_at is not null then 's' else 'o' end,
-         ',' order by habit_day)
+         ',')
        from goals where habit_id in (${ids.map(() => "?").join(",")}) group by habit_id`,
     )
     .raw()
@@ -25,15 +27,19 @@ function outcomeOf(entry: string, today: LocalDay): HabitDay {
   return { day, outcome };
 }
 
+function oldestFirst(days: HabitDay[]) {
+  for (let i = 1; i < days.length; i++) {
+    if (days[i - 1]!.day > days[i]!.day) return days.sort((a, b) => (a.day < b.day ? -1 : 1));
+  }
+  return days;
+}
+
 /** Each habit's history of days (one query for all of them), for its streaks, strength and heatmap. */
 export function habitHistories(habits: Habit[], today: LocalDay): Map<number, HabitHistory> {
   const days = new Map<number, HabitDay[]>(habits.map((h) => [h.id, []]));
   if (habits.length) {
     for (const [id, list] of daysOfHabits(habits.map((h) => h.id)))
-      days.set(
-        id,
-        list.split(",").map((entry) => outcomeOf(entry, today)),
-      );
+      days.set(id, oldestFirst(list.split(",").map((entry) => outcomeOf(entry, today))));
   }
   return new Map(
     habits.map((h) => [

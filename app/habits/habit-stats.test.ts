@@ -279,6 +279,18 @@ describe("over generated histories", () => {
       return { h: { start, schedules: [{ from: start, schedule }], days, stoppedOn: null }, today };
     });
 
+  it("a goal decades before the habit began (days far apart) changes none of its numbers", () => {
+    fc.assert(
+      fc.property(generated, ({ h, today }) => {
+        const far = { ...h, days: [{ day: "1990-01-01", outcome: "done" as const }, ...h.days] };
+        expect(currentStreak(far, today)).toBe(currentStreak(h, today));
+        expect(bestStreak(far, today)).toBe(bestStreak(h, today));
+        expect(strength(far, today)).toBe(strength(h, today));
+        expect(yearHeatmap(far, today)).toEqual(yearHeatmap(h, today));
+      }),
+    );
+  });
+
   it("strength stays within 0–100 and the best streak is at least the current one", () => {
     fc.assert(
       fc.property(generated, ({ h, today }) => {

@@ -3,7 +3,7 @@
 // DST change (a 23- or 25-hour day) is one day like any other.
 import type { HabitSchedule } from "~/replies/interpret-habits";
 import { clampToWindow } from "~/utils/date-window";
-import type { LocalDay } from "~/utils/local-time";
+import { dayNumber, type LocalDay } from "~/utils/local-time";
 
 export type { HabitSchedule };
 
@@ -21,9 +21,6 @@ export type HabitHistory = {
 };
 
 const DAY_MS = 86_400_000;
-// Histories hold hundreds of days: parse "YYYY-MM-DD" without splitting strings.
-const dayNumber = (day: LocalDay) =>
-  Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10)) / DAY_MS;
 const toDay = (n: number): LocalDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
 // Day 0 (1970-01-01) was a Thursday; 0 = Sunday as in Date#getDay.
 const weekdayOf = (n: number) => (n + 4) % 7;
@@ -86,30 +83,59 @@ function closeWeek(week: Week, today: number): Unit | null {
 
 type Walk = {
   units: Unit[];
-  outcomes: Map<number, DayOutcome>;
+  outcomeOn: (n: number) => DayOutcome | undefined;
   scheduleAt: (n: number) => HabitSchedule;
   start: number;
   lastDue: number;
 };
+
+/**
+ * Each day's outcome by day number (the last one given for a day): an array over the days' span, a
+ * lookup far cheaper than a Map's over a walk of years; a Map where the days lie far apart.
+ */
+function outcomeLookup(numbers: number[], days: HabitDay[]) {
+  if (numbers.length === 0) return () => undefined;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const n of numbers) {
+    if (n < low) low = n;
+    if (n > high) high = n;
+  }
+  const span = high - low + 1;
+  if (!(span >= 1 && span <= 4 * numbers.length + 400)) {
+    const byDay = new Map<number, DayOutcome>();
+    numbers.forEach((n, i) => byDay.set(n, days[i]!.outcome));
+    return (n: number) => byDay.get(n);
+  }
+  const byDay = new Array<DayOutcome | undefined>(span).fill(undefined);
+  numbers.forEach((n, i) => {
+    if (Number.isInteger(n)) byDay[n - low] = days[i]!.outcome;
+  });
+  return (n: number) => byDay[n - low];
+}
 
 /** The habit's due days and weeks from its start to today, in order. */
 function walk(history: HabitHistory, today: LocalDay): Walk {
   const t = dayNumber(today);
   // A start before the years around today (old data) is walked from the window's first day.
   const start = dayNumber(clampToWindow(history.start, today));
-  const spans = history.schedules.map((s) => ({ from: dayNumber(s.from), schedule: s.schedule }));
+  const spans = history.schedules.map((s) => ({
+    from: dayNumber(s.from),
+    schedule: s.schedule,
+    multiplier: occasionMultiplier(s.schedule),
+  }));
   const spanIndexAt = (n: number) => {
     let i = 0;
     while (i + 1 < spans.length && spans[i + 1]!.from <= n) i++;
     return i;
   };
   const scheduleAt = (n: number): HabitSchedule => spans[spanIndexAt(n)]?.schedule ?? { days: [] };
-  const outcomes = new Map<number, DayOutcome>();
-  for (const d of history.days) outcomes.set(dayNumber(d.day), d.outcome);
+  const numbers = history.days.map((d) => dayNumber(d.day));
+  const outcomeOn = outcomeLookup(numbers, history.days);
   // Stopping drops the open goal of that day, so a stopped habit was last due the day before.
   const lastDue = history.stoppedOn ? Math.min(dayNumber(history.stoppedOn) - 1, t) : t;
   let last = lastDue;
-  for (const n of outcomes.keys()) if (n <= t && n > last) last = n;
+  for (const n of numbers) if (n <= t && n > last) last = n;
 
   const units: Unit[] = [];
   // Cast so the closure's writes are not narrowed away.
@@ -123,7 +149,7 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
   for (let n = start; n <= last; n++) {
     while (span + 1 < spans.length && spans[span + 1]!.from <= n) span++;
     const schedule = spans[span]?.schedule ?? { days: [] };
-    const outcome = outcomes.get(n);
+    const outcome = outcomeOn(n);
     if (outcome === undefined && n > lastDue) continue;
     if ("timesPerWeek" in schedule) {
       if (week && (mondayOf(n) !== mondayOf(week.first) || week.span !== span)) flushWeek();
@@ -135,7 +161,7 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
           first: n,
           last: Math.min(mondayOf(n) + 6, nextSpan - 1, stopped),
           timesPerWeek: schedule.timesPerWeek,
-          multiplier: occasionMultiplier(schedule),
+          multiplier: spans[span]!.multiplier,
           done: [],
           skipped: 0,
         };
@@ -147,14 +173,14 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
     flushWeek();
     if (outcome === undefined && !schedule.days.includes(weekdayOf(n))) continue;
     if (outcome === "skipped") continue;
-    const multiplier = occasionMultiplier(schedule);
+    const multiplier = spans[span]?.multiplier ?? occasionMultiplier(schedule);
     if (outcome === "done")
       units.push({ status: "met", occasions: [{ day: n, done: true, multiplier }] });
     else if (n >= t) units.push({ status: "pending", occasions: [] });
     else units.push({ status: "missed", occasions: [{ day: n, done: false, multiplier }] });
   }
   flushWeek();
-  return { units, outcomes, scheduleAt, start, lastDue };
+  return { units, outcomeOn, scheduleAt, start, lastDue };
 }
 
 /** Streak, best streak and strength from one pass over the history. */
@@ -195,10 +221,22 @@ function bestStreakOf(units: Unit[]) {
   return best;
 }
 
-const occasionsOf = (units: Unit[]) =>
-  units
-    .flatMap((u) => u.occasions)
-    .sort((a, b) => a.day - b.day || Number(b.done) - Number(a.done));
+const byDayDoneFirst = (a: Occasion, b: Occasion) =>
+  a.day - b.day || Number(b.done) - Number(a.done);
+
+/** Every occasion, by day (done before missed on one day); the walk yields them in that order already. */
+function occasionsOf(units: Unit[]) {
+  const occasions: Occasion[] = [];
+  let sorted = true;
+  for (const unit of units) {
+    for (const occasion of unit.occasions) {
+      const previous = occasions[occasions.length - 1];
+      if (previous && byDayDoneFirst(previous, occasion) > 0) sorted = false;
+      occasions.push(occasion);
+    }
+  }
+  return sorted ? occasions : occasions.sort(byDayDoneFirst);
+}
 
 const step = (score: number, o: Occasion) => score * o.multiplier + (o.done ? 1 - o.multiplier : 0);
 
@@ -234,7 +272,7 @@ export type HeatmapCell = { day: LocalDay; scheduled: boolean; outcome: DayOutco
  * no due day of its own, so only its days done and skipped show.
  */
 export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell[] {
-  const { outcomes, scheduleAt, start, lastDue } = walk(history, today);
+  const { outcomeOn, scheduleAt, start, lastDue } = walk(history, today);
   const t = dayNumber(today);
   const first = mondayOf(t) - 52 * 7;
   const stopped = history.stoppedOn !== null;
@@ -244,7 +282,7 @@ export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell
     const weekly = "timesPerWeek" in schedule;
     const inRange = n >= start && (n <= lastDue || (n > t && !stopped));
     const scheduled = inRange && !weekly && schedule.days.includes(weekdayOf(n));
-    let outcome = outcomes.get(n) ?? null;
+    let outcome = outcomeOn(n) ?? null;
     if (weekly && (outcome === "missed" || outcome === "open")) outcome = null;
     if (outcome === null && scheduled && n <= t) outcome = n < t ? "missed" : "open";
     return { day: toDay(n), scheduled, outcome };

@@ -1,8 +1,12 @@
+import { tzOffset } from "@date-fns/tz";
+import fc from "fast-check";
 import {
   addDays,
+  dayNumber,
   daysBetween,
   firstOfMonth,
   localDay,
+  localDayNumber,
   localTime,
   zonedInstant,
 } from "./local-time";
@@ -67,5 +71,68 @@ describe("local time", () => {
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
     expect(daysBetween("2026-03-07", "2026-03-09")).toBe(2);
     expect(firstOfMonth("2026-01-20", -1)).toBe("2025-12-01");
+  });
+
+  it("numbers a day as Date.UTC does, by character codes or not", () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, "0");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 40 }),
+        (y, m, d) => {
+          const day = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          expect(dayNumber(day)).toBe(Date.UTC(y, m - 1, d) / 86_400_000);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 9000 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        (y, m, d, days) => {
+          const day = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          const expected = new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+          expect(addDays(day, days)).toBe(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(dayNumber("1970-01-01")).toBe(0);
+    expect(dayNumber("2026-03-01") - dayNumber("2026-02-28")).toBe(1);
+  });
+
+  it("reads the offset of a week with a change in it on the right side of the change", () => {
+    const zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu"];
+    // Instants within a day of 2026's changes (and of the weeks around them).
+    const changes = [
+      Date.UTC(2026, 2, 8, 7),
+      Date.UTC(2026, 2, 29, 1),
+      Date.UTC(2026, 3, 5, 15),
+      Date.UTC(2026, 9, 4, 16),
+      Date.UTC(2026, 9, 25, 1),
+      Date.UTC(2026, 10, 1, 6),
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.constantFrom(...changes),
+        fc.integer({ min: -86_400_000, max: 86_400_000 }),
+        (zone, change, ms) => {
+          const instant = change + ms;
+          const offset = tzOffset(zone, new Date(instant));
+          expect(localDayNumber(instant, zone)).toBe(
+            Math.floor((instant + offset * 60_000) / 86_400_000),
+          );
+          expect(localTime(new Date(instant), zone)).toBe(
+            new Date(instant + offset * 60_000).toISOString().slice(11, 16),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

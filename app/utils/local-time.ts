@@ -6,12 +6,17 @@ export type LocalDay = string;
 const WEEK_MS = 7 * 86_400_000;
 const MAX_CACHED_WEEKS = 20_000;
 
-/** Per zone and UTC week: the offset in minutes when it is the same all week, or null when it changes. */
-const weekOffsets = new Map<string, Map<number, number | null>>();
+/**
+ * Per zone and UTC week: the offset in minutes when it is the same all week, or the change inside it
+ * (the offsets before and after, and the first instant of the new one).
+ */
+type WeekOffset = number | { before: number; after: number; changesAt: number };
+const weekOffsets = new Map<string, Map<number, WeekOffset>>();
 
 /**
  * The zone's UTC offset at an instant. Asking Intl costs about 10 µs, so offsets are cached per week: a
- * week whose two ends share an offset has no change inside it (no zone changes twice within a week).
+ * week whose two ends share an offset has no change inside it (no zone changes twice within a week),
+ * and a week whose ends differ has one, found once by halving the week.
  */
 function offsetMinutes(instant: number, timeZone: string) {
   let weeks = weekOffsets.get(timeZone);
@@ -19,13 +24,28 @@ function offsetMinutes(instant: number, timeZone: string) {
   const week = Math.floor(instant / WEEK_MS);
   let cached = weeks.get(week);
   if (cached === undefined) {
-    const first = tzOffset(timeZone, new Date(week * WEEK_MS));
-    const last = tzOffset(timeZone, new Date((week + 1) * WEEK_MS - 1));
-    cached = first === last ? first : null;
+    cached = offsetsOfWeek(week, timeZone);
     if (weeks.size >= MAX_CACHED_WEEKS) weeks.clear();
     weeks.set(week, cached);
   }
-  return cached ?? tzOffset(timeZone, new Date(instant));
+  if (typeof cached === "number") return cached;
+  return instant < cached.changesAt ? cached.before : cached.after;
+}
+
+function offsetsOfWeek(week: number, timeZone: string): WeekOffset {
+  const offsetAt = (instant: number) => tzOffset(timeZone, new Date(instant));
+  let first = week * WEEK_MS;
+  let last = (week + 1) * WEEK_MS - 1;
+  const before = offsetAt(first);
+  const after = offsetAt(last);
+  if (before === after) return before;
+  // The offset is `before` at first and `after` at last: halve until they are one millisecond apart.
+  while (last - first > 1) {
+    const middle = Math.floor((first + last) / 2);
+    if (offsetAt(middle) === before) first = middle;
+    else last = middle;
+  }
+  return { before, after, changesAt: last };
 }
 
 function wallClock(instant: Date, timeZone: string) {
@@ -41,17 +61,38 @@ export function localDayNumber(instant: number, timeZone: string) {
 }
 
 /**
- * The local midnight that starts an instant's day, at the offset of that instant: exact except on a
- * DST day, where it is off by the change (an hour, two at most). For stepping back through days.
+ * Days since 1970-01-01 of a "YYYY-MM-DD" day. Histories hold thousands of days, so a well-formed day
+ * is read by character codes (civil-calendar arithmetic, as Date.UTC counts) instead of split strings;
+ * anything else (a year before 100, which Date.UTC reads as 19xx) takes Date.UTC.
  */
-export function localMidnightNear(instant: number, timeZone: string) {
-  const local = instant + offsetMinutes(instant, timeZone) * 60_000;
-  return instant - (((local % 86_400_000) + 86_400_000) % 86_400_000);
+export function dayNumber(day: LocalDay) {
+  const y = digitsAt(day, 0, 4);
+  const m = digitsAt(day, 5, 2);
+  const d = digitsAt(day, 8, 2);
+  if (day.length === 10 && y >= 100 && m >= 1 && m <= 12 && d >= 1) return daysFromCivil(y, m, d);
+  const parsed = parseDay(day);
+  return Date.UTC(parsed.y, parsed.m - 1, parsed.d) / 86_400_000;
 }
 
-export function dayNumber(day: LocalDay) {
-  const { y, m, d } = parseDay(day);
-  return Date.UTC(y, m - 1, d) / 86_400_000;
+function digitsAt(text: string, from: number, count: number) {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return NaN;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+// Howard Hinnant's days_from_civil: proleptic Gregorian, day 0 = 1970-01-01.
+function daysFromCivil(year: number, month: number, day: number) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 export function localDay(instant: Date, timeZone: string): LocalDay {
@@ -68,8 +109,7 @@ function parseDay(day: LocalDay) {
 }
 
 export function addDays(day: LocalDay, days: number): LocalDay {
-  const { y, m, d } = parseDay(day);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return new Date((dayNumber(day) + days) * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function daysBetween(from: LocalDay, to: LocalDay) {

@@ -1,0 +1,1 @@
+CREATE INDEX `goals_habit_day_outcome_idx` ON `goals` (`habit_id`,`habit_day`,`completed_at`,`skipped_at`) WHERE "goals"."habit_id" is not null;
