@@ -3,13 +3,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
+import { openDatabase } from "../db/connection";
 import { templates } from "../app/sms/templates";
 import { createNode, findLiteFs, unmount, type LiteFsNode } from "../tests/litefs/cluster";
 import { runInServer, type Launcher, type ServerRunResult } from "./bench/fanout-server";
+import { percentile } from "./bench/server";
 import { findInstant, phoneOf, seedUsers, ZONES } from "./bench/fanout-seed";
 import { startLeanTwilio } from "./bench/fanout-twilio";
 
-// Usage: npm run bench:litefs -- [--users N] [--rate RPS] [--rounds N] [--keep]
+// Usage: npm run bench:litefs -- [--users N] [--rate RPS] [--seconds S] [--rounds N] [--keep]
 //
 // Write throughput through LiteFS's FUSE mount against a plain file, side by side in one run: each leg
 // seeds N users (all due the same morning minute, as bench:fanout does), starts the production build
@@ -28,9 +30,10 @@ const options = parseArgs(process.argv.slice(2));
 const ACCOUNT_SID = `AC${"c".repeat(32)}`;
 const AUTH_TOKEN = "bench-litefs-auth-token";
 const FROM = "+15005550006";
-const LEAD_MS = 30_000;
-/** Inbound replies alone, before the tick: the window the "inbound only" figures cover. */
-const BEFORE_MS = 10_000;
+/** Start-up to the tick: the replies (sent for options.seconds from start-up) are over by then. */
+const LEAD_MS = 45_000;
+/** How long probeCommits writes. */
+const PROBE_MS = 3_000;
 const PLAIN_PORT = 3600; // its metrics on 3601
 const LITEFS_PORTS = { proxy: 3620, app: 3622, http: 3623 }; // the app's metrics on 3621
 const COUNT_COMMITS = path.resolve("scripts/bench/count-commits.mjs");
@@ -38,23 +41,24 @@ const MORNING = templates.morningQuestion();
 const T = findInstant();
 
 type Kind = "plain" | "litefs";
-type Window = {
+/** The replies: sent at RATE for SECONDS, measured from the first one due to the last one answered. */
+type Inbound = {
   replies: number;
   p50: number;
   p99: number;
-  errors: number;
+  failed: number;
+  seconds: number;
   tx: number;
   txid: number | null;
-  seconds: number;
 };
-type Leg = {
-  kind: Kind;
-  inbound: Window;
-  during: Window;
+type Fanout = {
   sent: number;
-  fanoutRate: number;
   duplicates: number;
+  seconds: number;
+  tx: number;
+  txid: number | null;
 };
+type Leg = { kind: Kind; inbound: Inbound; fanout: Fanout; rawCommitsPerSecond: number };
 
 /** Everything started, undone in reverse whatever way the run ends. */
 const cleanups: (() => unknown)[] = [];
@@ -101,12 +105,15 @@ async function runLeg(kind: Kind, binary: string): Promise<Leg> {
   try {
     let databasePath = path.join(dir, "app.db");
     let launch: Launcher | undefined;
+    let rawCommitsPerSecond = 0;
     if (kind === "litefs") {
       const seeded = await seededNode(dir, binary);
       databasePath = seeded.node.databasePath;
       launch = launchNode(seeded, txids);
+      rawCommitsPerSecond = seeded.rawCommitsPerSecond;
     } else {
       seedUsers(databasePath, options.users, T);
+      rawCommitsPerSecond = probeCommits(dir);
     }
     const run = await runInServer({
       databasePath,
@@ -122,9 +129,12 @@ async function runLeg(kind: Kind, binary: string): Promise<Leg> {
       env: { BENCH_COMMITS_FILE: commitsFile },
       preloads: [COUNT_COMMITS],
       leadMs: LEAD_MS,
-      beforeMs: BEFORE_MS,
+      inboundSeconds: options.seconds,
     });
-    const leg = summarize(kind, run, readSeries(commitsFile), txids, fake.byPhone);
+    const leg = {
+      ...summarize(kind, run, readSeries(commitsFile), txids, fake.byPhone),
+      rawCommitsPerSecond,
+    };
     console.log(describe(leg));
     return leg;
   } finally {
@@ -153,12 +163,37 @@ async function seededNode(dir: string, binary: string) {
   // The first start runs litefs.yml's exec: migrations on the candidate, then the app (cron off).
   await node.start();
   seedUsers(node.databasePath, options.users, T);
+  const rawCommitsPerSecond = probeCommits(node.fuseDir);
   await node.stop();
   return {
     node,
+    rawCommitsPerSecond,
     /** A fresh stream for LiteFS's stdout from the next start on. */
     nextStdout: () => (stdout = new PassThrough()),
   };
+}
+
+/**
+ * The commits a second one connection makes in a database of its own in `dir` (the FUSE mount, or the
+ * plain leg's folder), one row each, with the app's settings (WAL, synchronous NORMAL): what the
+ * storage allows whatever the app does per commit.
+ */
+function probeCommits(dir: string) {
+  const probe = openDatabase(path.join(dir, "probe.db"));
+  try {
+    probe.pragma("journal_mode = WAL");
+    probe.exec("create table probe (id integer primary key, at integer not null)");
+    const insert = probe.prepare("insert into probe (at) values (?)");
+    const started = performance.now();
+    let commits = 0;
+    while (performance.now() - started < PROBE_MS) {
+      insert.run(Date.now());
+      commits += 1;
+    }
+    return commits / ((performance.now() - started) / 1000);
+  } finally {
+    probe.close();
+  }
 }
 
 /** Starts the seeded node again with the benchmark's environment; samples LiteFS's TXID meanwhile. */
@@ -257,16 +292,14 @@ function summarize(
   commits: [number, number][],
   txids: [number, number][],
   byPhone: Map<string, { body: string }[]>,
-): Leg {
-  const window = (from: number, to: number, f: ServerRunResult["inboundBefore"]): Window => ({
-    replies: f?.requests ?? 0,
-    p50: f?.medianMs ?? 0,
-    p99: f?.p99Ms ?? 0,
-    errors: (f?.non2xx ?? 0) + (f?.errors ?? 0),
-    tx: at(commits, to) - at(commits, from),
-    txid: txids.length ? at(txids, to) - at(txids, from) : null,
-    seconds: (to - from) / 1000,
-  });
+): Omit<Leg, "rawCommitsPerSecond"> {
+  const count = (series: [number, number][], from: number, to: number) =>
+    at(series, to) - at(series, from);
+  const latencies = run.answers.map((a) => a.ms).sort((x, y) => x - y);
+  const from = Math.min(...run.answers.map((a) => a.due));
+  const to = Math.max(...run.answers.map((a) => a.due + a.ms));
+  if (to > run.startedAt)
+    console.log(`WARNING: [${kind}] replies were still answered after the tick began`);
   let sent = 0;
   let duplicates = 0;
   for (const texts of byPhone.values()) {
@@ -276,47 +309,64 @@ function summarize(
   }
   return {
     kind,
-    inbound: window(run.startedAt - BEFORE_MS, run.startedAt, run.inboundBefore),
-    during: window(run.startedAt, run.finishedAt, run.inboundDuring),
-    sent,
-    fanoutRate: run.report.sent / run.seconds,
-    duplicates,
+    inbound: {
+      replies: run.answers.length,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      failed: run.answers.filter((a) => a.status < 200 || a.status >= 300).length,
+      seconds: (to - from) / 1000,
+      tx: count(commits, from, to),
+      txid: txids.length ? count(txids, from, to) : null,
+    },
+    fanout: {
+      sent,
+      duplicates,
+      seconds: run.seconds,
+      tx: count(commits, run.startedAt, run.finishedAt),
+      txid: txids.length ? count(txids, run.startedAt, run.finishedAt) : null,
+    },
   };
 }
 
-function perSecond(w: Window) {
-  return w.tx / w.seconds;
+// Declarations, not constants: main() runs (top-level await) before the file's later lines.
+function txPerSecond(x: { tx: number; seconds: number }) {
+  return x.tx / x.seconds;
+}
+function repliesPerSecond(x: Inbound) {
+  return x.replies / x.seconds;
+}
+function fanoutRate(x: Fanout) {
+  return x.sent / x.seconds;
 }
 
-function describe(leg: Leg) {
-  const w = (name: string, x: Window) =>
-    `${name}: ${x.replies} replies, p50 ${x.p50.toFixed(1)} ms, p99 ${x.p99.toFixed(1)} ms, ` +
-    `${x.errors} failed; ${x.tx} write tx in ${x.seconds.toFixed(1)} s = ${perSecond(x).toFixed(0)} tx/s` +
-    (x.txid !== null ? ` (LiteFS TXID +${x.txid})` : "") +
-    `, ${(x.tx / Math.max(1, x.replies)).toFixed(2)} tx per reply`;
+function describe({ kind, inbound: i, fanout: f, rawCommitsPerSecond }: Leg) {
+  const txid = (n: number | null) => (n === null ? "" : ` (LiteFS TXID +${n})`);
   return (
-    `[${leg.kind}] ${w("inbound only", leg.inbound)}\n` +
-    `[${leg.kind}] ${w("during the fan-out", leg.during)}\n` +
-    `[${leg.kind}] fan-out: ${leg.sent} of ${options.users} texted, ${leg.duplicates} duplicates, ` +
-    `${leg.fanoutRate.toFixed(0)} msg/s`
+    `[${kind}] one connection committing one row at a time: ${rawCommitsPerSecond.toFixed(0)} tx/s\n` +
+    `[${kind}] replies: ${i.replies} at ${options.rate}/s for ${options.seconds} s, all answered in ` +
+    `${i.seconds.toFixed(1)} s (${repliesPerSecond(i).toFixed(0)}/s), p50 ${i.p50.toFixed(1)} ms, ` +
+    `p99 ${i.p99.toFixed(1)} ms from when each was due, ${i.failed} failed; ${i.tx} write tx${txid(i.txid)} ` +
+    `= ${txPerSecond(i).toFixed(0)} tx/s, ${(i.tx / Math.max(1, i.replies)).toFixed(2)} tx per reply\n` +
+    `[${kind}] fan-out: ${f.sent} of ${options.users} texted, ${f.duplicates} duplicates, in ` +
+    `${f.seconds.toFixed(1)} s = ${fanoutRate(f).toFixed(0)} msg/s; ${f.tx} write tx${txid(f.txid)} ` +
+    `= ${txPerSecond(f).toFixed(0)} tx/s`
   );
 }
 
 function printTable(legs: Leg[]) {
-  const rows = legs.map(
-    (l) =>
-      `| ${l.kind.padEnd(6)} | ${perSecond(l.inbound).toFixed(0).padStart(5)} | ` +
-      `${l.inbound.p50.toFixed(1).padStart(6)} | ${l.inbound.p99.toFixed(1).padStart(7)} | ` +
-      `${perSecond(l.during).toFixed(0).padStart(5)} | ${l.during.p50.toFixed(1).padStart(6)} | ` +
-      `${l.during.p99.toFixed(1).padStart(7)} | ${l.fanoutRate.toFixed(0).padStart(6)} |`,
-  );
+  const cell = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
   console.log(
     [
       "",
-      `${options.rate} replies/s offered; write tx/s counted in the server; p50/p99 from when each reply was due`,
-      "| leg    | inbound only: tx/s | p50 ms | p99 ms | during fan-out: tx/s | p50 ms | p99 ms | fan-out msg/s |",
-      "|--------|-------|--------|---------|-------|--------|---------|--------|",
-      ...rows,
+      `${options.rate} replies/s offered for ${options.seconds} s; p50/p99 from when each reply was due`,
+      "| leg    | raw tx/s | replies/s | write tx/s | tx/reply | p50 ms | p99 ms | fan-out msg/s | fan-out tx/s |",
+      "|--------|---------:|----------:|-----------:|---------:|-------:|-------:|--------------:|-------------:|",
+      ...legs.map(
+        ({ kind, inbound: i, fanout: f, rawCommitsPerSecond }) =>
+          `| ${kind.padEnd(6)} | ${cell(rawCommitsPerSecond)} | ${cell(repliesPerSecond(i))} | ${cell(txPerSecond(i))} | ` +
+          `${cell(i.tx / Math.max(1, i.replies), 2)} | ${cell(i.p50, 1)} | ${cell(i.p99, 1)} | ` +
+          `${cell(fanoutRate(f))} | ${cell(txPerSecond(f))} |`,
+      ),
     ].join("\n"),
   );
   const mean = (kind: Kind, pick: (l: Leg) => number) => {
@@ -326,11 +376,16 @@ function printTable(legs: Leg[]) {
   const ratio = (pick: (l: Leg) => number) =>
     (mean("litefs", pick) / Math.max(1e-9, mean("plain", pick))).toFixed(2);
   console.log(
-    `LiteFS / plain (means over legs): inbound tx/s ${ratio((l) => perSecond(l.inbound))}, ` +
-      `inbound p99 ${ratio((l) => l.inbound.p99)}, fan-out msg/s ${ratio((l) => l.fanoutRate)}`,
+    `LiteFS / plain (means over legs): raw tx/s ${ratio((l) => l.rawCommitsPerSecond)}, replies/s ${ratio((l) => repliesPerSecond(l.inbound))}, ` +
+      `write tx/s ${ratio((l) => txPerSecond(l.inbound))}, reply p50 ${ratio((l) => l.inbound.p50)}, ` +
+      `p99 ${ratio((l) => l.inbound.p99)}, fan-out msg/s ${ratio((l) => fanoutRate(l.fanout))}`,
   );
-  if (legs.some((l) => l.duplicates > 0 || l.sent < options.users)) {
+  if (legs.some((l) => l.fanout.duplicates > 0 || l.fanout.sent < options.users)) {
     console.log("WARNING: a leg texted someone twice or missed someone");
+    process.exitCode = 1;
+  }
+  if (legs.some((l) => l.inbound.failed > 0)) {
+    console.log("WARNING: some replies failed");
     process.exitCode = 1;
   }
 }
@@ -347,6 +402,7 @@ function parseArgs(argv: string[]) {
     users: value("--users", 20_000),
     rate: value("--rate", 300),
     rounds: value("--rounds", 1),
+    seconds: value("--seconds", 10),
     keep: argv.includes("--keep"),
   };
 }

@@ -43,6 +43,8 @@ export type ServerRunOptions = {
   /** Start-up to the tick (default LEAD_MS); the "before" figures cover beforeMs (default 5 s) of it. */
   leadMs?: number;
   beforeMs?: number;
+  /** The replies stop after this many seconds (default: when the tick has ended). */
+  inboundSeconds?: number;
 };
 
 export type InboundFigures = {
@@ -65,6 +67,8 @@ export type ServerRunResult = {
   cpuSecondsBefore: number;
   peakRssMb: number;
   rssBeforeTickMb: number;
+  /** Every reply's answer: when it was due (ms since the epoch), its latency, its status (0: none). */
+  answers: Answer[];
   inboundDuring: InboundFigures | null;
   inboundBefore: InboundFigures | null;
   /** The outbound gate's series on the server's /metrics after the tick. */
@@ -162,6 +166,7 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
       cpuSecondsBefore: samples.cpuSecondsBetween(startedAt - beforeMs, startedAt),
       peakRssMb: samples.peakRssMb(),
       rssBeforeTickMb: samples.rssAtMb(startedAt),
+      answers,
       inboundDuring: inbound ? figures(within(startedAt, finishedAt)) : null,
       inboundBefore: inbound ? figures(within(startedAt - beforeMs, startedAt)) : null,
       gate,
@@ -253,7 +258,7 @@ function readTickTimes(databasePath: string) {
   }
 }
 
-type Answer = { due: number; ms: number; status: number };
+export type Answer = { due: number; ms: number; status: number };
 
 async function startInbound(options: ServerRunOptions, children: Set<ChildProcess>) {
   const phonesFile = path.join(options.dir, "phones.txt");
@@ -266,6 +271,7 @@ async function startInbound(options: ServerRunOptions, children: Set<ChildProces
       ...["--rate", String(options.inboundRate), "--account", options.twilio.accountSid],
       ...["--token", options.twilio.authToken, "--to", options.twilio.from],
       ...["--phones-file", phonesFile],
+      ...(options.inboundSeconds ? ["--seconds", String(options.inboundSeconds)] : []),
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
@@ -309,7 +315,7 @@ async function gateFigures(metricsPort: number) {
   }
 }
 
-function figures(answers: Answer[]): InboundFigures {
+export function figures(answers: Answer[]): InboundFigures {
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   return {
     requests: answers.length,
