@@ -13,18 +13,23 @@ import { startLeanTwilio } from "./bench/fanout-twilio";
 
 // Usage: npm run bench:litefs -- [--users N] [--rate RPS] [--seconds S] [--rounds N] [--keep]
 //
-// Write throughput through LiteFS's FUSE mount against a plain file, side by side in one run: each leg
-// seeds N users (all due the same morning minute, as bench:fanout does), starts the production build
-// with its cron on and its clock moved (scripts/bench/shifted-clock.mjs) so the morning tick fires
-// LEAD_MS after start-up, and sends signed inbound replies at RPS a second (open loop,
-// scripts/bench/inbound-replies.ts) from before the tick until it ends. The plain leg runs remix-serve on
-// a file in a temp dir; the LiteFS leg runs it as a LiteFS node's exec (tests/litefs/cluster.ts: the
-// shipped litefs.yml, a static lease, this node the primary), the replies going through LiteFS's proxy.
-// Legs alternate (plain, LiteFS, LiteFS, plain, …) so that load from others on the machine falls on both.
+// Write throughput through LiteFS's FUSE mount against a plain file, side by side in one run. Each leg
+// seeds N users (all due the same morning minute, as bench:fanout does) and times one connection
+// committing one row at a time for 3 s in a database of its own beside the app's (what the storage
+// allows); then it starts the production build with its cron on and its clock moved
+// (scripts/bench/shifted-clock.mjs) so that the morning tick fires LEAD_MS after start-up, sends
+// signed inbound replies at RPS a second for S seconds from start-up (open loop,
+// scripts/bench/inbound-replies.ts, timed from when each was due), and lets the fan-out run alone at
+// the tick. The plain leg runs remix-serve on a file in a temp dir; the LiteFS leg runs it as a LiteFS
+// node's exec (tests/litefs/cluster.ts: the shipped litefs.yml, a static lease, this node the primary,
+// on ports 3620-3623), the replies going through LiteFS's proxy. Legs alternate (plain, LiteFS, LiteFS,
+// plain, …) so that load from others on the machine falls on both; compare them as ratios.
 //
 // Write transactions are counted twice: in the server (scripts/bench/count-commits.mjs, preloaded: every
 // commit the process makes) and, on LiteFS, by LiteFS itself (the TXID in the database's -pos file,
-// one per transaction it replicates). Prints one line per leg and a table at the end.
+// one per transaction it replicates). Prints lines per leg and a table at the end; exits 1 when a reply
+// failed or the fan-out texted someone twice or not at all. Whatever way it ends, it kills what it
+// started, unmounts the FUSE directory and removes its temp dirs (unless --keep).
 
 const options = parseArgs(process.argv.slice(2));
 const ACCOUNT_SID = `AC${"c".repeat(32)}`;
