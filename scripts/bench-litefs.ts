@@ -6,7 +6,13 @@ import { PassThrough } from "node:stream";
 import { openDatabase } from "../db/connection";
 import { templates } from "../app/sms/templates";
 import { createNode, findLiteFs, unmount, type LiteFsNode } from "../tests/litefs/cluster";
-import { runInServer, type Launcher, type ServerRunResult } from "./bench/fanout-server";
+import {
+  plainServer,
+  runInServer,
+  type Launcher,
+  type ServerRunOptions,
+  type ServerRunResult,
+} from "./bench/fanout-server";
 import { percentile } from "./bench/server";
 import { findInstant, phoneOf, seedUsers, ZONES } from "./bench/fanout-seed";
 import { startLeanTwilio } from "./bench/fanout-twilio";
@@ -55,6 +61,9 @@ type Inbound = {
   seconds: number;
   tx: number;
   txid: number | null;
+  /** CPU seconds in the same span: the app's, and LiteFS's (its proxy and its FUSE server). */
+  appCpu: number;
+  litefsCpu: number | null;
 };
 type Fanout = {
   sent: number;
@@ -107,20 +116,23 @@ async function runLeg(kind: Kind, binary: string): Promise<Leg> {
   cleanups.push(stopFake);
   const commitsFile = path.join(dir, "commits.txt");
   const txids: [number, number][] = [];
+  const cpu: Cpu = { app: [], litefs: [] };
   try {
     let databasePath = path.join(dir, "app.db");
-    let launch: Launcher | undefined;
+    let launch: (options: ServerRunOptions) => Launcher = plainServer;
+    let litefsPid: () => number | undefined = () => undefined;
     let rawCommitsPerSecond = 0;
     if (kind === "litefs") {
       const seeded = await seededNode(dir, binary);
       databasePath = seeded.node.databasePath;
-      launch = launchNode(seeded, txids);
+      launch = () => launchNode(seeded, txids);
+      litefsPid = () => seeded.node.pid();
       rawCommitsPerSecond = seeded.rawCommitsPerSecond;
     } else {
       seedUsers(databasePath, options.users, T);
       rawCommitsPerSecond = probeCommits(dir);
     }
-    const run = await runInServer({
+    const runOptions: ServerRunOptions = {
       databasePath,
       dueAt: T,
       port: kind === "litefs" ? LITEFS_PORTS.proxy : PLAIN_PORT,
@@ -130,14 +142,17 @@ async function runLeg(kind: Kind, binary: string): Promise<Leg> {
       phonesInSendOrder: phonesInSendOrder(),
       dir,
       twilio: { url: fake.url, accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM },
-      launch,
       env: { BENCH_COMMITS_FILE: commitsFile },
       preloads: [COUNT_COMMITS],
       leadMs: LEAD_MS,
       inboundSeconds: options.seconds,
+    };
+    const run = await runInServer({
+      ...runOptions,
+      launch: sampleCpu(launch(runOptions), cpu, litefsPid),
     });
     const leg = {
-      ...summarize(kind, run, readSeries(commitsFile), txids, fake.byPhone),
+      ...summarize(kind, run, readSeries(commitsFile), txids, cpu, fake.byPhone),
       rawCommitsPerSecond,
     };
     console.log(describe(leg));
@@ -230,6 +245,38 @@ function launchNode(
   };
 }
 
+type Cpu = { app: [number, number][]; litefs: [number, number][] };
+
+/** The app's and LiteFS's CPU seconds so far, every 100 ms while the server runs. */
+function sampleCpu(launch: Launcher, cpu: Cpu, litefsPid: () => number | undefined): Launcher {
+  return async (env) => {
+    const server = await launch(env);
+    const timer = setInterval(() => {
+      const now = Date.now();
+      cpu.app.push([now, cpuSeconds(server.pid)]);
+      const litefs = litefsPid();
+      if (litefs) cpu.litefs.push([now, cpuSeconds(litefs)]);
+    }, 100);
+    return {
+      ...server,
+      async stop() {
+        clearInterval(timer);
+        await server.stop();
+      },
+    };
+  };
+}
+
+function cpuSeconds(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
+}
+
 /** SIGKILL to LiteFS's process group (the app with it) and the FUSE directory unmounted, at once. */
 function killNode(node: LiteFsNode) {
   const pid = node.pid();
@@ -296,6 +343,7 @@ function summarize(
   run: ServerRunResult,
   commits: [number, number][],
   txids: [number, number][],
+  cpu: Cpu,
   byPhone: Map<string, { body: string }[]>,
 ): Omit<Leg, "rawCommitsPerSecond"> {
   const count = (series: [number, number][], from: number, to: number) =>
@@ -322,6 +370,8 @@ function summarize(
       seconds: (to - from) / 1000,
       tx: count(commits, from, to),
       txid: txids.length ? count(txids, from, to) : null,
+      appCpu: count(cpu.app, from, to),
+      litefsCpu: cpu.litefs.length ? count(cpu.litefs, from, to) : null,
     },
     fanout: {
       sent,
@@ -351,7 +401,10 @@ function describe({ kind, inbound: i, fanout: f, rawCommitsPerSecond }: Leg) {
     `[${kind}] replies: ${i.replies} at ${options.rate}/s for ${options.seconds} s, all answered in ` +
     `${i.seconds.toFixed(1)} s (${repliesPerSecond(i).toFixed(0)}/s), p50 ${i.p50.toFixed(1)} ms, ` +
     `p99 ${i.p99.toFixed(1)} ms from when each was due, ${i.failed} failed; ${i.tx} write tx${txid(i.txid)} ` +
-    `= ${txPerSecond(i).toFixed(0)} tx/s, ${(i.tx / Math.max(1, i.replies)).toFixed(2)} tx per reply\n` +
+    `= ${txPerSecond(i).toFixed(0)} tx/s, ${(i.tx / Math.max(1, i.replies)).toFixed(2)} tx per reply; CPU ` +
+    `per reply: app ${((i.appCpu * 1000) / i.replies).toFixed(2)} ms` +
+    (i.litefsCpu === null ? "" : `, LiteFS ${((i.litefsCpu * 1000) / i.replies).toFixed(2)} ms`) +
+    "\n" +
     `[${kind}] fan-out: ${f.sent} of ${options.users} texted, ${f.duplicates} duplicates, in ` +
     `${f.seconds.toFixed(1)} s = ${fanoutRate(f).toFixed(0)} msg/s; ${f.tx} write tx${txid(f.txid)} ` +
     `= ${txPerSecond(f).toFixed(0)} tx/s`

@@ -179,7 +179,7 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
 }
 
 /** remix-serve on a plain database file, as `npm start` runs it off LiteFS. */
-function plainServer(options: ServerRunOptions): Launcher {
+export function plainServer(options: ServerRunOptions): Launcher {
   return async (env) => {
     const { server } = await startBenchServer(
       options.port,
