@@ -17,7 +17,7 @@ import { percentile } from "./bench/server";
 import { findInstant, phoneOf, seedUsers, ZONES } from "./bench/fanout-seed";
 import { startLeanTwilio } from "./bench/fanout-twilio";
 
-// Usage: npm run bench:litefs -- [--users N] [--rate RPS] [--seconds S] [--rounds N] [--keep]
+// Usage: npm run bench:litefs -- [--users N] [--rate RPS] [--seconds S] [--rounds N] [--direct] [--keep]
 //
 // Write throughput through LiteFS's FUSE mount against a plain file, side by side in one run. Each leg
 // seeds N users (all due the same morning minute, as bench:fanout does) and times one connection
@@ -35,7 +35,8 @@ import { startLeanTwilio } from "./bench/fanout-twilio";
 // commit the process makes) and, on LiteFS, by LiteFS itself (the TXID in the database's -pos file,
 // one per transaction it replicates). Prints lines per leg and a table at the end; exits 1 when a reply
 // failed or the fan-out texted someone twice or not at all. Whatever way it ends, it kills what it
-// started, unmounts the FUSE directory and removes its temp dirs (unless --keep).
+// started, unmounts the FUSE directory and removes its temp dirs (unless --keep). --direct posts the
+// LiteFS leg's replies to the app itself rather than through LiteFS's proxy: what the proxy costs.
 
 const options = parseArgs(process.argv.slice(2));
 const ACCOUNT_SID = `AC${"c".repeat(32)}`;
@@ -146,6 +147,10 @@ async function runLeg(kind: Kind, binary: string): Promise<Leg> {
       preloads: [COUNT_COMMITS],
       leadMs: LEAD_MS,
       inboundSeconds: options.seconds,
+      // --direct: to the app itself, past LiteFS's proxy (which Fly.io's traffic never skips).
+      ...(kind === "litefs" && options.direct
+        ? { inboundUrl: `http://127.0.0.1:${LITEFS_PORTS.app}/webhooks/twilio/messages` }
+        : {}),
     };
     const run = await runInServer({
       ...runOptions,
@@ -462,5 +467,6 @@ function parseArgs(argv: string[]) {
     rounds: value("--rounds", 1),
     seconds: value("--seconds", 10),
     keep: argv.includes("--keep"),
+    direct: argv.includes("--direct"),
   };
 }

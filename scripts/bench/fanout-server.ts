@@ -45,6 +45,8 @@ export type ServerRunOptions = {
   beforeMs?: number;
   /** The replies stop after this many seconds (default: when the tick has ended). */
   inboundSeconds?: number;
+  /** Where the replies are posted, if not to PORT (they are signed for PORT's URL all the same). */
+  inboundUrl?: string;
 };
 
 export type InboundFigures = {
@@ -267,7 +269,15 @@ async function startInbound(options: ServerRunOptions, children: Set<ChildProces
   const child = spawn(
     process.execPath,
     [
-      ...["--import", "tsx", INBOUND, "--url", webhook, "--signed-url", webhook],
+      ...[
+        "--import",
+        "tsx",
+        INBOUND,
+        "--url",
+        options.inboundUrl ?? webhook,
+        "--signed-url",
+        webhook,
+      ],
       ...["--rate", String(options.inboundRate), "--account", options.twilio.accountSid],
       ...["--token", options.twilio.authToken, "--to", options.twilio.from],
       ...["--phones-file", phonesFile],
@@ -292,7 +302,7 @@ async function startInbound(options: ServerRunOptions, children: Set<ChildProces
   });
   await running;
   console.log(
-    `inbound: ${options.inboundRate} signed replies a second (open loop) to ${webhook}, ` +
+    `inbound: ${options.inboundRate} signed replies a second (open loop) to ${options.inboundUrl ?? webhook}, ` +
       `from the seeded phones in the order they are texted`,
   );
   return {
