@@ -17,7 +17,8 @@ import { percentile } from "./bench/server";
 import { findInstant, phoneOf, seedUsers, ZONES } from "./bench/fanout-seed";
 import { startLeanTwilio } from "./bench/fanout-twilio";
 
-// Usage: npm run bench:litefs -- [--users N] [--rate RPS] [--seconds S] [--rounds N] [--direct] [--keep]
+// Usage: npm run bench:litefs -- [--users N] [--rate RPS] [--seconds S] [--rounds N] [--direct]
+//          [--passthrough] [--keep]
 //
 // Write throughput through LiteFS's FUSE mount against a plain file, side by side in one run. Each leg
 // seeds N users (all due the same morning minute, as bench:fanout does) and times one connection
@@ -36,7 +37,8 @@ import { startLeanTwilio } from "./bench/fanout-twilio";
 // one per transaction it replicates). Prints lines per leg and a table at the end; exits 1 when a reply
 // failed or the fan-out texted someone twice or not at all. Whatever way it ends, it kills what it
 // started, unmounts the FUSE directory and removes its temp dirs (unless --keep). --direct posts the
-// LiteFS leg's replies to the app itself rather than through LiteFS's proxy: what the proxy costs.
+// LiteFS leg's replies to the app itself rather than through LiteFS's proxy: what the proxy costs;
+// --passthrough adds /webhooks/* to the proxy's passthrough list (no TXID work, the same hop).
 
 const options = parseArgs(process.argv.slice(2));
 const ACCOUNT_SID = `AC${"c".repeat(32)}`;
@@ -177,6 +179,7 @@ async function seededNode(dir: string, binary: string) {
     binary,
     env: {},
     ports: LITEFS_PORTS,
+    ...(options.passthrough ? { extraPassthrough: ["/webhooks/*"] } : {}),
     onStdout: (chunk) => stdout?.write(chunk),
   });
   const kill = () => killNode(node);
@@ -468,5 +471,6 @@ function parseArgs(argv: string[]) {
     seconds: value("--seconds", 10),
     keep: argv.includes("--keep"),
     direct: argv.includes("--direct"),
+    passthrough: argv.includes("--passthrough"),
   };
 }

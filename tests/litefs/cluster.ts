@@ -100,6 +100,8 @@ export type ClusterOptions = {
   ports?: Ports;
   /** LiteFS's stdout as it comes (the app's log, which LiteFS's exec passes on). */
   onStdout?: (chunk: Buffer) => void;
+  /** More paths for the proxy's passthrough list than the shipped ones (a benchmark's variant). */
+  extraPassthrough?: string[];
 };
 
 export function createNode(id: 1 | 2, base: string, options: ClusterOptions): LiteFsNode {
@@ -111,7 +113,12 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
   const ports = options.ports ?? NODE_PORTS[id];
   const configPath = path.join(dir, "litefs.yml");
   const shipped = parse(readFileSync(SHIPPED_CONFIG, "utf8")) as LiteFsYaml;
-  writeFileSync(configPath, stringify(nodeConfig(shipped, { id, fuseDir, dataDir, ports })));
+  const config = nodeConfig(shipped, { id, fuseDir, dataDir, ports });
+  if (options.extraPassthrough) {
+    const proxy = config.proxy as { passthrough?: string[] };
+    proxy.passthrough = [...(proxy.passthrough ?? []), ...options.extraPassthrough];
+  }
+  writeFileSync(configPath, stringify(config));
 
   const url = `http://127.0.0.1:${ports.proxy}`;
   // fly.toml's [env] as Fly.io would set it, with this node's ports and folders.
