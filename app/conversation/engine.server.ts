@@ -23,7 +23,7 @@ import {
   skipGoal,
 } from "~/goals/goal-edits.server";
 import { EVENING_TIMES } from "~/users/user-options";
-import { db, schema, sqlite } from "~/utils/db.server";
+import { db, inGroupCommit, schema, sqlite } from "~/utils/db.server";
 import { planCheckIn } from "~/goals/check-in-plan";
 import {
   goalsChangedByTextToday,
@@ -43,9 +43,9 @@ import { dueTimeInText } from "~/replies/interpret-due-time";
 import { isSmallTalk } from "~/replies/interpret-commands";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { eveningQuestion, morningQuestion } from "~/questions/daily-questions.server";
-import { answerHabitCommand } from "./habit-commands.server";
-import { replyInChannel, type Source } from "./reply.server";
 import { storeMessage } from "~/messages/message-rows.server";
+import { answerHabitCommand } from "./habit-commands.server";
+import { sendReply, storeReply, type StoredReply, type Source } from "./reply.server";
 import {
   DailyTextLimitError,
   dailyTextAllowance,
@@ -77,13 +77,35 @@ export function pendingPhase(user: EngineUser, now = new Date()): Phase {
 
 /**
  * The one path every user text takes, from SMS and from the web chat: store it, read it in its context,
- * act on it, and answer in the same channel.
+ * act on it, and answer in the same channel. The text, its effect and its answer are one write (the
+ * next group commit); the answer is sent once that is committed.
  */
 export async function handleIncomingText(
   user: EngineUser,
   incoming: IncomingText,
   now = new Date(),
 ) {
+  const read = await inGroupCommit(() => readIncomingText(user, incoming, now));
+  return answerIncomingText(user, incoming, read, now);
+}
+
+/** What a text did, written; its answer stored unless it waits for the coach's feedback. */
+export type ReadText = {
+  intent: Interpretation["intent"];
+  reply: string;
+  messageId: number;
+  kind: TextKind;
+  linkedGoalIds: number[];
+  /** A check-in: its answer is stored once the coach's feedback is written (after the LLM). */
+  checkedIn: boolean;
+  stored: StoredReply;
+};
+
+/**
+ * The synchronous part of handleIncomingText: stores the text, reads it, acts on it and stores its
+ * answer, all within the caller's transaction (receiveInboundSms adds the MessageSid's claim to it).
+ */
+export function readIncomingText(user: EngineUser, incoming: IncomingText, now: Date): ReadText {
   const allowance = dailyTextAllowance(user, incoming.text, now);
   if (allowance === "ignore") throw new DailyTextLimitError();
   const mediaIds = incoming.mediaIds ?? [];
@@ -100,8 +122,15 @@ export async function handleIncomingText(
   });
   if (allowance === "notice") {
     const reply = templates.dailyTextLimit(TEXTS_READ_PER_DAY);
-    await replyInChannel(user, reply, incoming.source, "conversation", []);
-    return { intent: "unknown" as const, reply, messageId: inboundId, feedback: null };
+    return {
+      intent: "unknown",
+      reply,
+      messageId: inboundId,
+      kind: "conversation",
+      linkedGoalIds: [],
+      checkedIn: false,
+      stored: storeReply(user, reply, incoming.source, "conversation", []),
+    };
   }
   createHabitGoalsOfDay(user, now);
   const today = listTodayGoals(user, now);
@@ -131,18 +160,44 @@ export async function handleIncomingText(
     ? "compliance"
     : "conversation";
   const checkedIn = reading.intent === "check_in" && today.length > 0;
-  // One text answers a check-in: its reply, then the coach's feedback. A Twilio webhook therefore waits
-  // for the LLM too, which its 8 s budget (LLM_BUDGET_MS) keeps well inside Twilio's 15 s timeout.
-  const feedback = checkedIn
-    ? await writeCheckInFeedback(user, { mediaIds, completedGoalIds: linkedGoalIds }, now)
-    : null;
-  const answer = feedback ? withFeedback(reply, feedback) : reply;
-  const answerGoalIds = feedback ? withTodayGoals(user, linkedGoalIds, now) : linkedGoalIds;
-  await replyInChannel(user, answer, incoming.source, kind, answerGoalIds);
+  return {
+    intent: reading.intent,
+    reply,
+    messageId: inboundId,
+    kind,
+    linkedGoalIds,
+    checkedIn,
+    stored: checkedIn ? null : storeReply(user, reply, incoming.source, kind, linkedGoalIds),
+  };
+}
+
+/** The rest of handleIncomingText, after the text's write is committed: the feedback, the answer sent. */
+export async function answerIncomingText(
+  user: EngineUser,
+  incoming: IncomingText,
+  read: ReadText,
+  now: Date,
+) {
+  const { checkedIn, kind, linkedGoalIds } = read;
+  let answer = read.reply;
+  let stored = read.stored;
+  let feedback: string | null = null;
+  if (checkedIn) {
+    // One text answers a check-in: its reply, then the coach's feedback. A Twilio webhook therefore
+    // waits for the LLM too, which its 8 s budget (LLM_BUDGET_MS) keeps well inside Twilio's 15 s timeout.
+    const mediaIds = incoming.mediaIds ?? [];
+    feedback = await writeCheckInFeedback(user, { mediaIds, completedGoalIds: linkedGoalIds }, now);
+    answer = feedback ? withFeedback(read.reply, feedback) : read.reply;
+    const answerGoalIds = feedback ? withTodayGoals(user, linkedGoalIds, now) : linkedGoalIds;
+    stored = await inGroupCommit(() =>
+      storeReply(user, answer, incoming.source, kind, answerGoalIds),
+    );
+  }
+  await sendReply(user, stored);
   const partnerNotes = checkedIn ? notePartners(user, now) : undefined;
   // The web chat reloads its thread after the post, so it waits; a webhook lets the notes finish alone.
   if (incoming.source === "web") await partnerNotes;
-  return { intent: reading.intent, reply: answer, messageId: inboundId, feedback };
+  return { intent: read.intent, reply: answer, messageId: read.messageId, feedback };
 }
 
 /** The goals a check-in changed (moved ones included) and today's goals, which its feedback is about. */

@@ -1,13 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { handleIncomingText } from "~/conversation/engine.server";
+import {
+  answerIncomingText,
+  handleIncomingText,
+  readIncomingText,
+  type IncomingText,
+} from "~/conversation/engine.server";
 import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/daily-text-limit.server";
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
 import { getUserByPhone } from "~/users/users.server";
 import { limitConcurrency } from "~/utils/concurrency";
-import { db, preparedQuery, schema } from "~/utils/db.server";
+import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { interpretReply } from "~/replies/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
@@ -51,35 +56,34 @@ const claimReceipt = preparedQuery(() =>
 
 /**
  * Receives one inbound text exactly once per MessageSid (Twilio retries webhooks): finds the account by
- * number, keeps proof photos in our database, and hands the text to the conversation engine.
+ * number, keeps proof photos in our database, and hands the text to the conversation engine. A text
+ * without photos is one write (the next group commit): its claim, what it changes and its answer, which
+ * is sent once that is committed; Twilio's answer to the send is a second, shared with other requests.
  */
 export async function receiveInboundSms(input: InboundSms): Promise<InboundResult> {
   const usMobile = toUsE164(input.from);
   const phone = usMobile ?? input.from;
-  const claimed = claimReceipt().run({ messageSid: input.messageSid, phone });
-  if (claimed.changes === 0) return { status: "duplicate" };
+  const now = new Date();
+  // Photos are fetched between the claim and the reading, so a text with them takes more writes.
+  const withPhotos = input.media.some((item) => item.contentType.startsWith("image/"));
+  const step = await inGroupCommit(() => claimAndRead(input, phone, withPhotos ? null : now));
+  if (step.status === "duplicate" || step.status === "over_daily_limit") return step;
   try {
-    // A number belongs to the account that verified it: until then its texts are a stranger's.
-    const user = getUserByPhone(phone);
-    const invitationReply = answerAsPartner(phone, input.body);
-    if (invitationReply) {
-      await sendTextToNumber(phone, invitationReply);
-      return { status: "partner", reply: invitationReply };
+    if (step.status === "partner") {
+      await sendTextToNumber(phone, step.reply);
+      return step;
     }
-    if (!user) {
+    if (step.status === "unknown_number") {
       if (usMobile && !isOurOwnNumber(phone)) await answerUnknownNumber(phone, input);
-      return { status: "unknown_number" };
+      return step;
     }
-    if (dailyTextAllowance(user, input.body, new Date()) === "ignore") {
-      return { status: "over_daily_limit" };
+    const { user } = step;
+    if (step.read) {
+      const result = await answerIncomingText(user, incomingOf(input, []), step.read, now);
+      return { status: "handled", user, reply: result.reply, feedback: result.feedback };
     }
     const { mediaIds, refusals } = await storeMedia(user.id, input.media);
-    const result = await handleIncomingText(user, {
-      text: input.body,
-      mediaIds,
-      source: "sms",
-      providerSid: input.messageSid,
-    });
+    const result = await handleIncomingText(user, incomingOf(input, mediaIds));
     if (mediaIds.length) {
       db.update(media)
         .set({ messageId: result.messageId })
@@ -98,6 +102,33 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
     db.delete(inboundReceipts).where(eq(inboundReceipts.messageSid, input.messageSid)).run();
     throw error;
   }
+}
+
+const incomingOf = (input: InboundSms, mediaIds: string[]): IncomingText => ({
+  text: input.body,
+  mediaIds,
+  source: "sms",
+  providerSid: input.messageSid,
+});
+
+/**
+ * The synchronous start of receiveInboundSms, inside one write: claims the MessageSid, finds who sent
+ * it, and (given `readAt`) reads and answers the text. If it throws, nothing of it is kept, the claim
+ * included, so Twilio's retry is processed afresh.
+ */
+function claimAndRead(input: InboundSms, phone: string, readAt: Date | null) {
+  const claimed = claimReceipt().run({ messageSid: input.messageSid, phone });
+  if (claimed.changes === 0) return { status: "duplicate" as const };
+  // A number belongs to the account that verified it: until then its texts are a stranger's.
+  const user = getUserByPhone(phone);
+  const invitationReply = answerAsPartner(phone, input.body);
+  if (invitationReply) return { status: "partner" as const, reply: invitationReply };
+  if (!user) return { status: "unknown_number" as const };
+  if (dailyTextAllowance(user, input.body, readAt ?? new Date()) === "ignore") {
+    return { status: "over_daily_limit" as const };
+  }
+  const read = readAt ? readIncomingText(user, incomingOf(input, []), readAt) : null;
+  return { status: "user" as const, user, read };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,21 +1,32 @@
 import type { User } from "../../db/schema";
-import { sendTextToUser, type TextKind } from "~/sms/outbound.server";
+import {
+  sendStoredText,
+  storeTextToSend,
+  type SendOutcome,
+  type StoredText,
+  type TextKind,
+} from "~/sms/outbound.server";
 import { storeMessage } from "~/messages/message-rows.server";
 
 export type Source = "sms" | "web";
 
+type Recipient = Pick<User, "id" | "phone" | "phoneVerifiedAt" | "phoneUndeliverableCode">;
+
+/** An answer stored in its channel; for SMS, the text still to send (or why it will not be). */
+export type StoredReply = StoredText | Extract<SendOutcome, { sent: false }> | null;
+
 /**
  * Answers in the channel the user wrote in: a text for SMS; for the web chat, a message in the thread
- * and nothing texted.
+ * and nothing texted. Synchronous, to be part of the write that made the answer; sendReply sends it.
  */
-export async function replyInChannel(
-  user: Pick<User, "id" | "phone" | "phoneVerifiedAt" | "phoneUndeliverableCode">,
+export function storeReply(
+  user: Recipient,
   body: string,
   source: Source,
   kind: TextKind,
   linkedGoalIds: number[],
-) {
-  if (source === "sms") return sendTextToUser(user, body, kind, { linkedGoalIds });
+): StoredReply {
+  if (source === "sms") return storeTextToSend(user, body, kind, { linkedGoalIds });
   storeMessage({
     userId: user.id,
     fromSystem: true,
@@ -25,5 +36,11 @@ export async function replyInChannel(
     status: "delivered",
     linkedGoalIds,
   });
-  return undefined;
+  return null;
+}
+
+/** Sends what storeReply stored, once that write is committed. */
+export async function sendReply(user: Recipient, reply: StoredReply) {
+  if (reply === null) return undefined;
+  return "sent" in reply ? reply : sendStoredText(user, reply);
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { db, preparedQuery, schema } from "~/utils/db.server";
+import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db.server";
 import { isOptedOut, optOut } from "./opt-outs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";
@@ -46,11 +46,30 @@ const UNVERIFIED_OK = new Set<TextKind>(["verification", "password_reset", "comp
  * conversational texts) unverified numbers, checked right before sending; records Twilio's answer.
  */
 export async function sendTextToUser(
-  user: Pick<User, "id" | "phone" | "phoneVerifiedAt" | "phoneUndeliverableCode">,
+  user: TextRecipient,
   body: string,
   kind: TextKind,
   options: { linkedGoalIds?: number[]; storeBody?: string } = {},
 ): Promise<SendOutcome> {
+  const text = storeTextToSend(user, body, kind, options);
+  return "sent" in text ? text : sendStoredText(user, text);
+}
+
+type TextRecipient = Pick<User, "id" | "phone" | "phoneVerifiedAt" | "phoneUndeliverableCode">;
+
+/** A text kept in the user's thread as queued, not handed to Twilio yet. */
+export type StoredText = { messageId: number; body: string; kind: TextKind };
+
+/**
+ * The first half of sendTextToUser, synchronous so that it can be part of the caller's write: the
+ * checks, and the text stored as queued. sendStoredText sends it once that write is committed.
+ */
+export function storeTextToSend(
+  user: TextRecipient,
+  body: string,
+  kind: TextKind,
+  options: { linkedGoalIds?: number[]; storeBody?: string } = {},
+): StoredText | Extract<SendOutcome, { sent: false }> {
   if (isOptedOut(user.phone) && kind !== "compliance") return { sent: false, reason: "opted_out" };
   if (!user.phoneVerifiedAt && !UNVERIFIED_OK.has(kind))
     return { sent: false, reason: "unverified" };
@@ -65,11 +84,17 @@ export async function sendTextToUser(
     status: "queued",
     linkedGoalIds: options.linkedGoalIds ?? [],
   });
+  return { messageId, body, kind };
+}
+
+/** Hands a stored text to Twilio and records its answer (in the next group commit: see db.server). */
+export async function sendStoredText(
+  user: Pick<User, "id" | "phone">,
+  { messageId, body, kind }: StoredText,
+): Promise<SendOutcome> {
+  let result: { sid: string; status: string };
   try {
-    const result = await getTransport().send(user.phone, body);
-    recordSent().run({ sid: result.sid, status: result.status, id: messageId });
-    textsSent.labels(kind, "sent").inc();
-    return { sent: true, messageId, ...result };
+    result = await getTransport().send(user.phone, body);
   } catch (error) {
     const code = error instanceof SmsSendError ? error.code : null;
     db.update(messages)
@@ -81,6 +106,11 @@ export async function sendTextToUser(
     else logger.error({ userId: user.id, kind, code, err: errorFields(error) }, "text not sent");
     return { sent: false, reason: "failed", messageId, code: code ?? undefined };
   }
+  await inGroupCommit(() =>
+    recordSent().run({ sid: result.sid, status: result.status, id: messageId }),
+  );
+  textsSent.labels(kind, "sent").inc();
+  return { sent: true, messageId, ...result };
 }
 
 /** A text to a number with no account (e.g. the pointer to the website): not stored in any thread. */

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { openDatabase, withStatementCache } from "../../db/connection";
+import { createGroupCommit } from "../../db/group-commit";
 import * as schema from "../../db/schema";
 import { env } from "./env.server";
 
@@ -21,6 +22,13 @@ export function preparedQuery<T>(build: () => T): () => T {
   let query: T | undefined;
   return () => (query ??= build());
 }
+
+/**
+ * Runs a synchronous write in the next group commit: one transaction for every write asked for in this
+ * turn of the event loop, each in its own savepoint; resolves once committed (db/group-commit.ts). For
+ * the write-heavy paths (an inbound text): on LiteFS the commits, not the SQL, are what is scarce.
+ */
+export const inGroupCommit = createGroupCommit(sqlite);
 
 const beginRead = sqlite.prepare("begin deferred");
 const endRead = sqlite.prepare("commit");

@@ -34,6 +34,19 @@ export type ServerRunOptions = {
   /** Where the server's CPU profile goes (--cpu-prof), if anywhere. */
   profileDir?: string;
   twilio: { url: string; accountSid: string; authToken: string; from: string };
+  /** How the server is started (default: remix-serve on databasePath as a plain file). */
+  launch?: Launcher;
+  /** More environment for the server. */
+  env?: Record<string, string>;
+  /** More modules the server preloads (node --import). */
+  preloads?: string[];
+  /** Start-up to the tick (default LEAD_MS); the "before" figures cover beforeMs (default 5 s) of it. */
+  leadMs?: number;
+  beforeMs?: number;
+  /** The replies stop after this many seconds (default: when the tick has ended). */
+  inboundSeconds?: number;
+  /** Where the replies are posted, if not to PORT (they are signed for PORT's URL all the same). */
+  inboundUrl?: string;
 };
 
 export type InboundFigures = {
@@ -49,68 +62,90 @@ export type InboundFigures = {
 
 export type ServerRunResult = {
   report: TickReport;
+  /** The tick's start and end on this process's clock (ms since the epoch). */
+  startedAt: number;
+  finishedAt: number;
   seconds: number;
   cpuSeconds: number;
-  /** In the 5 s before the tick, when the server only answers the inbound replies. */
+  /** In the beforeMs before the tick, when the server only answers the inbound replies. */
   cpuSecondsBefore: number;
   peakRssMb: number;
   rssBeforeTickMb: number;
+  /** Every reply's answer: when it was due (ms since the epoch), its latency, its status (0: none). */
+  answers: Answer[];
   inboundDuring: InboundFigures | null;
   inboundBefore: InboundFigures | null;
   /** The outbound gate's series on the server's /metrics after the tick. */
   gate: string[];
 };
 
+/** The server under test, however it was started: its process, its log and how to end it. */
+export type LaunchedServer = {
+  pid: number;
+  stdout: NodeJS.ReadableStream;
+  /** Ends it and everything it started; safe to call twice. */
+  stop: () => Promise<void>;
+  /** The same at once, for process exit (no awaiting). */
+  kill: () => void;
+};
+
+/**
+ * Starts the server with the benchmark's environment (clock, cron, Twilio, gate, metrics). The default
+ * runs `remix-serve` on options.databasePath as a plain file; bench:litefs passes one that runs it as
+ * a LiteFS node's exec. APP_URL must be http://127.0.0.1:PORT (the replies are signed over it).
+ */
+export type Launcher = (env: Record<string, string>) => Promise<LaunchedServer>;
+
 export async function runInServer(options: ServerRunOptions): Promise<ServerRunResult> {
   await buildIfStale();
   const NODE_OPTIONS =
     /^\s*NODE_OPTIONS\s*=\s*"([^"]*)"/m.exec(readFileSync("fly.toml", "utf8"))?.[1] ?? "";
-  const offset = options.dueAt.getTime() - (Date.now() + LEAD_MS);
-  const { server } = await startBenchServer(
-    options.port,
-    {
-      NODE_OPTIONS: [
-        NODE_OPTIONS,
-        `--import=${CLOCK}`,
-        options.profileDir ? `--import=${PROFILE}` : "",
-      ].join(" "),
-      BENCH_CPU_PROFILE_DIR: options.profileDir ?? "",
-      BENCH_CLOCK_OFFSET_MS: String(offset),
-      DATABASE_PATH: options.databasePath,
-      CRON_ENABLED: "true",
-      LITEFS_DIR: "",
-      SMS_TRANSPORT: "twilio",
-      TWILIO_API_URL: options.twilio.url,
-      TWILIO_ACCOUNT_SID: options.twilio.accountSid,
-      TWILIO_AUTH_TOKEN: options.twilio.authToken,
-      TWILIO_FROM_NUMBER: options.twilio.from,
-      TWILIO_MESSAGING_SERVICE_SID: "",
-      SMS_MAX_PER_SECOND: String(options.maxPerSecond),
-      SMS_MAX_CONCURRENCY: String(options.maxConcurrency),
-      METRICS_PORT: String(options.port + 1),
-      LOG_LEVEL: "info",
-    },
-    { stdout: "pipe" },
-  );
-  // remix-serve's SIGTERM only closes the listener (the cron's timers keep the process up): with a
-  // profile to write, SIGTERM makes cpu-profile.mjs write it and exit; SIGKILL otherwise, or then.
-  const children = new Set<ChildProcess>([server]);
+  const leadMs = options.leadMs ?? LEAD_MS;
+  const offset = options.dueAt.getTime() - (Date.now() + leadMs);
+  const launch = options.launch ?? plainServer(options);
+  const server = await launch({
+    NODE_OPTIONS: [
+      NODE_OPTIONS,
+      `--import=${CLOCK}`,
+      ...(options.preloads ?? []).map((file) => `--import=${file}`),
+      options.profileDir ? `--import=${PROFILE}` : "",
+    ].join(" "),
+    BENCH_CPU_PROFILE_DIR: options.profileDir ?? "",
+    BENCH_CLOCK_OFFSET_MS: String(offset),
+    CRON_ENABLED: "true",
+    SMS_TRANSPORT: "twilio",
+    TWILIO_API_URL: options.twilio.url,
+    TWILIO_ACCOUNT_SID: options.twilio.accountSid,
+    TWILIO_AUTH_TOKEN: options.twilio.authToken,
+    TWILIO_FROM_NUMBER: options.twilio.from,
+    TWILIO_MESSAGING_SERVICE_SID: "",
+    SMS_MAX_PER_SECOND: String(options.maxPerSecond),
+    SMS_MAX_CONCURRENCY: String(options.maxConcurrency),
+    METRICS_PORT: String(options.port + 1),
+    LOG_LEVEL: "info",
+    ...options.env,
+  });
   // Whatever way the run ends (an error, a timeout, Ctrl-C): nothing it started keeps running.
-  const stopServer = () => {
+  const children = new Set<ChildProcess>();
+  const stopAll = () => {
+    server.kill();
     for (const child of children) child.kill("SIGKILL");
   };
-  process.once("exit", stopServer);
+  process.once("exit", stopAll);
   try {
     console.log(
-      `server: remix-serve build/index.js (pid ${server.pid}, NODE_OPTIONS "${NODE_OPTIONS}"), ` +
+      `server: build/index.js (pid ${server.pid}, NODE_OPTIONS "${NODE_OPTIONS}"), ` +
         `its cron fires the tick in ${((options.dueAt.getTime() - offset - Date.now()) / 1000).toFixed(0)} s`,
     );
-    const samples = sampleProcess(server.pid!);
+    const samples = sampleProcess(server.pid);
     let timer: NodeJS.Timeout | undefined;
     const tickLogged = Promise.race([
-      waitForTickLog(server.stdout!),
+      waitForTickLog(server.stdout),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error("no scheduler tick logged")), TICK_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error("no scheduler tick logged")),
+          leadMs + TICK_TIMEOUT_MS - LEAD_MS,
+        );
       }),
     ]);
     tickLogged.catch(() => {});
@@ -123,31 +158,57 @@ export async function runInServer(options: ServerRunOptions): Promise<ServerRunR
     const tick = readTickTimes(options.databasePath);
     const startedAt = tick.startedAt - offset;
     const finishedAt = tick.finishedAt - offset;
+    const beforeMs = options.beforeMs ?? 5_000;
     const within = (from: number, to: number) =>
       answers.filter((a) => a.due >= from && a.due <= to);
     return {
       report,
+      startedAt,
+      finishedAt,
       seconds: (finishedAt - startedAt) / 1000,
       cpuSeconds: samples.cpuSecondsBetween(startedAt, finishedAt),
-      cpuSecondsBefore: samples.cpuSecondsBetween(startedAt - 5_000, startedAt),
+      cpuSecondsBefore: samples.cpuSecondsBetween(startedAt - beforeMs, startedAt),
       peakRssMb: samples.peakRssMb(),
       rssBeforeTickMb: samples.rssAtMb(startedAt),
+      answers,
       inboundDuring: inbound
         ? figures(within(startedAt, finishedAt), finishedAt - startedAt)
         : null,
-      inboundBefore: inbound ? figures(within(startedAt - 5_000, startedAt), 5_000) : null,
+      inboundBefore: inbound ? figures(within(startedAt - beforeMs, startedAt), beforeMs) : null,
       gate,
     };
   } finally {
-    process.off("exit", stopServer);
-    if (options.profileDir) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      console.log(`server CPU profile written to ${options.profileDir}`);
-    }
-    stopServer();
+    process.off("exit", stopAll);
+    for (const child of children) child.kill("SIGKILL");
+    await server.stop();
   }
+}
+
+/** remix-serve on a plain database file, as `npm start` runs it off LiteFS. */
+export function plainServer(options: ServerRunOptions): Launcher {
+  return async (env) => {
+    const { server } = await startBenchServer(
+      options.port,
+      { ...env, DATABASE_PATH: options.databasePath, LITEFS_DIR: "" },
+      { stdout: "pipe" },
+    );
+    return {
+      pid: server.pid!,
+      stdout: server.stdout!,
+      kill: () => server.kill("SIGKILL"),
+      async stop() {
+        // remix-serve's SIGTERM only closes the listener (the cron's timers keep the process up): with
+        // a profile to write, SIGTERM makes cpu-profile.mjs write it and exit; SIGKILL otherwise, or then.
+        if (options.profileDir && server.exitCode === null) {
+          const exited = new Promise((resolve) => server.once("exit", resolve));
+          server.kill("SIGTERM");
+          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+          console.log(`server CPU profile written to ${options.profileDir}`);
+        }
+        server.kill("SIGKILL");
+      },
+    };
+  };
 }
 
 /**
@@ -203,7 +264,7 @@ function readTickTimes(databasePath: string) {
   }
 }
 
-type Answer = { due: number; ms: number; status: number };
+export type Answer = { due: number; ms: number; status: number };
 
 async function startInbound(options: ServerRunOptions, children: Set<ChildProcess>) {
   const phonesFile = path.join(options.dir, "phones.txt");
@@ -212,10 +273,19 @@ async function startInbound(options: ServerRunOptions, children: Set<ChildProces
   const child = spawn(
     process.execPath,
     [
-      ...["--import", "tsx", INBOUND, "--url", webhook, "--signed-url", webhook],
+      ...[
+        "--import",
+        "tsx",
+        INBOUND,
+        "--url",
+        options.inboundUrl ?? webhook,
+        "--signed-url",
+        webhook,
+      ],
       ...["--rate", String(options.inboundRate), "--account", options.twilio.accountSid],
       ...["--token", options.twilio.authToken, "--to", options.twilio.from],
       ...["--phones-file", phonesFile],
+      ...(options.inboundSeconds ? ["--seconds", String(options.inboundSeconds)] : []),
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
@@ -236,7 +306,7 @@ async function startInbound(options: ServerRunOptions, children: Set<ChildProces
   });
   await running;
   console.log(
-    `inbound: ${options.inboundRate} signed replies a second (open loop) to ${webhook}, ` +
+    `inbound: ${options.inboundRate} signed replies a second (open loop) to ${options.inboundUrl ?? webhook}, ` +
       `from the seeded phones in the order they are texted`,
   );
   return {
@@ -259,7 +329,7 @@ async function gateFigures(metricsPort: number) {
   }
 }
 
-function figures(answers: Answer[], windowMs: number): InboundFigures {
+export function figures(answers: Answer[], windowMs: number): InboundFigures {
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   return {
     requests: answers.length,

@@ -12,6 +12,7 @@ import { postAtConstantRate } from "./open-loop";
  *
  * Usage: node --import tsx scripts/bench/inbound-replies.ts --url URL --signed-url URL --rate RPS
  *          --account SID --token TOKEN --to OUR_NUMBER --phones-file FILE (one phone a line)
+ *          [--seconds S] (stop sending after S seconds instead of at SIGTERM)
  */
 
 const arg = (name: string) => {
@@ -37,7 +38,7 @@ console.log("inbound-start");
 await postAtConstantRate({
   url,
   rate,
-  seconds: 3600,
+  seconds: process.argv.includes("--seconds") ? Number(arg("--seconds")) : 3600,
   signal: stop.signal,
   onAnswer: (due, ms, status) =>
     answers.push(`answer ${due.toFixed(1)} ${ms.toFixed(2)} ${status}`),

@@ -14,7 +14,7 @@ const SHIPPED_CONFIG = path.join(root, "litefs.yml");
 export const PRIMARY_HOSTNAME = "litefs-node-1";
 export const SESSION_SECRET = "litefs-tests-secret-0123456789abcdef0123456789";
 
-type Ports = { http: number; proxy: number; app: number };
+export type Ports = { http: number; proxy: number; app: number };
 const NODE_PORTS: Record<1 | 2, Ports> = {
   1: { http: 20201, proxy: 3241, app: 3242 },
   2: { http: 20202, proxy: 3243, app: 3244 },
@@ -52,9 +52,9 @@ type LiteFsYaml = {
 /** The shipped litefs.yml with one node's lease, paths and addresses. */
 export function nodeConfig(
   shipped: LiteFsYaml,
-  node: { id: 1 | 2; fuseDir: string; dataDir: string },
+  node: { id: 1 | 2; fuseDir: string; dataDir: string; ports?: Ports },
 ) {
-  const ports = NODE_PORTS[node.id];
+  const ports = node.ports ?? NODE_PORTS[node.id];
   const onLoopback = (addr: string, port?: number) =>
     port ? `127.0.0.1:${port}` : addr.replace(/^:/, "127.0.0.1:");
   return {
@@ -67,7 +67,7 @@ export function nodeConfig(
     lease: {
       type: "static",
       hostname: PRIMARY_HOSTNAME,
-      "advertise-url": `http://127.0.0.1:${NODE_PORTS[1].http}`,
+      "advertise-url": `http://127.0.0.1:${node.id === 1 ? ports.http : NODE_PORTS[1].http}`,
       candidate: node.id === 1,
       promote: shipped.lease.promote,
     },
@@ -86,12 +86,23 @@ export type LiteFsNode = {
   databasePath: string;
   env: NodeJS.ProcessEnv;
   output: () => string[];
+  /** The running `litefs mount` process's id (its process group's too). */
+  pid: () => number | undefined;
   start: () => Promise<void>;
   /** Stops LiteFS (SIGKILL unless told), kills whatever it started, and unmounts its FUSE directory. */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-export type ClusterOptions = { binary: string; env: Record<string, string> };
+export type ClusterOptions = {
+  binary: string;
+  env: Record<string, string>;
+  /** Other ports than the tests' (a benchmark beside them); a second node must not use this. */
+  ports?: Ports;
+  /** LiteFS's stdout as it comes (the app's log, which LiteFS's exec passes on). */
+  onStdout?: (chunk: Buffer) => void;
+  /** More paths for the proxy's passthrough list than the shipped ones (a benchmark's variant). */
+  extraPassthrough?: string[];
+};
 
 export function createNode(id: 1 | 2, base: string, options: ClusterOptions): LiteFsNode {
   const dir = path.join(base, `node${id}`);
@@ -99,10 +110,15 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
   const dataDir = path.join(dir, "data");
   mkdirSync(fuseDir, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
-  const ports = NODE_PORTS[id];
+  const ports = options.ports ?? NODE_PORTS[id];
   const configPath = path.join(dir, "litefs.yml");
   const shipped = parse(readFileSync(SHIPPED_CONFIG, "utf8")) as LiteFsYaml;
-  writeFileSync(configPath, stringify(nodeConfig(shipped, { id, fuseDir, dataDir })));
+  const config = nodeConfig(shipped, { id, fuseDir, dataDir, ports });
+  if (options.extraPassthrough) {
+    const proxy = config.proxy as { passthrough?: string[] };
+    proxy.passthrough = [...(proxy.passthrough ?? []), ...options.extraPassthrough];
+  }
+  writeFileSync(configPath, stringify(config));
 
   const url = `http://127.0.0.1:${ports.proxy}`;
   // fly.toml's [env] as Fly.io would set it, with this node's ports and folders.
@@ -138,6 +154,7 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
     databasePath: path.join(fuseDir, "app.db"),
     env,
     output: () => [...lines],
+    pid: () => child?.pid,
     async start() {
       // Its own process group, so that stopping it reaches the app LiteFS started.
       const started = spawn(options.binary, ["mount", "-config", configPath], {
@@ -155,6 +172,7 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
             .map((l) => `[node${id}] ${l}`),
         );
       started.stdout.on("data", collect);
+      if (options.onStdout) started.stdout.on("data", options.onStdout);
       started.stderr.on("data", collect);
       exited = new Promise((resolve) => started.on("exit", () => resolve()));
       await waitFor(
