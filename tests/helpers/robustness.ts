@@ -417,15 +417,17 @@ export function formRequest(
  */
 export function snapshotDatabase(): Record<string, unknown[]> {
   const tables = sqlite
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    .prepare<[], { name: string; wr: number }>(
+      "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )
-    .pluck()
-    .all() as string[];
+    .all();
+  // A WITHOUT ROWID table (the goal slot counts) has no rowid: it is read in its primary key's order.
   return Object.fromEntries(
-    tables.map((table) => [
-      table,
-      sqlite.prepare(`SELECT * FROM "${table.replaceAll('"', '""')}" ORDER BY rowid`).all(),
+    tables.map(({ name, wr }) => [
+      name,
+      sqlite
+        .prepare(`SELECT * FROM "${name.replaceAll('"', '""')}"${wr ? "" : " ORDER BY rowid"}`)
+        .all(),
     ]),
   );
 }
