@@ -157,10 +157,10 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
           {goal.description}
           {goal.habitId ? (
             <a
-              href={`/habits/${goal.habitId}`}
               onClick={page.followLink}
               className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900 no-underline hover:underline dark:bg-sky-900/40 dark:text-sky-100"
               aria-label={`Habit: ${goal.description}. See its history`}
+              href={`/habits/${goal.habitId}`}
             >
               Habit
             </a>
@@ -217,10 +217,10 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
             )}
             <a
               ref={editLink}
-              href={page.editorHref(goal.id, true)}
               onClick={toggle(true)}
               className={EDIT_LINK}
               aria-label={`Edit: ${goal.description}`}
+              href={page.editorHref(goal.id, true)}
             >
               Edit
             </a>
