@@ -185,6 +185,19 @@ export const goalDueSlots = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.slot] })],
 );
 
+/**
+ * A user's goal_due_slots summed: one row kept by triggers on goal_due_slots (migration 0023), so the
+ * outcome counts and the previous goals' total read today's and later slots only, not every slot.
+ */
+export const goalDueTotals = sqliteTable("goal_due_totals", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  goals: integer("goals").notNull(),
+  completed: integer("completed").notNull(),
+  skipped: integer("skipped").notNull(),
+});
+
 /** Completed goals per quarter hour of their completion (floor(completed_at / 900,000)), for the streak. */
 export const goalCompletionSlots = sqliteTable(
   "goal_completion_slots",

@@ -216,6 +216,14 @@ const goalsInSlots = sqlite
     "select coalesce(sum(goals), 0) from goal_due_slots where user_id = ? and slot >= ? and slot < ?",
   )
   .pluck();
+// Every slot but those from one on: the user's total (goal_due_totals, kept by triggers) less the
+// slots after, today's and later ones for the previous goals of all time, not every slot before.
+const goalsInSlotsBefore = sqlite
+  .prepare<[number, number, number], number>(
+    `select coalesce((select goals from goal_due_totals where user_id = ?), 0)
+          - coalesce((select sum(goals) from goal_due_slots where user_id = ? and slot >= ?), 0)`,
+  )
+  .pluck();
 const goalsDueBetweenCount = sqlite
   .prepare<[number, number, number], number>(
     "select count(*) from goals where user_id = ? and due_date >= ? and due_date < ?",
@@ -225,12 +233,19 @@ const goalsDueBetweenCount = sqlite
 /**
  * How many goals are due in [start, end): the whole quarter hours inside from goal_due_slots (a few
  * rows a day), the parts of a quarter hour at either edge (none where the span starts and ends on
- * local midnights) from the goals.
+ * local midnights) from the goals. A span without a start (Number.MIN_SAFE_INTEGER) takes every slot
+ * before its end.
  */
 export function goalsDueCount(userId: number, start: number, end: number) {
   if (!(start < end)) return 0;
-  const first = Math.ceil(start / QUARTER_HOUR_MS);
   const last = Math.floor(end / QUARTER_HOUR_MS);
+  if (start === Number.MIN_SAFE_INTEGER) {
+    return (
+      goalsInSlotsBefore.get(userId, userId, last)! +
+      goalsDueBetweenCount.get(userId, last * QUARTER_HOUR_MS, end)!
+    );
+  }
+  const first = Math.ceil(start / QUARTER_HOUR_MS);
   if (first >= last) return goalsDueBetweenCount.get(userId, start, end)!;
   return (
     goalsInSlots.get(userId, first, last)! +
@@ -315,12 +330,18 @@ export function streakFor(user: Owner, now = new Date()) {
   );
 }
 
+// A day's slots come one after another: the day is handed on once, not once per slot. Batches grow, so
+// a long streak takes a few statements, a short one a small read.
 function* completionDays(user: Owner) {
   let before = Number.MAX_SAFE_INTEGER;
-  for (;;) {
-    const slots = completionSlotsBefore.all(user.id, before, STREAK_BATCH);
-    for (const slot of slots) yield localDayNumber(slot * QUARTER_HOUR_MS, user.timezone);
-    if (slots.length < STREAK_BATCH) return;
+  let previous = NaN;
+  for (let batch = STREAK_BATCH; ; batch *= 4) {
+    const slots = completionSlotsBefore.all(user.id, before, batch);
+    for (const slot of slots) {
+      const day = localDayNumber(slot * QUARTER_HOUR_MS, user.timezone);
+      if (day !== previous) yield (previous = day);
+    }
+    if (slots.length < batch) return;
     before = slots[slots.length - 1]!;
   }
 }
@@ -343,14 +364,16 @@ export function streaksFor(user: Owner, now = new Date()) {
   };
 }
 
-// Summed over the user's due slots (goal_due_slots, kept by triggers): a few rows a day instead of
-// every goal. The order of the sums follows outcomeOf: completed, then skipped, then the day.
+// The user's totals (goal_due_totals, kept by triggers on goal_due_slots), less the open goals of the
+// slots from today's on (a few rows), which are not missed: one row and today's and later slots
+// instead of every slot. The order follows outcomeOf: completed, then skipped, then the day.
 const outcomeSums = sqlite
   .prepare<[number, number], [number, number, number, number]>(
-    `select coalesce(sum(completed), 0), coalesce(sum(skipped), 0),
-            coalesce(sum(case when slot < ? then goals - completed - skipped else 0 end), 0),
-            coalesce(sum(goals), 0)
-     from goal_due_slots where user_id = ?`,
+    `select completed, skipped,
+            goals - completed - skipped - coalesce((select sum(goals - completed - skipped)
+              from goal_due_slots where user_id = t.user_id and slot >= ?), 0),
+            goals
+     from goal_due_totals t where user_id = ?`,
   )
   .raw();
 
@@ -367,7 +390,9 @@ const openDueBetween = sqlite
 export function outcomeCounts(user: Owner, now = new Date()): OutcomeCounts {
   const todayStart = startOfLocalDay(todayFor(user, now), user.timezone).getTime();
   const todaySlot = Math.floor(todayStart / QUARTER_HOUR_MS);
-  const [completed, skipped, missedBefore, total] = outcomeSums.get(todaySlot, user.id)!;
+  const [completed, skipped, missedBefore, total] = outcomeSums.get(todaySlot, user.id) ?? [
+    0, 0, 0, 0,
+  ];
   const missed =
     missedBefore + openDueBetween.get(user.id, todaySlot * QUARTER_HOUR_MS, todayStart)!;
   return { completed, skipped, missed, open: total - completed - skipped - missed };

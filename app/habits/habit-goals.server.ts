@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import type { Habit } from "../../db/schema";
 import { assertRoomOnDay, roomOnDay } from "~/goals/goals.server";
 import { inOneRead, sqlite } from "~/utils/db.server";
@@ -52,13 +53,20 @@ function isDue(row: HabitRow, day: LocalDay) {
 }
 
 // Through the (habit_id, habit_day) index: one lookup per habit, however many goals the user has.
-const withGoalOn = (ids: number[], day: LocalDay) =>
-  sqlite
-    .prepare<(number | string)[], number>(
-      `select habit_id from goals where habit_day = ? and habit_id in (${ids.map(() => "?").join(",")})`,
-    )
-    .pluck()
-    .all(day, ...ids);
+// Prepared once per number of habits (preparing costs more than running it, on every page load).
+const withGoalOnStatements = new Map<number, Statement<(number | string)[], number>>();
+function withGoalOn(ids: number[], day: LocalDay) {
+  let statement = withGoalOnStatements.get(ids.length);
+  if (!statement) {
+    statement = sqlite
+      .prepare<(number | string)[], number>(
+        `select habit_id from goals where habit_day = ? and habit_id in (${ids.map(() => "?").join(",")})`,
+      )
+      .pluck();
+    withGoalOnStatements.set(ids.length, statement);
+  }
+  return statement.all(day, ...ids);
+}
 
 function missingHabitGoals(user: HabitOwner, day: LocalDay) {
   const active = activeHabitsOf.all(user.id, day);

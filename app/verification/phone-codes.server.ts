@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { formatUsPhone } from "~/users/phone";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, preparedQuery, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { waitTime } from "~/utils/wait-time";
 import { codeTextLimitMessage, reserveCodeText } from "./code-text-limits.server";
@@ -355,23 +355,34 @@ export function checkFailureMessage(result: Extract<CheckResult, { ok: false }>)
   }
 }
 
-/** Whether a code for the user's current number can still be entered (read-only: safe in a loader). */
-export function hasPendingCode(who: Pick<User, "id">, purpose: CodePurpose, now = new Date()) {
-  const user = getUserById(who.id);
-  if (!user) return false;
-  const row = db
+// Asked on every dashboard of an unverified user: built once, since building a query costs more than
+// running it.
+const pendingCode = preparedQuery(() =>
+  db
     .select({ id: phoneCodes.id })
     .from(phoneCodes)
     .where(
       and(
-        eq(phoneCodes.userId, user.id),
-        eq(phoneCodes.purpose, purpose),
-        eq(phoneCodes.phone, codeTarget(user, purpose) ?? ""),
+        eq(phoneCodes.userId, sql.placeholder("userId")),
+        eq(phoneCodes.purpose, sql.placeholder("purpose")),
+        eq(phoneCodes.phone, sql.placeholder("phone")),
         isNull(phoneCodes.usedAt),
-        gt(phoneCodes.expiresAt, now),
+        gt(phoneCodes.expiresAt, sql.placeholder("now")),
         lt(phoneCodes.attempts, MAX_CODE_ATTEMPTS),
       ),
     )
-    .get();
+    .prepare(),
+);
+
+/** Whether a code for the user's current number can still be entered (read-only: safe in a loader). */
+export function hasPendingCode(who: Pick<User, "id">, purpose: CodePurpose, now = new Date()) {
+  const user = getUserById(who.id);
+  if (!user) return false;
+  const row = pendingCode().get({
+    userId: user.id,
+    purpose,
+    phone: codeTarget(user, purpose) ?? "",
+    now: now.getTime(),
+  });
   return Boolean(row);
 }

@@ -6,8 +6,9 @@ import { sqlite } from "~/utils/db.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
 import { createTestUser } from "../helpers/requests";
 
-// goal_due_slots and goal_completion_slots are kept by triggers on goals (migration 0021): whatever
-// writes goals, the counts must be what counting the goals gives.
+// goal_due_slots and goal_completion_slots are kept by triggers on goals (migration 0021), and
+// goal_due_totals by triggers on goal_due_slots (0023): whatever writes goals, the counts must be what
+// counting the goals gives.
 
 const Q = 900_000;
 const floorSlot = (column: string) => `((${column} - (((${column} % ${Q}) + ${Q}) % ${Q})) / ${Q})`;
@@ -25,6 +26,24 @@ const keptDueSlots = () =>
   sqlite
     .prepare("select user_id, slot, goals, completed, skipped from goal_due_slots order by 1, 2")
     .all();
+const countedDueTotals = () =>
+  sqlite
+    .prepare(
+      `select user_id, count(*) as goals, count(completed_at) as completed,
+         sum(completed_at is null and skipped_at is not null) as skipped
+       from goals group by 1 order by 1`,
+    )
+    .all();
+// A user whose goals are all gone keeps a row of zeros.
+const keptDueTotals = () =>
+  sqlite
+    .prepare(
+      `select user_id, goals, completed, skipped from goal_due_totals
+       where goals != 0 or completed != 0 or skipped != 0 order by 1`,
+    )
+    .all();
+const totalsOf = (userId: number) =>
+  sqlite.prepare("select * from goal_due_totals where user_id = ?").all(userId);
 const countedCompletionSlots = () =>
   sqlite
     .prepare(
@@ -133,6 +152,7 @@ describe("goal slot counts kept by triggers", () => {
           sqlite.prepare("delete from goals").run();
           for (const o of ops) apply(users, o);
           expect(keptDueSlots()).toEqual(countedDueSlots());
+          expect(keptDueTotals()).toEqual(countedDueTotals());
           expect(keptCompletionSlots()).toEqual(countedCompletionSlots());
           for (const [start, end] of [
             ...spans,
@@ -148,6 +168,7 @@ describe("goal slot counts kept by triggers", () => {
     );
     sqlite.prepare("delete from goals").run();
     expect(keptDueSlots()).toEqual([]);
+    expect(keptDueTotals()).toEqual([]);
     expect(keptCompletionSlots()).toEqual([]);
   });
 
@@ -155,8 +176,10 @@ describe("goal slot counts kept by triggers", () => {
     const [id] = await twoUsers();
     insertGoal.run(id!, Date.UTC(2026, 5, 1), Date.UTC(2026, 5, 1), null);
     expect(keptDueSlots()).toHaveLength(1);
+    expect(totalsOf(id!)).toHaveLength(1);
     sqlite.prepare("delete from users where id = ?").run(id!);
     expect(keptDueSlots()).toEqual([]);
+    expect(totalsOf(id!)).toEqual([]);
     expect(keptCompletionSlots()).toEqual([]);
   });
 

@@ -14,10 +14,16 @@ export function withoutPanels(search: string | URLSearchParams) {
 
 /** The same page (range and page kept) with this goal's editor open, or closed, at the goal. */
 export function editorHref(pathname: string, search: string, goalId: number, open: boolean) {
-  const params = new URLSearchParams(withoutPanels(search));
-  if (open) params.set(EDIT, String(goalId));
-  const query = params.toString();
-  return `${pathname}${query ? `?${query}` : ""}#goal-${goalId}`;
+  return editorHrefs(pathname, search)(goalId, open);
+}
+
+/** editorHref for every goal of a page: the page's own query is read once, not once per goal. */
+export function editorHrefs(pathname: string, search: string) {
+  const kept = withoutPanels(search);
+  return (goalId: number, open: boolean) => {
+    const query = open ? `${kept ? `${kept}&` : "?"}${EDIT}=${goalId}` : kept;
+    return `${pathname}${query}#goal-${goalId}`;
+  };
 }
 
 /** The goal whose editor the URL opens, if any. */

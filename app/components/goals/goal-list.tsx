@@ -1,12 +1,12 @@
-import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { Input } from "../ui/input";
 import { STATE_BADGE } from "../../goals/outcome-colours";
-import { editedGoalId, editorHref } from "./editor-links";
+import { editedGoalId, editorHrefs } from "./editor-links";
 import { ProofThumbnails } from "./proof-thumbnails";
 
 export type GoalRowData = {
@@ -35,13 +35,59 @@ export function GoalList({
   label: string;
   empty?: string;
 }) {
+  const page = useListPage();
   if (goals.length === 0) return <p className="py-6 text-center text-muted-foreground">{empty}</p>;
   return (
     <ul className="divide-y" aria-label={label}>
       {goals.map((goal) => (
-        <GoalRow key={goal.id} goal={goal} />
+        <GoalRow key={goal.id} goal={goal} page={page} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * What every row of a list needs from the page, worked out once for the list: a dashboard has dozens
+ * of rows, and the router's hooks and components resolve paths anew in each one.
+ */
+type ListPage = {
+  action: string;
+  hydrated: boolean;
+  pageData: unknown;
+  editedId: number | null;
+  editorHref: (goalId: number, open: boolean) => string;
+  followLink: (event: React.MouseEvent<HTMLAnchorElement>) => void;
+};
+
+function useListPage(): ListPage {
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const pageData = useActionData();
+  const followLink = useFollowLink();
+  return useMemo(
+    () => ({
+      action: `${pathname}${search}`,
+      hydrated,
+      pageData,
+      editedId: editedGoalId(search),
+      editorHref: editorHrefs(pathname, search),
+      followLink,
+    }),
+    [pathname, search, hydrated, pageData, followLink],
+  );
+}
+
+/** A plain link's click handled by the router, as a <Link>'s is; modified clicks stay the browser's. */
+function useFollowLink() {
+  const navigate = useNavigate();
+  return useCallback(
+    (event: React.MouseEvent<HTMLAnchorElement>) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      navigate(event.currentTarget.getAttribute("href")!);
+    },
+    [navigate],
   );
 }
 
@@ -66,16 +112,19 @@ function optimisticState(intent: FormDataEntryValue | null | undefined, status: 
 }
 
 const SMALL_BUTTON = buttonClass("outline", "sm");
+const INTENT_BUTTON = cn(buttonClass("default", "sm"), "min-w-16");
+const SMALL_INTENT_BUTTON = cn(SMALL_BUTTON, "min-w-16");
+const EDIT_LINK = buttonClass("ghost", "sm");
 
 /**
  * One form per row: each button names its intent. The editor is opened by a link, so without
  * JavaScript the server renders it for that goal alone; with JavaScript the same link opens it in place.
+ * The row's links are plain anchors (the page's hrefs, the router following a click) and its form a
+ * plain form submitted through the row's fetcher, as fetcher.Form would: no path resolved per row.
  */
-function GoalRow({ goal }: { goal: GoalRowData }) {
+function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
   const fetcher = useFetcher();
-  const hydrated = useHydrated();
-  const pageData = useActionData();
-  const { pathname, search } = useLocation();
+  const { hydrated, pageData } = page;
   const [editing, setEditing] = useState<boolean | null>(null);
   const editLink = useRef<HTMLAnchorElement>(null);
   const saved = isSaved(fetcher.data, goal.id);
@@ -91,7 +140,7 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
   const status = optimisticState(sending, goal.status);
   const pageErrors = isEditErrors(pageData, goal.id) ? pageData.fieldErrors : null;
   const errors = isEditErrors(fetcher.data, goal.id) ? fetcher.data.fieldErrors : pageErrors;
-  const open = editing ?? (editedGoalId(search) === goal.id || pageErrors !== null);
+  const open = editing ?? (page.editedId === goal.id || pageErrors !== null);
   const toggle = (next: boolean) => (event: React.MouseEvent) => {
     event.preventDefault();
     setEditing(next);
@@ -107,13 +156,14 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
         >
           {goal.description}
           {goal.habitId ? (
-            <Link
-              to={`/habits/${goal.habitId}`}
+            <a
+              onClick={page.followLink}
               className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900 no-underline hover:underline dark:bg-sky-900/40 dark:text-sky-100"
               aria-label={`Habit: ${goal.description}. See its history`}
+              href={`/habits/${goal.habitId}`}
             >
               Habit
-            </Link>
+            </a>
           ) : null}
         </p>
         <span
@@ -145,14 +195,14 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
           {goal.llmFeedback}
         </p>
       ) : null}
-      <fetcher.Form method="post" action={`${pathname}${search}`} className="mt-3">
+      <form method="post" action={page.action} className="mt-3" onSubmit={submitVia(fetcher)}>
         <input type="hidden" name="goalId" value={goal.id} />
         {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
         {open ? (
           <Editor
             goal={goal}
             errors={errors}
-            closeHref={editorHref(pathname, search, goal.id, false)}
+            closeHref={page.editorHref(goal.id, false)}
             onClose={toggle(false)}
           />
         ) : (
@@ -165,20 +215,29 @@ function GoalRow({ goal }: { goal: GoalRowData }) {
             ) : (
               <Intent value="reopen" label="Undo" goal={goal} />
             )}
-            <Link
+            <a
               ref={editLink}
-              to={editorHref(pathname, search, goal.id, true)}
               onClick={toggle(true)}
-              className={buttonClass("ghost", "sm")}
+              className={EDIT_LINK}
               aria-label={`Edit: ${goal.description}`}
+              href={page.editorHref(goal.id, true)}
             >
               Edit
-            </Link>
+            </a>
           </div>
         )}
-      </fetcher.Form>
+      </form>
     </li>
   );
+}
+
+/** What fetcher.Form does on submit: the button pressed (its intent) and the form go to the fetcher. */
+function submitVia(fetcher: ReturnType<typeof useFetcher>) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    fetcher.submit(submitter ?? event.currentTarget, { method: "post" });
+  };
 }
 
 function Intent({
@@ -198,7 +257,7 @@ function Intent({
       name="intent"
       value={value}
       aria-label={`${label}: ${goal.description}`}
-      className={cn(primary ? buttonClass("default", "sm") : SMALL_BUTTON, "min-w-16")}
+      className={primary ? INTENT_BUTTON : SMALL_INTENT_BUTTON}
     >
       {label}
     </button>
