@@ -2,6 +2,7 @@ import { csvLine } from "./csv";
 import {
   BATCH_SIZE,
   batchesAfter,
+  CHUNK_CHARS,
   csvText,
   jsonText,
   mapBatches,
@@ -115,22 +116,23 @@ describe("jsonText", () => {
 });
 
 describe("textStream", () => {
-  it("gives the pieces as UTF-8, one read per piece, and stops reading when cancelled", async () => {
+  it("gathers small pieces into chunks of about CHUNK_CHARS, read only as the reader asks", async () => {
     let produced = 0;
+    const piece = "é😀".padEnd(1_000, "x");
     function* pieces() {
-      for (const piece of ["é😀", "", "b", "c", "d"]) {
+      for (let n = 0; n < 100; n++) {
         produced += 1;
-        yield piece;
+        yield n % 2 ? "" : piece;
       }
     }
-    const stream = textStream(pieces());
-    const reader = stream.getReader();
-    const first = await reader.read();
-    expect(new TextDecoder().decode(first.value)).toBe("é😀");
-    const second = await reader.read();
-    expect(new TextDecoder().decode(second.value)).toBe("b");
+    const reader = textStream(pieces()).getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first.length).toBeGreaterThanOrEqual(CHUNK_CHARS);
+    expect(first.length).toBeLessThan(CHUNK_CHARS + piece.length);
+    expect(first.startsWith(piece + piece)).toBe(true);
+    expect(produced).toBeLessThan(40);
     await reader.cancel();
-    expect(produced).toBeLessThan(5);
+    expect(produced).toBeLessThan(40);
   });
 
   it("reads to the end", async () => {

@@ -54,7 +54,7 @@ export function* csvText(
 ): Generator<string, void, undefined> {
   yield `${csvLine(header)}\r\n`;
   for (const rows of batches) {
-    if (rows.length > 0) yield `${rows.map(csvLine).join("\r\n")}\r\n`;
+    for (const row of rows) yield `${csvLine(row)}\r\n`;
   }
 }
 
@@ -102,12 +102,11 @@ function* writeArray(batches: Iterable<unknown[]>, indent: number, depth: number
   const separator = `,${inner}`;
   let empty = true;
   for (const items of batches) {
-    if (items.length === 0) continue;
-    const text = items
-      .map((item) => nested(JSON.stringify(item, null, indent) ?? "null", indent, depth + 1))
-      .join(separator);
-    yield `${empty ? `[${inner}` : separator}${text}`;
-    empty = false;
+    for (const item of items) {
+      yield empty ? `[${inner}` : separator;
+      yield nested(JSON.stringify(item, null, indent) ?? "null", indent, depth + 1);
+      empty = false;
+    }
   }
   yield empty ? "[]" : `${indent ? `\n${" ".repeat(indent * depth)}` : ""}]`;
 }
@@ -131,20 +130,29 @@ function isWritten(value: unknown) {
   return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
 }
 
+/** Characters gathered into one chunk of a streamed body. */
+export const CHUNK_CHARS = 16 * 1024;
+
 /**
- * A body read from the text pieces one at a time, when the reader asks for more: a slow client
- * slows the reading of rows rather than making the server hold them.
+ * A body read from the text pieces when the reader asks for more, gathered into chunks of about
+ * CHUNK_CHARS: a slow client slows the reading of rows rather than making the server hold them, and
+ * every string made on the way is small enough to die young rather than fill the old heap.
  */
 export function textStream(pieces: Iterable<string>): ReadableStream<Uint8Array> {
   const iterator = pieces[Symbol.iterator]();
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      for (;;) {
-        const next = iterator.next();
-        if (next.done) return controller.close();
-        if (next.value) return controller.enqueue(encoder.encode(next.value));
+      const chunk: string[] = [];
+      let length = 0;
+      let next = iterator.next();
+      for (; !next.done; next = iterator.next()) {
+        chunk.push(next.value);
+        length += next.value.length;
+        if (length >= CHUNK_CHARS) break;
       }
+      if (length > 0) controller.enqueue(encoder.encode(chunk.join("")));
+      if (next.done) controller.close();
     },
     cancel() {
       iterator.return?.();
