@@ -130,3 +130,16 @@ it("inside a transaction already open, runs at once as part of it", async () => 
 it("refuses asynchronous work, whose writes would land outside the batch", async () => {
   await expect(inGroupCommit(async () => insert("late"))).rejects.toThrow(/synchronous/);
 });
+
+it("with a window, writes asked for in later turns within it share the first one's commit", async () => {
+  const windowed = createGroupCommit(app, { windowMs: 50 });
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  const first = windowed(() => insert("first"));
+  await nextTurn();
+  expect(committedNotes()).toEqual([]);
+  const second = windowed(() => insert("second"));
+  const inTransaction = await windowed(() => app.inTransaction);
+  await Promise.all([first, second]);
+  expect(committedNotes()).toEqual(["first", "second"]);
+  expect(inTransaction).toBe(true);
+});

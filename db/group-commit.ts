@@ -8,7 +8,8 @@ type Job = {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * Group commit: the writes asked for in one turn of the event loop run in ONE write transaction
+ * Group commit: the writes asked for in one turn of the event loop (or, with `windowMs`, within that
+ * many milliseconds of the first) run in ONE write transaction
  * (IMMEDIATE), each in its own SAVEPOINT, so a write that throws undoes only itself. Each promise
  * settles after the COMMIT, so a caller never answers for a write that is not durable yet. On LiteFS
  * every commit is a round of FUSE calls and an LTX file, and its cost, not the SQL, limits how many
@@ -19,7 +20,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * If COMMIT (or BEGIN) fails, or a job's error ends the whole transaction, every job of the batch is
  * refused with that error: none of their writes were kept.
  */
-export function createGroupCommit(sqlite: Database.Database) {
+export function createGroupCommit(sqlite: Database.Database, { windowMs = 0 } = {}) {
   const begin = sqlite.prepare("begin immediate");
   const commit = sqlite.prepare("commit");
   const rollback = sqlite.prepare("rollback");
@@ -80,8 +81,12 @@ export function createGroupCommit(sqlite: Database.Database) {
     }
     return new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      // Everything queued by the requests read in this turn (one poll of the event loop) goes together.
-      if (queue.length === 1) setImmediate(flush);
+      // Everything queued by the requests read in this turn (one poll of the event loop), or within
+      // the window, goes together.
+      if (queue.length === 1) {
+        if (windowMs > 0) setTimeout(flush, windowMs);
+        else setImmediate(flush);
+      }
     });
   };
 }
