@@ -124,6 +124,11 @@ export const habits = sqliteTable(
     stoppedOn: text("stopped_on"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+    /**
+     * Raised by triggers (migration 0024) on every change to the habit or to one of its goals, never
+     * lowered: numbers computed from its days hold for as long as it and the local day are the same.
+     */
+    version: integer("version").notNull().default(0),
   },
   (t) => [index("habits_user_active_idx").on(t.userId, t.active)],
 );

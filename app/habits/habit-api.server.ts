@@ -1,11 +1,18 @@
 import type { Habit } from "../../db/schema";
 import type { LocalDay } from "~/utils/local-time";
-import { habitHistories } from "./habit-history.server";
+import { habitDayNumbers } from "./habit-numbers.server";
 import { currentSchedule, describeSchedule, scheduleFields } from "./habit-rules";
 import { habitNumbers, type HabitHistory } from "./habit-stats";
 
+type Numbers = ReturnType<typeof habitNumbers>;
+
 /** A habit as the /api and the pages show it: its schedule and its numbers. */
 export function habitSummary(habit: Habit, history: HabitHistory, today: LocalDay) {
+  return habitSummaryFrom(habit, habitNumbers(history, today));
+}
+
+/** The same, from numbers already worked out (habitDayNumbers). */
+export function habitSummaryFrom(habit: Habit, { streak, bestStreak, strength }: Numbers) {
   const schedule = currentSchedule(habit);
   return {
     id: habit.id,
@@ -16,7 +23,9 @@ export function habitSummary(habit: Habit, history: HabitHistory, today: LocalDa
     active: habit.active,
     startDate: habit.startDate,
     stoppedOn: habit.stoppedOn,
-    ...habitNumbers(history, today),
+    streak,
+    bestStreak,
+    strength,
     streakUnit: "timesPerWeek" in schedule ? ("weeks" as const) : ("days" as const),
   };
 }
@@ -24,6 +33,6 @@ export function habitSummary(habit: Habit, history: HabitHistory, today: LocalDa
 export type HabitSummary = ReturnType<typeof habitSummary>;
 
 export function habitSummaries(habits: Habit[], today: LocalDay): HabitSummary[] {
-  const histories = habitHistories(habits, today);
-  return habits.map((h) => habitSummary(h, histories.get(h.id)!, today));
+  const numbers = habitDayNumbers(habits, today);
+  return habits.map((h) => habitSummaryFrom(h, numbers.get(h.id)!));
 }

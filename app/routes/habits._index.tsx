@@ -18,10 +18,9 @@ import {
   TodayToggle,
   usePendingDays,
 } from "~/components/habits/day-toggles";
-import { habitSummary, type HabitSummary } from "~/habits/habit-api.server";
-import { todayOutcome } from "~/habits/habit-days";
+import { habitSummaryFrom, type HabitSummary } from "~/habits/habit-api.server";
 import { dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
-import { habitHistories } from "~/habits/habit-history.server";
+import { habitDayNumbers } from "~/habits/habit-numbers.server";
 import { readNewHabitForm } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { MAX_ACTIVE_HABITS } from "~/habits/habit-schema";
@@ -50,22 +49,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("stopped");
   await ensureHabitGoals(user);
   const today = todayFor(user);
-  const { active, stopped, stoppedTotal, page, histories, stoppedHistories } = inOneRead(() => {
+  const { active, stopped, stoppedTotal, page, numbers } = inOneRead(() => {
     const found = habitsPage(user.id, requested);
-    return {
-      ...found,
-      histories: habitHistories(found.active, today),
-      stoppedHistories: habitHistories(found.stopped, today),
-    };
+    return { ...found, numbers: habitDayNumbers([...found.active, ...found.stopped], today) };
   });
   return json({
     today,
     active: active.map((habit) => {
-      const history = histories.get(habit.id)!;
-      return { ...habitSummary(habit, history, today), today: todayOutcome(history, today) };
+      const habitNumbers = numbers.get(habit.id)!;
+      return { ...habitSummaryFrom(habit, habitNumbers), today: habitNumbers.today };
     }),
     stopped: {
-      habits: stopped.map((habit) => habitSummary(habit, stoppedHistories.get(habit.id)!, today)),
+      habits: stopped.map((habit) => habitSummaryFrom(habit, numbers.get(habit.id)!)),
       total: stoppedTotal,
       page,
       pages: pageCount(stoppedTotal),
