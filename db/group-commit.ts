@@ -8,19 +8,25 @@ type Job = {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * Group commit: the writes asked for in one turn of the event loop (or, with `windowMs`, within that
- * many milliseconds of the first) run in ONE write transaction
- * (IMMEDIATE), each in its own SAVEPOINT, so a write that throws undoes only itself. Each promise
+ * Group commit: the writes asked for in one turn of the event loop, or within a window after the first,
+ * run in ONE write transaction (IMMEDIATE), each in its own SAVEPOINT, so a write that throws undoes only itself. Each promise
  * settles after the COMMIT, so a caller never answers for a write that is not durable yet. On LiteFS
  * every commit is a round of FUSE calls and an LTX file, and its cost, not the SQL, limits how many
  * writes a second one primary takes (docs/decisions/0010-group-commit.md).
+ *
+ * The window is `windowPerCommit` times what a COMMIT has cost lately, at most `maxWindowMs`: where
+ * commits are cheap (a plain file) a batch closes at the end of the turn and adds no wait; where they
+ * are dear (LiteFS) it waits for a few commits' worth of time to gather more writes into one.
  *
  * The work is synchronous (better-sqlite3), and runs later than the call: it reads what it needs inside
  * itself. Called inside a transaction already open on this connection, it runs at once, as part of it.
  * If COMMIT (or BEGIN) fails, or a job's error ends the whole transaction, every job of the batch is
  * refused with that error: none of their writes were kept.
  */
-export function createGroupCommit(sqlite: Database.Database, { windowMs = 0 } = {}) {
+export function createGroupCommit(
+  sqlite: Database.Database,
+  { maxWindowMs = 0, windowPerCommit = 8 } = {},
+) {
   const begin = sqlite.prepare("begin immediate");
   const commit = sqlite.prepare("commit");
   const rollback = sqlite.prepare("rollback");
@@ -28,6 +34,8 @@ export function createGroupCommit(sqlite: Database.Database, { windowMs = 0 } = 
   const release = sqlite.prepare("release group_commit_job");
   const rollbackToSavepoint = sqlite.prepare("rollback to group_commit_job");
   let queue: Job[] = [];
+  // How long a COMMIT has taken lately (a moving average), in ms.
+  let commitMs = 0;
 
   function runJob(job: Job): Outcome {
     savepoint.run();
@@ -58,7 +66,9 @@ export function createGroupCommit(sqlite: Database.Database, { windowMs = 0 } = 
           throw outcome.ok ? new Error("transaction ended") : outcome.error;
         outcomes.push(outcome);
       }
+      const started = performance.now();
       commit.run();
+      commitMs = commitMs * 0.8 + (performance.now() - started) * 0.2;
     } catch (error) {
       if (sqlite.inTransaction) rollback.run();
       for (const job of jobs) job.reject(error);
@@ -84,7 +94,8 @@ export function createGroupCommit(sqlite: Database.Database, { windowMs = 0 } = 
       // Everything queued by the requests read in this turn (one poll of the event loop), or within
       // the window, goes together.
       if (queue.length === 1) {
-        if (windowMs > 0) setTimeout(flush, windowMs);
+        const window = Math.min(maxWindowMs, windowPerCommit * commitMs);
+        if (window >= 1) setTimeout(flush, window);
         else setImmediate(flush);
       }
     });
