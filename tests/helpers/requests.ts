@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { rememberClientAddress } from "~/utils/request.server";
 import { createUserSession } from "~/http/session.server";
+import { eq } from "drizzle-orm";
 import { createUser } from "~/users/users.server";
 import { setAdminRole } from "~/users/users.server";
+import { db, schema } from "~/utils/db.server";
 
 let counter = 0;
 /** A valid US number not used yet in this test file's database (201-555-1000 onwards). */
@@ -33,6 +35,14 @@ export async function createTestUser(
   );
   if (overrides.admin) setAdminRole(user.id, true, user.id);
   return { ...user, password: "correct horse battery" };
+}
+
+/** Marks the account's number verified, as confirming a texted code does. */
+export function markPhoneVerified(userId: number) {
+  db.update(schema.users)
+    .set({ phoneVerifiedAt: new Date() })
+    .where(eq(schema.users.id, userId))
+    .run();
 }
 
 /** The Cookie header of a signed-in session for this user. */

@@ -14,6 +14,7 @@ import {
   createTestUser,
   expectNoPasswordFields,
   makeRequest,
+  markPhoneVerified,
   readJson,
   sessionCookie,
 } from "../helpers/requests";
@@ -134,10 +135,7 @@ describe("a signed-in user on their own id", () => {
   it("updates their settings with PATCH /api/users/{id}", async () => {
     const carol = await createTestUser();
     const cookie = await sessionCookie(carol.id);
-    db.update(schema.users)
-      .set({ phoneVerifiedAt: new Date() })
-      .where(eq(schema.users.id, carol.id))
-      .run();
+    markPhoneVerified(carol.id);
     const response = await patchUser(
       carol.id,
       {

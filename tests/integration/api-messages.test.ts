@@ -7,7 +7,14 @@ import { createGoal, listAllGoals } from "~/goals/goals.server";
 import { optOut } from "~/sms/opt-outs.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
-import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import {
+  call,
+  createTestUser,
+  makeRequest,
+  markPhoneVerified,
+  readJson,
+  sessionCookie,
+} from "../helpers/requests";
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 
@@ -39,10 +46,7 @@ const outbox = (phone: string) =>
   db.select().from(schema.localOutbox).where(eq(schema.localOutbox.toPhone, phone)).all();
 
 function verify(userId: number) {
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, userId))
-    .run();
+  markPhoneVerified(userId);
 }
 
 function addMedia(userId: number, id: string) {

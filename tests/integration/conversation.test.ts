@@ -12,7 +12,7 @@ import { receiveInboundSms } from "~/conversation/inbound.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { localTime } from "~/utils/local-time";
-import { createTestUser } from "../helpers/requests";
+import { createTestUser, markPhoneVerified } from "../helpers/requests";
 
 // A fixed instant: Saturday 2026-11-21 at 9:00 in New York.
 const MORNING = new Date("2026-11-21T14:00:00Z");
@@ -20,10 +20,7 @@ const EVENING = new Date("2026-11-22T00:30:00Z"); // 19:30 the same local day
 
 async function verifiedUser() {
   const created = await createTestUser();
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, created.id))
-    .run();
+  markPhoneVerified(created.id);
   return getUserById(created.id)!;
 }
 

@@ -3,7 +3,13 @@ import * as devPhone from "~/routes/dev.phone";
 import { sendTextToNumber } from "~/sms/outbound.server";
 import { issueCode } from "~/verification/phone-codes.server";
 import { db, schema } from "~/utils/db.server";
-import { call, createTestUser, makeRequest, readJson } from "../helpers/requests";
+import {
+  call,
+  createTestUser,
+  makeRequest,
+  markPhoneVerified,
+  readJson,
+} from "../helpers/requests";
 
 const { messages, media, localOutbox } = schema;
 
@@ -31,10 +37,7 @@ function reply(fields: Record<string, string>, photo?: File) {
 /** Only the account that verified a number gets its texts. */
 async function verifiedUser() {
   const user = await createTestUser();
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, user.id))
-    .run();
+  markPhoneVerified(user.id);
   return user;
 }
 

@@ -21,7 +21,8 @@ const twilioEnv = await pointAppAtFakeTwilio({
 });
 const { fake } = twilioEnv;
 
-const { call, createTestUser, makeRequest, sessionCookie } = await import("../helpers/requests");
+const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie } =
+  await import("../helpers/requests");
 const inboundRoute = await import("~/routes/webhooks.twilio.messages");
 const messagesRoute = await import("~/routes/messages");
 const { askEveningQuestion, askMorningQuestion } = await import("~/conversation/engine.server");
@@ -107,10 +108,7 @@ const byWebChat: Channel = {
 
 async function userWithGoals(channel: Channel, goals = "1. Run 5k 2. Read 30 pages 3. Call mom") {
   const created = await createTestUser();
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, created.id))
-    .run();
+  markPhoneVerified(created.id);
   const user = getUserById(created.id)!;
   await channel.send(user, goals);
   return user;
@@ -179,10 +177,7 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
 
   it("'dentist at 3:30pm' in the morning is a goal due at 3:30 PM", async () => {
     const created = await createTestUser();
-    db.update(schema.users)
-      .set({ phoneVerifiedAt: new Date() })
-      .where(eq(schema.users.id, created.id))
-      .run();
+    markPhoneVerified(created.id);
     await askMorningQuestion(getUserById(created.id)!);
     const reply = await channel.send(created, "dentist at 3:30pm");
     expect(reply).toMatch(/^Got it: 1 goal for today: 1\) dentist at 3:30pm\./);

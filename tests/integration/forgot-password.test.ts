@@ -8,11 +8,12 @@ import {
   cookieFrom,
   createTestUser,
   makeRequest,
+  markPhoneVerified,
   readJson,
   sessionCookie,
 } from "../helpers/requests";
 
-const { localOutbox, users, sessions } = schema;
+const { localOutbox, sessions } = schema;
 
 const NOTICE =
   "If an account with a verified phone exists for that email, we texted it a 6-digit code.";
@@ -38,7 +39,7 @@ const wrong = (code: string) => (code === "000000" ? "111111" : "000000");
 
 async function verifiedUser() {
   const user = await createTestUser();
-  db.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, user.id)).run();
+  markPhoneVerified(user.id);
   return { ...getUserById(user.id)!, password: user.password };
 }
 

@@ -7,7 +7,7 @@ import { getTransport } from "~/sms/transport.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { createTestUser } from "../helpers/requests";
+import { createTestUser, markPhoneVerified } from "../helpers/requests";
 
 // On LiteFS each commit is an LTX file and a round of FUSE calls (docs/decisions/0010-group-commit.md),
 // so an inbound text is one write: its claim, what it changes and its answer, committed before the
@@ -34,10 +34,7 @@ afterEach(() => vi.restoreAllMocks());
 
 it("writes a reply to the morning question in one commit, before its answer is handed to Twilio", async () => {
   const created = await createTestUser();
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, created.id))
-    .run();
+  markPhoneVerified(created.id);
   const user = getUserById(created.id)!;
   await askMorningQuestion(user);
   sqlite.pragma("wal_checkpoint(TRUNCATE)");

@@ -32,7 +32,8 @@ const twilioEnv = await pointAppAtFakeTwilio({
 });
 const { fake } = twilioEnv;
 
-const { call, createTestUser, makeRequest, sessionCookie } = await import("../helpers/requests");
+const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie } =
+  await import("../helpers/requests");
 const inboundRoute = await import("~/routes/webhooks.twilio.messages");
 const mediaRoute = await import("~/routes/media.$id");
 const shareMediaRoute = await import("~/routes/share.$token_.media.$id");
@@ -62,10 +63,7 @@ const keysInBucket = async (prefix = "media/") =>
 
 async function verifiedUser() {
   const user = await createTestUser();
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, user.id))
-    .run();
+  markPhoneVerified(user.id);
   return user;
 }
 

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
 import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
@@ -22,7 +21,8 @@ const twilioEnv = await pointAppAtFakeTwilio({
 });
 const { fake } = twilioEnv;
 
-const { call, createTestUser, makeRequest } = await import("../helpers/requests");
+const { call, createTestUser, makeRequest, markPhoneVerified } =
+  await import("../helpers/requests");
 const inboundRoute = await import("~/routes/webhooks.twilio.messages");
 const { refuseRequest } = await import("~/http/request-guard.server");
 const { finishRequest, recognizeRoutes } = await import("~/observability/requests.server");
@@ -30,7 +30,6 @@ const { serveMetrics } = await import("~/observability/metrics-server.server");
 const { captureLogs } = await import("~/observability/logger.server");
 const { sendTextToUser } = await import("~/sms/outbound.server");
 const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db.server");
 
 recognizeRoutes(["routes/webhooks.twilio.messages"]);
 
@@ -83,10 +82,7 @@ async function textIn(phone: string, body: string) {
 
 async function verifiedUser() {
   const user = await createTestUser();
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, user.id))
-    .run();
+  markPhoneVerified(user.id);
   return getUserById(user.id)!;
 }
 

@@ -18,7 +18,7 @@ const twilioEnv = await pointAppAtFakeTwilio({
 });
 const { fake } = twilioEnv;
 
-const { createTestUser } = await import("../helpers/requests");
+const { createTestUser, markPhoneVerified } = await import("../helpers/requests");
 const { sendTextToUser } = await import("~/sms/outbound.server");
 const { isOptedOut, optOut } = await import("~/sms/opt-outs.server");
 const { getTransport, SmsSendError } = await import("~/sms/transport.server");
@@ -38,10 +38,7 @@ afterEach(() => vi.restoreAllMocks());
 
 async function verifiedUser() {
   const created = await createTestUser();
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, created.id))
-    .run();
+  markPhoneVerified(created.id);
   return getUserById(created.id)!;
 }
 

@@ -12,9 +12,9 @@ import {
 import { segmentCount } from "~/sms/segments";
 import { getUserById, updateUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
-import { createTestUser, uniquePhone } from "../helpers/requests";
+import { createTestUser, markPhoneVerified, uniquePhone } from "../helpers/requests";
 
-const { phoneCodes, localOutbox, messages, users } = schema;
+const { phoneCodes, localOutbox, messages } = schema;
 
 /** The code in the latest text a number received (the local transport keeps every text). */
 function lastCodeTo(phone: string) {
@@ -49,7 +49,7 @@ function wrong(code: string) {
 
 async function verifiedUser() {
   const user = await createTestUser();
-  db.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, user.id)).run();
+  markPhoneVerified(user.id);
   return getUserById(user.id)!;
 }
 

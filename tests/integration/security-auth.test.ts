@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { createGoal } from "~/goals/goals.server";
 import * as apiUsers from "~/routes/api.users";
 import * as dashboard from "~/routes/dashboard";
@@ -20,6 +19,7 @@ import {
   cookieFrom,
   createTestUser,
   makeRequest,
+  markPhoneVerified,
   readJson,
   sessionCookie,
   uniquePhone,
@@ -134,10 +134,7 @@ describe("sign-up answers about existing accounts", () => {
   it("says an email or phone is taken a few times an hour, then answers every sign-up alike", async () => {
     const existing = await createTestUser();
     // A number counts as taken once its account has verified it.
-    db.update(schema.users)
-      .set({ phoneVerifiedAt: new Date() })
-      .where(eq(schema.users.id, existing.id))
-      .run();
+    markPhoneVerified(existing.id);
     const ip = "192.0.2.40";
     for (let i = 0; i < ACCOUNT_EXISTS_ANSWERS_PER_HOUR; i += 1) {
       const byEmail = i % 2 === 0;

@@ -24,7 +24,7 @@ const twilioEnv = await pointAppAtFakeTwilio({
 });
 const { fake } = twilioEnv;
 
-const { call, createTestUser, makeRequest, sessionCookie, uniquePhone } =
+const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie, uniquePhone } =
   await import("../helpers/requests");
 const inboundRoute = await import("~/routes/webhooks.twilio.messages");
 const statusRoute = await import("~/routes/webhooks.twilio.status");
@@ -120,10 +120,7 @@ function inboundParams(from: string, body: string, extra: Record<string, string>
 
 async function verifiedUser() {
   const created = await createTestUser();
-  db.update(schema.users)
-    .set({ phoneVerifiedAt: new Date() })
-    .where(eq(schema.users.id, created.id))
-    .run();
+  markPhoneVerified(created.id);
   return getUserById(created.id)!;
 }
 
