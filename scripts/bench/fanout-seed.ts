@@ -1,6 +1,7 @@
 import { openDatabase } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import { TIME_ZONES } from "../../app/users/user-options";
+import { dayOfWeek, localDay, localTime } from "../../app/utils/local-time";
 
 // The morning fan-out's seeded world, shared by `npm run bench:fanout` and `npm run bench:litefs`.
 
@@ -96,22 +97,9 @@ export function checkDatabase(file: string) {
   }
 }
 
-function localClock(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    day: "2-digit",
-    weekday: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { hour: part("hour"), minute: part("minute"), day: part("day"), weekday: part("weekday") };
-}
-
 /** The zone's local hour ("HH") at an instant. */
 export function localHour(at: Date, timeZone: string) {
-  return localClock(at, timeZone).hour;
+  return localTime(at, timeZone).slice(0, 2);
 }
 
 /**
@@ -124,10 +112,10 @@ export function findInstant() {
   for (let hour = 0; hour < 366 * 24; hour++) {
     const at = new Date(start + hour * 3_600_000);
     const fits = ZONES.every((z) => {
-      const local = localClock(at, z.value);
-      const h = Number(local.hour);
+      const [hour, minute] = localTime(at, z.value).split(":").map(Number);
+      const day = localDay(at, z.value);
       return (
-        local.minute === "00" && h >= 6 && h <= 11 && local.weekday !== "Sun" && local.day !== "01"
+        minute === 0 && hour! >= 6 && hour! <= 11 && dayOfWeek(day) !== 0 && !day.endsWith("-01")
       );
     });
     if (fits) return at;
