@@ -31,10 +31,15 @@ export type S3Settings = {
   secretAccessKey: string;
   bucket: string;
   forcePathStyle: boolean;
+  /** The most one operation may take, its retries and its whole body included; S3_TIMEOUT_MS. */
+  timeoutMs?: number;
 };
 
 export function s3Store(settings: S3Settings): ObjectStore {
+  const timeoutMs = settings.timeoutMs ?? env.S3_TIMEOUT_MS;
   const client = new S3Client({
+    // The handler's timeouts end a silent connection; only the signal below bounds a body that drips.
+    requestHandler: { connectionTimeout: Math.min(timeoutMs, 5000), socketTimeout: timeoutMs },
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -44,16 +49,19 @@ export function s3Store(settings: S3Settings): ObjectStore {
     },
   });
   const Bucket = settings.bucket;
+  // One deadline per operation, covering the SDK's retries and, for a get, the read of the body.
+  const within = () => ({ abortSignal: AbortSignal.timeout(timeoutMs) });
   return {
     location: `s3://${Bucket}`,
     async put(key, body, contentType = "application/octet-stream") {
       await client.send(
         new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
+        within(),
       );
     },
     async get(key) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }), within());
         return Buffer.from(await answer.Body!.transformToByteArray());
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
@@ -66,6 +74,7 @@ export function s3Store(settings: S3Settings): ObjectStore {
       do {
         const page = await client.send(
           new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+          within(),
         );
         for (const o of page.Contents ?? [])
           objects.push({ key: o.Key!, size: o.Size ?? 0, lastModified: o.LastModified! });
@@ -74,7 +83,7 @@ export function s3Store(settings: S3Settings): ObjectStore {
       return objects;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }), within());
     },
   };
 }

@@ -68,6 +68,8 @@ const EnvSchema = z
     BUCKET_NAME: z.string().optional(),
     /** Path-style bucket URLs (a local S3 server); Tigris and AWS take either. */
     AWS_S3_FORCE_PATH_STYLE: flag(false),
+    /** The most one object-store operation may take, retries and its whole body included. */
+    S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** Hours between database backups to the object storage; 0 turns them off. */
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(168).default(6),
     /** Prometheus metrics on their own port, never the public one; 0 turns them off. */
