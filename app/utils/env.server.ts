@@ -31,6 +31,8 @@ const EnvSchema = z
     TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
     TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+    /** The most one call to Twilio (a send, a media download, a list) may take, its whole answer read. */
+    TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /**
      * Texts started a second, every kind together: what one standard-brand 10DLC number may send
      * (Twilio queues what is above, behind which a reply would wait). README, Configuration: toll-free, short code.

@@ -10,7 +10,7 @@ import { startS3 } from "../helpers/s3-server";
 // short here, and nothing is recorded as done that was not. The env module reads this when it loads.
 const s3 = await startS3("streakcoach-faults");
 const proxy = await startS3FaultProxy(s3.settings.endpoint);
-const TIMEOUT_MS = 1000;
+const TIMEOUT_MS = 1500;
 Object.assign(process.env, {
   BUCKET_NAME: s3.settings.bucket,
   AWS_ENDPOINT_URL_S3: proxy.url,
