@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
+import { startFakeLlm } from "../fakes/llm-server";
 import { startS3FaultProxy } from "../fakes/s3-fault-proxy";
 import { startS3 } from "../helpers/s3-server";
 
@@ -9,6 +10,7 @@ import { startS3 } from "../helpers/s3-server";
 // Every caller (backups, restores, photos kept and served) ends within the store's deadline, which is
 // short here, and nothing is recorded as done that was not. The env module reads this when it loads.
 const s3 = await startS3("streakcoach-faults");
+const llm = await startFakeLlm();
 const proxy = await startS3FaultProxy(s3.settings.endpoint);
 const TIMEOUT_MS = 1500;
 Object.assign(process.env, {
@@ -19,6 +21,11 @@ Object.assign(process.env, {
   AWS_REGION: s3.settings.region,
   AWS_S3_FORCE_PATH_STYLE: "true",
   S3_TIMEOUT_MS: String(TIMEOUT_MS),
+  // A vision model: the coach reads a check-in's proof photo back from the store.
+  LLM_API_URL: llm.url,
+  LLM_API_KEY: "test-llm-key",
+  LLM_MODEL: "coach-test-model",
+  LLM_VISION: "true",
 });
 
 const { runBackup, downloadBackup, backupState } = await import("~/backups/backups.server");
@@ -29,8 +36,12 @@ const { call, createTestUser, makeRequest, sessionCookie } = await import("../he
 const mediaRoute = await import("~/routes/media.$id");
 const { db, schema } = await import("~/utils/db.server");
 const { eq } = await import("drizzle-orm");
+const { writeCheckInFeedback } = await import("~/coach/coach.server");
+const { completeGoal, createGoal } = await import("~/goals/goals.server");
+const { getUserById } = await import("~/users/users.server");
 
 afterAll(async () => {
+  await llm.close();
   await proxy.stop();
   await s3.stop();
 });
@@ -177,3 +188,36 @@ describe("photos when the store fails on the wire", () => {
     expect((await store.get("misc/one"))!.toString()).toBe("x".repeat(2000));
   }, 20_000);
 });
+
+describe("a check-in's proof photo when the store fails on the wire", () => {
+  it.each(FAULTS)(
+    "the coach still answers when reading the photo meets $fault, without describing it",
+    async (fault) => {
+      const user = await createTestUser();
+      const now = new Date();
+      const goal = createGoal(user.id, { description: "run 5k", dueDate: now });
+      completeGoal(user.id, goal.id, {}, now);
+      const id = `Proof${fault.fault.replace(/-/g, "")}`.padEnd(20, "0");
+      await storePhoto({ id, userId: user.id, name: "photo-1", bytes: await sharpPhoto() });
+      llm.reset();
+
+      proxy.failNext(fault, { method: "GET", path: `/media/${id}` });
+      const text = await writeCheckInFeedback(
+        getUserById(user.id)!,
+        { mediaIds: [id], completedGoalIds: [goal.id] },
+        now,
+      );
+      expect(text).toBeTruthy();
+      // Only the feedback was asked for: no photo went to the model.
+      expect(llm.requests).toHaveLength(1);
+      expect(JSON.stringify(llm.requests[0]!.body)).not.toContain("image_url");
+    },
+    20_000,
+  );
+});
+
+function sharpPhoto() {
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a7" } })
+    .png()
+    .toBuffer();
+}
