@@ -31,7 +31,9 @@ Object.assign(process.env, {
 const { runBackup, downloadBackup, backupState } = await import("~/backups/backups.server");
 const { BACKUP_PREFIX } = await import("~/backups/backup-rules");
 const { objectStore, s3Store } = await import("~/storage/object-store.server");
-const { storePhoto } = await import("~/media/media-store.server");
+const { migrateStoredPhotos, storePhoto } = await import("~/media/media-store.server");
+const { storeBlogImage } = await import("~/blog/images.server");
+const blogImageRoute = await import("~/routes/blog-images.$id");
 const { call, createTestUser, makeRequest, sessionCookie } = await import("../helpers/requests");
 const mediaRoute = await import("~/routes/media.$id");
 const { db, schema } = await import("~/utils/db.server");
@@ -187,6 +189,46 @@ describe("photos when the store fails on the wire", () => {
     }
     expect((await store.get("misc/one"))!.toString()).toBe("x".repeat(2000));
   }, 20_000);
+});
+
+describe("moving photos and serving blog images when the store fails on the wire", () => {
+  it("a photo whose move to the store is never answered stays in the database; the next run moves it", async () => {
+    const user = await createTestUser();
+    const id = "OldPhotoFaulty000001";
+    const bytes = await sharpPhoto();
+    db.insert(schema.media)
+      .values({
+        id,
+        userId: user.id,
+        fileName: "photo-1.png",
+        contentType: "image/png",
+        size: bytes.byteLength,
+        data: bytes,
+      })
+      .run();
+    proxy.failNext(FAULTS[0]!, { method: "PUT", path: `/media/${id}` });
+    await expect(migrateStoredPhotos()).rejects.toThrow();
+    expect(mediaRows(user.id)[0]).toMatchObject({ storageKey: null, data: bytes });
+
+    expect(await migrateStoredPhotos()).toBeGreaterThanOrEqual(1);
+    expect(mediaRows(user.id)[0]).toMatchObject({ storageKey: `media/${id}`, data: null });
+  }, 20_000);
+
+  it.each(FAULTS)(
+    "a blog image read that meets $fault fails that request only; the next is whole",
+    async (fault) => {
+      const admin = await createTestUser({ admin: true });
+      const path = await storeBlogImage(await sharpPhoto(), admin.id);
+      const id = path.slice("/blog-images/".length);
+      const get = () => call(blogImageRoute.loader, makeRequest(path), { id });
+      proxy.failNext(fault, { method: "GET", path: `/blog/${id}` });
+      await expect(get()).rejects.toThrow();
+      const served = await get();
+      expect(served.status).toBe(200);
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("png");
+    },
+    20_000,
+  );
 });
 
 describe("a check-in's proof photo when the store fails on the wire", () => {
