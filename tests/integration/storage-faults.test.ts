@@ -176,6 +176,16 @@ describe("photos when the store fails on the wire", () => {
     20_000,
   );
 
+  it("a large body gets time for its size: a put of 3 MB answered after 1.5 deadlines is stored", async () => {
+    const big = Buffer.alloc(3_000_000, 7);
+    proxy.failNext(
+      { fault: "slow-first-byte", ms: TIMEOUT_MS * 1.5 },
+      { method: "PUT", path: "/large/big" },
+    );
+    await objectStore().put("large/big", big);
+    expect((await direct.get("large/big"))!.equals(big)).toBe(true);
+  }, 20_000);
+
   it("the store's own get and list end with the fault, or with a whole answer after a retry", async () => {
     const store = objectStore();
     await store.put("misc/one", Buffer.from("x".repeat(2000)));
