@@ -42,7 +42,10 @@ export async function runBackup(now = new Date(), store: ObjectStore = objectSto
       .run();
     backupRunsTotal.inc({ result: "ok" });
     logger.info({ key, bytes: body.byteLength, store: store.location }, "backup stored");
-    await prune(store, now);
+    // The backup is stored and recorded: a prune that fails leaves old ones for the next run.
+    await prune(store, now).catch((error: unknown) =>
+      logger.error({ err: errorFields(error) }, "backup stored, but pruning old ones failed"),
+    );
     return key;
   } catch (error) {
     db.update(backupRuns)

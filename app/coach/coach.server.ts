@@ -131,7 +131,7 @@ async function describeProof(user: CoachUser, checkIn: CheckInForFeedback, optio
     .map((id) => findMedia(id))
     .find((m) => m && m.userId === user.id && m.contentType.startsWith("image/"));
   if (!photo) return null;
-  const bytes = await photoBytes(photo);
+  const bytes = await proofBytes(photo, options.llmTimeoutMs ?? LLM_BUDGET_MS);
   if (!bytes) return null;
   const dataUrl = `data:${photo.contentType};base64,${bytes.toString("base64")}`;
   const description = acceptDescription(
@@ -142,4 +142,22 @@ async function describeProof(user: CoachUser, checkIn: CheckInForFeedback, optio
   );
   if (description) setProofDescription(user.id, checkIn.completedGoalIds, description);
   return description;
+}
+
+/**
+ * The proof photo's bytes, or null when the store fails or takes longer than the coach's budget: the
+ * feedback goes on without a description (the store's own deadline ends the read later).
+ */
+async function proofBytes(photo: Parameters<typeof photoBytes>[0], budgetMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, budgetMs, null)));
+  try {
+    const read = photoBytes(photo).catch((error: unknown) => {
+      logger.warn({ err: errorFields(error) }, `proof photo ${photo.id} could not be read`);
+      return null;
+    });
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

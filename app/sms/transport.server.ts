@@ -47,10 +47,18 @@ export interface SmsTransport {
 
 export type SentRecord = { sid: string; body: string; sentAt: Date };
 
-/** Sends Twilio's requests to TWILIO_API_URL instead of api.twilio.com (a fake in tests and staging). */
+/**
+ * Sends Twilio's requests to TWILIO_API_URL instead of api.twilio.com (a fake in tests and staging).
+ * The package's timeout only ends a silent socket: each request also gets a signal that ends it,
+ * whole answer read, by TWILIO_TIMEOUT_MS.
+ */
 class BaseUrlRequestClient extends twilio.RequestClient {
   constructor(private readonly baseUrl: string) {
-    super({ timeout: 10_000 });
+    super({ timeout: env.TWILIO_TIMEOUT_MS });
+    this.axios.interceptors.request.use((config) => {
+      config.signal = AbortSignal.timeout(env.TWILIO_TIMEOUT_MS);
+      return config;
+    });
   }
   request<T>(opts: Parameters<twilio.RequestClient["request"]>[0] & { data?: T }) {
     return super.request({ ...opts, uri: opts.uri.replace(/^https:\/\/[^/]+/, this.baseUrl) });
@@ -69,6 +77,7 @@ function twilioTransport(): SmsTransport {
     baseUrl,
     accountSid: sid,
     authToken: token,
+    timeoutMs: env.TWILIO_TIMEOUT_MS,
     sender: env.TWILIO_MESSAGING_SERVICE_SID
       ? { messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
       : { from: env.TWILIO_FROM_NUMBER! },
@@ -100,7 +109,9 @@ function twilioTransport(): SmsTransport {
       if (target.origin !== new URL(baseUrl).origin)
         throw new Error("media URL is not on the Twilio API");
       const authorization = `Basic ${Buffer.from(`${sid}:${token}`).toString("base64")}`;
-      return readMedia(await fetchWithCredentialsFor(target, target.origin, authorization));
+      // One signal for the redirects and the body: a download that drips ends by the deadline too.
+      const signal = AbortSignal.timeout(env.TWILIO_TIMEOUT_MS);
+      return readMedia(await fetchWithCredentialsFor(target, target.origin, authorization, signal));
     },
   };
 }
@@ -111,13 +122,18 @@ const MAX_MEDIA_REDIRECTS = 5;
  * Follows redirects by hand: Twilio's media URLs redirect to a CDN, and the global fetch remix-serve
  * installs would carry the Authorization header there. Credentials go to `credentialsOrigin` only.
  */
-async function fetchWithCredentialsFor(url: URL, credentialsOrigin: string, authorization: string) {
+async function fetchWithCredentialsFor(
+  url: URL,
+  credentialsOrigin: string,
+  authorization: string,
+  signal: AbortSignal,
+) {
   let target = url;
   for (let hop = 0; hop <= MAX_MEDIA_REDIRECTS; hop++) {
     const res = await fetch(target, {
       headers: target.origin === credentialsOrigin ? { Authorization: authorization } : {},
       redirect: "manual",
-      signal: AbortSignal.timeout(10_000),
+      signal,
     });
     const location = res.headers.get("location");
     if (res.status < 300 || res.status >= 400 || !location) return res;
@@ -178,7 +194,7 @@ function localTransport(): SmsTransport {
     },
     async fetchMedia(url) {
       if (!/^(https?|data):/i.test(url)) throw new Error("media URL must be http(s) or data:");
-      return readMedia(await fetch(url, { signal: AbortSignal.timeout(10_000) }));
+      return readMedia(await fetch(url, { signal: AbortSignal.timeout(env.TWILIO_TIMEOUT_MS) }));
     },
   };
 }

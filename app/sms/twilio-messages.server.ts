@@ -55,6 +55,12 @@ export function createMessagesClient(options: MessagesClientOptions) {
         `To=${encodeURIComponent(to)}&Body=${encodeURIComponent(body)}${senderField}` +
         `&StatusCallback=${encodeURIComponent(statusCallback)}`;
       return new Promise((resolve, reject) => {
+        // `timeout` below ends a silent socket; this ends one that drips, or never finishes its answer.
+        const deadline = setTimeout(
+          () => req.destroy(new Error(`no answer from Twilio in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        const settle = () => clearTimeout(deadline);
         const req = request(
           {
             host: base.hostname,
@@ -80,10 +86,14 @@ export function createMessagesClient(options: MessagesClientOptions) {
               }
             });
             res.on("error", reject);
+            res.on("close", () => {
+              if (!res.complete) reject(new Error("Twilio's answer broke off"));
+            });
           },
         );
         req.on("timeout", () => req.destroy(new Error(`no answer from Twilio in ${timeoutMs} ms`)));
         req.on("error", reject);
+        req.on("close", settle);
         req.end(form);
       });
     },

@@ -31,10 +31,19 @@ export type S3Settings = {
   secretAccessKey: string;
   bucket: string;
   forcePathStyle: boolean;
+  /** The most one operation may take, its retries and its whole body included; S3_TIMEOUT_MS. */
+  timeoutMs?: number;
 };
 
 export function s3Store(settings: S3Settings): ObjectStore {
+  const timeoutMs = settings.timeoutMs ?? env.S3_TIMEOUT_MS;
   const client = new S3Client({
+    // withDeadline bounds every operation. A socket silent for twice the deadline (which only a large
+    // body's longer deadline leaves room for) is ended sooner, and the SDK may retry it.
+    requestHandler: {
+      connectionTimeout: Math.min(timeoutMs, 5000),
+      socketTimeout: timeoutMs * 2,
+    },
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -47,14 +56,24 @@ export function s3Store(settings: S3Settings): ObjectStore {
   return {
     location: `s3://${Bucket}`,
     async put(key, body, contentType = "application/octet-stream") {
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
-      );
+      await withDeadline(timeoutMs, (deadline) => {
+        deadline.allowFor(body.byteLength);
+        return client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
+          deadline.options,
+        );
+      });
     },
     async get(key) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return Buffer.from(await answer.Body!.transformToByteArray());
+        return await withDeadline(timeoutMs, async (deadline) => {
+          const answer = await client.send(
+            new GetObjectCommand({ Bucket, Key: key }),
+            deadline.options,
+          );
+          deadline.allowFor(answer.ContentLength ?? 0);
+          return Buffer.from(await answer.Body!.transformToByteArray());
+        });
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
         throw error;
@@ -64,8 +83,11 @@ export function s3Store(settings: S3Settings): ObjectStore {
       const objects: StoredObject[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        const page = await withDeadline(timeoutMs, (deadline) =>
+          client.send(
+            new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+            deadline.options,
+          ),
         );
         for (const o of page.Contents ?? [])
           objects.push({ key: o.Key!, size: o.Size ?? 0, lastModified: o.LastModified! });
@@ -74,9 +96,44 @@ export function s3Store(settings: S3Settings): ObjectStore {
       return objects;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await withDeadline(timeoutMs, (deadline) =>
+        client.send(new DeleteObjectCommand({ Bucket, Key: key }), deadline.options),
+      );
     },
   };
+}
+
+/** The slowest pace a body may move at: a backup of many MB gets a second more for each MB. */
+const MIN_BYTES_PER_SECOND = 1_000_000;
+
+/**
+ * Runs one store operation under one deadline (the SDK's retries and a get's body read included):
+ * `timeoutMs`, and once the body's size is known (`allowFor`), `timeoutMs` more plus its time at
+ * MIN_BYTES_PER_SECOND. The client's socket timeout alone would let a body that drips go on forever.
+ */
+async function withDeadline<T>(
+  timeoutMs: number,
+  operation: (deadline: {
+    options: { abortSignal: AbortSignal };
+    allowFor(bytes: number): void;
+  }) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (ms: number) => {
+    clearTimeout(timer);
+    const reason = new DOMException(`no answer from the object store in ${ms} ms`, "TimeoutError");
+    timer = setTimeout(() => controller.abort(reason), ms);
+  };
+  arm(timeoutMs);
+  try {
+    return await operation({
+      options: { abortSignal: controller.signal },
+      allowFor: (bytes) => arm(timeoutMs + Math.ceil((bytes / MIN_BYTES_PER_SECOND) * 1000)),
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Keys map to files under `dir` ("backups/x.db.gz" → dir/backups/x.db.gz); no key leaves it. */

@@ -31,6 +31,8 @@ const EnvSchema = z
     TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
     TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+    /** The most one call to Twilio (a send, a media download, a list) may take, its whole answer read. */
+    TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /**
      * Texts started a second, every kind together: what one standard-brand 10DLC number may send
      * (Twilio queues what is above, behind which a reply would wait). README, Configuration: toll-free, short code.
@@ -68,6 +70,8 @@ const EnvSchema = z
     BUCKET_NAME: z.string().optional(),
     /** Path-style bucket URLs (a local S3 server); Tigris and AWS take either. */
     AWS_S3_FORCE_PATH_STYLE: flag(false),
+    /** The most one object-store operation may take, retries and its whole body included. */
+    S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** Hours between database backups to the object storage; 0 turns them off. */
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(168).default(6),
     /** Prometheus metrics on their own port, never the public one; 0 turns them off. */

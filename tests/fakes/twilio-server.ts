@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { answerWithFault, type Fault } from "./faults";
 
 /**
  * A stand-in for Twilio's REST API on 127.0.0.1, speaking its wire format so the real twilio package
@@ -15,9 +16,16 @@ export type FakeTwilioOptions = {
   maxInFlight?: number;
 };
 
-/** What the next sends answer instead of 201: a Twilio error, a connection that never answers, or a reset. */
+/**
+ * What the next sends answer instead of 201: a Twilio error, a connection that never answers, or a reset
+ * before anything was taken; or `wire`: the text is taken (recorded, as Twilio would send it) and its 201
+ * answer fails on the wire (tests/fakes/faults.ts), so the sender cannot know it went out.
+ */
 export type FakeTwilioFault =
-  { status: number; code: number; message?: string } | { hang: true } | { reset: true };
+  | { status: number; code: number; message?: string }
+  | { hang: true }
+  | { reset: true }
+  | { wire: Fault };
 
 export type FakeMessage = {
   sid: string;
@@ -64,13 +72,20 @@ export async function startFakeTwilio({
   const held: (() => void)[] = [];
   const requests: FakeRequest[] = [];
   const faults: FakeTwilioFault[] = [];
+  /** Wire faults for the next media downloads and message-list reads. */
+  const mediaFaults: Fault[] = [];
+  const listFaults: Fault[] = [];
   const media = new Map<string, FakeMedia>();
   const sockets = new Set<Socket>();
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`;
   const accountPath = `${API}/Accounts/${accountSid}`;
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
+  const send = (res: ServerResponse, status: number, body: unknown, fault?: Fault) => {
     const text = JSON.stringify(body);
+    if (fault) {
+      const headers = { "Content-Type": "application/json; charset=utf-8" };
+      return void answerWithFault(res, fault, status, headers, text);
+    }
     res.writeHead(status, {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Length": Buffer.byteLength(text),
@@ -138,7 +153,7 @@ export async function startFakeTwilio({
       req.socket.destroy();
       return;
     }
-    if (fault) {
+    if (fault && !("wire" in fault)) {
       return twilioError(
         res,
         fault.status,
@@ -172,8 +187,9 @@ export async function startFakeTwilio({
       authorization: req.headers.authorization ?? null,
     };
     messages.push(message);
-    if (holding) held.push(() => send(res, 201, messageJson(message)));
-    else send(res, 201, messageJson(message));
+    const wire = fault && "wire" in fault ? fault.wire : undefined;
+    if (holding) held.push(() => send(res, 201, messageJson(message), wire));
+    else send(res, 201, messageJson(message), wire);
   }
 
   function listMessages(url: URL, res: ServerResponse) {
@@ -189,17 +205,22 @@ export async function startFakeTwilio({
     const pageSize = Math.min(Number(q.get("PageSize")) || 50, 1000);
     const page = selected.slice(0, pageSize);
     const uri = `${accountPath}/Messages.json?${q.toString()}`;
-    send(res, 200, {
-      messages: page.map(messageJson),
-      first_page_uri: uri,
-      next_page_uri: null,
-      previous_page_uri: null,
-      page: 0,
-      page_size: pageSize,
-      start: 0,
-      end: Math.max(page.length - 1, 0),
-      uri,
-    });
+    send(
+      res,
+      200,
+      {
+        messages: page.map(messageJson),
+        first_page_uri: uri,
+        next_page_uri: null,
+        previous_page_uri: null,
+        page: 0,
+        page_size: pageSize,
+        start: 0,
+        end: Math.max(page.length - 1, 0),
+        uri,
+      },
+      listFaults.shift(),
+    );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -230,6 +251,10 @@ export async function startFakeTwilio({
       if (found && "redirectTo" in found) {
         res.writeHead(307, { Location: found.redirectTo });
         return res.end();
+      }
+      const fault = found ? mediaFaults.shift() : undefined;
+      if (found && fault) {
+        return answerWithFault(res, fault, 200, { "Content-Type": found.contentType }, found.bytes);
       }
       if (found) {
         res.writeHead(200, {
@@ -282,6 +307,14 @@ export async function startFakeTwilio({
     failNext(fault: FakeTwilioFault, times = 1) {
       for (let i = 0; i < times; i++) faults.push(fault);
     },
+    /** The next `times` media downloads answer their file failing on the wire this way. */
+    failNextMedia(fault: Fault, times = 1) {
+      for (let i = 0; i < times; i++) mediaFaults.push(fault);
+    },
+    /** The next `times` reads of the message list answer failing on the wire this way. */
+    failNextList(fault: Fault, times = 1) {
+      for (let i = 0; i < times; i++) listFaults.push(fault);
+    },
     /**
      * Serves a media file the way Twilio does for an inbound MMS and returns its path
      * (/2010-04-01/Accounts/{sid}/Messages/{MM}/Media/{ME}); the download needs the account's Basic auth.
@@ -299,6 +332,8 @@ export async function startFakeTwilio({
       messages.length = 0;
       requests.length = 0;
       faults.length = 0;
+      mediaFaults.length = 0;
+      listFaults.length = 0;
       holding = false;
       held.length = 0;
       Object.assign(sending, { maxInFlight: sending.inFlight, rateLimited: 0 });

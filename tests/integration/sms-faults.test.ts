@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 // Third-party modules read nothing of ours at import time; only app modules wait for the env below.
 import twilio from "twilio";
+import { FAULT_NAMES, type Fault } from "../fakes/faults";
 import { twilioSid, type FakeTwilioFault } from "../fakes/twilio-server";
 import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
 
 // The fault suite: a day of texts for a group of users while the fake Twilio answers 500, 429, resets
-// the connection or never answers (past the client's 10 s timeout), with scheduler ticks, inbound
+// the connection or never answers (past the client's timeout), with scheduler ticks, inbound
 // replies (and Twilio's retries of them) and delivery status callbacks running at the same time.
 // Whatever the faults, no inbound text is lost or doubled and every outbound text ends recorded in a
 // final state. The env module reads this when it loads, so it is set before any app module is imported.
@@ -15,10 +16,13 @@ const FROM = "+12015550100";
 const APP_URL = TEST_APP_URL;
 const FORM = "application/x-www-form-urlencoded; charset=UTF-8";
 
+// Every call to Twilio gives up after this long, its whole answer read: short, so faults stay quick.
+const TWILIO_TIMEOUT_MS = 1500;
 const twilioEnv = await pointAppAtFakeTwilio({
   accountSid: ACCOUNT_SID,
   authToken: AUTH_TOKEN,
   from: FROM,
+  env: { TWILIO_TIMEOUT_MS: String(TWILIO_TIMEOUT_MS) },
 });
 const { fake } = twilioEnv;
 delete process.env.LLM_API_URL;
@@ -85,7 +89,7 @@ const inbound = (from: string, body: string): Inbound => ({
   Body: body,
 });
 
-async function postInbound(text: Inbound) {
+async function postInbound(text: Inbound & Record<string, string>) {
   const params = {
     ToCountry: "US",
     NumMedia: "0",
@@ -524,4 +528,111 @@ describe("an evening of faults: the check-in and its answers", () => {
     // Every fault is on exactly one failed attempt; everything else reached Twilio once.
     expect(posts() - fake.messages.length).toBe(faultsQueued.length);
   });
+});
+
+// Twilio's answer failing on the wire after it took the text (tests/fakes/faults.ts): the sender cannot
+// know the text went out. Each call ends by TWILIO_TIMEOUT_MS, the process stays up, and what Twilio
+// took is never sent again: a reply is recorded as failed (replies are not retried), a scheduled text
+// waits for its retry, which finds it in Twilio's log and records it as sent.
+const WIRE_FAULTS: Fault[] = FAULT_NAMES.map((name) =>
+  name === "slow-first-byte"
+    ? { fault: name, ms: TWILIO_TIMEOUT_MS * 4 }
+    : name === "drip"
+      ? { fault: name, ms: 100 }
+      : { fault: name },
+);
+
+describe("Twilio's answers failing on the wire", () => {
+  let wired: typeof users = [];
+  beforeAll(async () => {
+    // The earlier users rest, so a tick texts only these four.
+    for (const user of users)
+      db.update(schema.users)
+        .set({ pausedUntil: new Date("2027-01-01T00:00:00Z") })
+        .where(eq(schema.users.id, user.id))
+        .run();
+    for (let i = 0; i < WIRE_FAULTS.length; i++) {
+      const user = await createTestUser();
+      db.update(schema.users)
+        .set({ phoneVerifiedAt: new Date("2026-06-01T00:00:00Z") })
+        .where(eq(schema.users.id, user.id))
+        .run();
+      wired.push(user);
+    }
+    wired = wired.map((u) => ({ ...u }));
+  });
+  const wiredIds = () => new Set(wired.map((u) => u.id));
+
+  it("a reply whose answer breaks is recorded as failed and reaches Twilio once", async () => {
+    vi.setSystemTime(new Date("2026-06-16T15:00:00Z"));
+    for (const fault of WIRE_FAULTS) fake.failNext({ wire: fault });
+    const texts = wired.map((u) => inbound(u.phone, "HELP"));
+    const answers = await Promise.all(texts.map((text) => postInbound(text)));
+    expect(answers.map((a) => a.status)).toEqual(Array(wired.length).fill(200));
+
+    const replies = outboundRows().filter((r) => wiredIds().has(r.user_id));
+    expect(replies).toHaveLength(wired.length);
+    for (const row of replies)
+      expect(row).toMatchObject({ kind: "compliance", status: "failed", provider_sid: null });
+    for (const user of wired) expect(fake.messagesTo(user.phone)).toHaveLength(1);
+  });
+
+  it("a first byte slower than usual but within the deadline is an ordinary send", async () => {
+    const user = wired[0]!;
+    fake.failNext({ wire: { fault: "slow-first-byte", ms: TWILIO_TIMEOUT_MS / 4 } });
+    await postInbound(inbound(user.phone, "HELP"));
+    const [, second] = fake.messagesTo(user.phone);
+    const row = outboundRows().find((r) => r.provider_sid === second?.sid);
+    expect(row).toMatchObject({ user_id: user.id, kind: "compliance", status: "queued" });
+  });
+
+  it("a scheduled text whose answer breaks waits for its retry, which finds it in Twilio's log", async () => {
+    vi.setSystemTime(new Date("2026-06-17T12:00:30Z"));
+    for (const fault of WIRE_FAULTS) fake.failNext({ wire: fault });
+    const first = await tick(new Date());
+    expect(first).toMatchObject({ claimed: wired.length, sent: 0, retried: wired.length });
+    const mine = () => ledger().filter((r) => wiredIds().has(r.user_id) && r.kind === "morning");
+    for (const row of mine())
+      expect(row).toMatchObject({ status: "retry", error_code: null, attempts: 1 });
+    const questions = (phone: string) => fake.messagesTo(phone).filter((m) => m.body === MORNING);
+    for (const user of wired) expect(questions(user.phone)).toHaveLength(1);
+
+    // Past the backoff, the log itself answers badly: nothing is sent, the texts keep waiting.
+    vi.setSystemTime(new Date("2026-06-17T12:01:30Z"));
+    for (const fault of WIRE_FAULTS) fake.failNextList(fault);
+    expect(await tick(new Date())).toMatchObject({ sent: 0, reconciled: 0, failed: 0 });
+    for (const row of mine()) expect(row).toMatchObject({ status: "retry", attempts: 1 });
+
+    // The next tick reads the log: every text Twilio took is recorded as sent, none sent again.
+    vi.setSystemTime(new Date("2026-06-17T12:02:30Z"));
+    expect(await tick(new Date())).toMatchObject({ sent: 0, reconciled: wired.length });
+    for (const row of mine()) {
+      const user = wired.find((u) => u.id === row.user_id)!;
+      expect(questions(user.phone)).toHaveLength(1);
+      expect(row).toMatchObject({ status: "sent", provider_sid: questions(user.phone)[0]!.sid });
+    }
+  }, 20_000);
+
+  it("a photo whose download fails on the wire is skipped; the text and its other photo are kept", async () => {
+    for (const [i, fault] of WIRE_FAULTS.entries()) {
+      const user = wired[i]!;
+      const broken = fake.addMedia();
+      const whole = fake.addMedia();
+      fake.failNextMedia(fault);
+      const text = {
+        ...inbound(user.phone, "done"),
+        NumMedia: "2",
+        MediaUrl0: `https://api.twilio.com${broken}`,
+        MediaContentType0: "image/png",
+        MediaUrl1: `https://api.twilio.com${whole}`,
+        MediaContentType1: "image/png",
+      };
+      expect((await postInbound(text)).status).toBe(200);
+      const [row] = inboundRowsBySid(text.MessageSid);
+      const kept = db.select().from(schema.media).where(eq(schema.media.userId, user.id)).all();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]).toMatchObject({ messageId: row!.id, size: expect.any(Number) });
+      expect(row!.mediaUrls).toEqual([`/media/${kept[0]!.id}`]);
+    }
+  }, 20_000);
 });

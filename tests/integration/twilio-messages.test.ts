@@ -1,4 +1,5 @@
 import { createMessagesClient, TwilioRestError } from "~/sms/twilio-messages.server";
+import { FAULT_NAMES, type Fault } from "../fakes/faults";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
 
 // The hand-made Create Message call against the fake Twilio REST API on 127.0.0.1: what Twilio is
@@ -92,4 +93,28 @@ describe("createMessagesClient", () => {
     expect((hung as Error).message).toMatch(/no answer from Twilio in 300 ms/);
     expect(after.sid).toBe(fake.messages[0]!.sid);
   });
+
+  it.each(FAULT_NAMES)(
+    "rejects as a network error by its timeout when Twilio took the text and its answer meets %s",
+    async (name) => {
+      const timeoutMs = 300;
+      const fault: Fault =
+        name === "slow-first-byte"
+          ? { fault: name, ms: timeoutMs * 4 }
+          : name === "drip"
+            ? { fault: name, ms: 50 }
+            : { fault: name };
+      const messages = client({ from: "+12015550100" }, timeoutMs);
+      fake.failNext({ wire: fault });
+      const broken = await messages.create("+12015550123", "Hi", CALLBACK).catch((e: unknown) => e);
+      const after = await messages.create("+12015550123", "Hi", CALLBACK);
+      messages.close();
+
+      expect(broken).toBeInstanceOf(Error);
+      expect(broken).not.toBeInstanceOf(TwilioRestError);
+      // Twilio took both: the first answer was lost, not the text.
+      expect(fake.messages).toHaveLength(2);
+      expect(after.sid).toBe(fake.messages[1]!.sid);
+    },
+  );
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import twilio from "twilio";
-import { startFakeTwilio, twilioSid, type FakeTwilio } from "../fakes/twilio-server";
+import { FAULT_NAMES, type Fault } from "../fakes/faults";
+import { startFakeTwilio, TINY_PNG, twilioSid, type FakeTwilio } from "../fakes/twilio-server";
 import { gifBomb, pngBomb, svgBomb } from "../helpers/image-bombs";
 import { signUp, startBuiltServer, type BuiltServer } from "./built-server";
 
@@ -13,6 +14,8 @@ const FROM = "+12015550177";
 const INBOUND = "/webhooks/twilio/messages";
 /** The 128 MB heap plus what libvips, the code and the buffers outside the heap take. */
 const RSS_CEILING = 300 * 1024 * 1024;
+/** How long the server gives one call to Twilio, a media download included. */
+const TWILIO_TIMEOUT_MS = 3000;
 
 let fake: FakeTwilio;
 let server: BuiltServer;
@@ -26,6 +29,7 @@ beforeAll(async () => {
       TWILIO_AUTH_TOKEN: AUTH_TOKEN,
       TWILIO_FROM_NUMBER: FROM,
       TWILIO_API_URL: fake.url,
+      TWILIO_TIMEOUT_MS: String(TWILIO_TIMEOUT_MS),
     },
   });
 });
@@ -190,3 +194,37 @@ it("keeps every photo of many MMS arriving at once, holding only a few of them i
   for (const { userId } of senders) expect(storedMedia(userId)).toHaveLength(1);
   expect(server.rss().peak).toBeLessThan(RSS_CEILING);
 });
+
+it("skips the photos whose downloads fail on the wire, keeps the good one, counts the check-in and stays up", async () => {
+  const { userId, phone } = await verifiedUserWithGoal();
+  const faults: Fault[] = FAULT_NAMES.map((name) =>
+    name === "slow-first-byte"
+      ? { fault: name, ms: TWILIO_TIMEOUT_MS * 3 }
+      : name === "drip"
+        ? { fault: name, ms: 200 }
+        : { fault: name },
+  );
+  // An MMS's photos are downloaded in order: the first four meet the faults, the last is whole.
+  for (const fault of faults) fake.failNextMedia(fault);
+  const photo = { type: "image/png", bytes: TINY_PNG };
+  const { response, messageSid } = await textIn(phone, "done 1", [
+    ...faults.map(() => photo),
+    photo,
+  ]);
+  expect(response.status).toBe(200);
+
+  const media = storedMedia(userId);
+  expect(media).toHaveLength(1);
+  const message = server
+    .db()
+    .prepare("SELECT id FROM messages WHERE provider_sid = ?")
+    .get(messageSid) as { id: number };
+  expect(media[0]!.message_id).toBe(message.id);
+  const goal = server
+    .db()
+    .prepare("SELECT completed_at FROM goals WHERE user_id = ?")
+    .get(userId) as { completed_at: number | null };
+  expect(goal.completed_at).not.toBeNull();
+  expect(await Promise.race([server.exited, Promise.resolve("running")])).toBe("running");
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+}, 60_000);
