@@ -1,14 +1,40 @@
 import { getUserByEmail, setPassword } from "~/users/users.server";
-import { checkCode, issueCode } from "~/verification/phone-codes.server";
+import { checkCode, issueCode, type IssueResult } from "~/verification/phone-codes.server";
+import {
+  admitCodeRequest,
+  codeTextLimitMessage,
+  type CodeTextRefusal,
+} from "~/verification/code-text-limits.server";
+
+export type ResetRequest =
+  { ok: true; sending: Promise<IssueResult | null> } | (CodeTextRefusal & { message: string });
 
 /**
  * Step 1 of "forgot password": texts a reset code when the email belongs to an account with a verified
- * phone, and does nothing otherwise. The caller answers the same either way.
+ * phone, and does nothing otherwise. What is answered at once depends on nothing about the account:
+ * a refusal when the asking address or every code text together is over its limit, else `sending`,
+ * which the caller does not wait for, so neither its words nor its timing tell which emails have an
+ * account.
  */
-export async function requestPasswordReset(email: string, now = new Date()) {
+export async function requestPasswordReset(
+  email: string,
+  clientIp: string,
+  now = new Date(),
+): Promise<ResetRequest> {
+  const admitted = await admitCodeRequest(clientIp);
+  if (!admitted.ok) {
+    return {
+      ...admitted,
+      message: codeTextLimitMessage(admitted.scope, admitted.retryAfterSeconds),
+    };
+  }
+  return { ok: true, sending: issueResetCode(email, now) };
+}
+
+async function issueResetCode(email: string, now: Date) {
   const user = getUserByEmail(email);
   if (!user || !user.phoneVerifiedAt) return null;
-  return issueCode(user, "reset_password", now);
+  return issueCode(user, "reset_password", { now });
 }
 
 export type ResetResult = { ok: true; userId: number } | { ok: false };

@@ -3,6 +3,7 @@ import * as forgot from "~/routes/forgot-password";
 import { getUserById, verifyLogin } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
+import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import {
   call,
   cookieFrom,
@@ -110,6 +111,37 @@ describe("forgot password", () => {
     // Only the verified phone got a text.
     await codeTextedTo(verified.phone);
     expect(textsTo(unverified.phone)).toHaveLength(0);
+  });
+
+  it("step 1 says no text was sent once the address asked for too many codes, alike for every email", async () => {
+    const address = "198.51.100.120";
+    const unverified = await createTestUser();
+    const verified = await verifiedUser();
+    for (let i = 0; i < CODE_TEXTS_PER_ADDRESS_PER_HOUR; i++) {
+      // Counted whatever the email, so the refusal cannot tell which emails have an account.
+      expect(
+        (await post({ intent: "request", email: `nobody-${i}@example.com` }, address)).status,
+      ).toBe(302);
+    }
+    const answers = [];
+    for (const email of ["nobody-else@example.com", unverified.email, verified.email]) {
+      const res = await post({ intent: "request", email }, address);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+      const body = await readJson(res);
+      answers.push(body.result.error[""]);
+    }
+    expect(answers[0]).toEqual([
+      expect.stringMatching(
+        /^Too many codes were asked for from your network\. Please wait \d+ minutes? before asking for a new one\.$/,
+      ),
+    ]);
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(textsTo(verified.phone)).toHaveLength(0);
+
+    // From another address the account gets its code.
+    await post({ intent: "request", email: verified.email }, "198.51.100.121");
+    await codeTextedTo(verified.phone);
   });
 
   it("the right code sets the new password and signs the account out everywhere", async () => {
