@@ -6,6 +6,18 @@ import {
   type CodeTextRefusal,
 } from "~/verification/code-text-limits.server";
 
+// Who can stop whom. Anyone may type anyone's email here, so no limit of this flow is per account
+// in a way a stranger could fill: a limit keyed by the email, spent by wrong codes or requests from
+// anywhere, would let ten strangers lock the owner out, and keep them out by coming back.
+// - Guesses are limited per address (consumeAuthAttempt in the route, right or wrong).
+// - A code is limited by its own tries: after MAX_CODE_ATTEMPTS wrong ones it is dead, so guessing
+//   gets at most that many tries out of a million per code; the owner, whose code a stranger killed,
+//   asks for a new one, which has all its tries.
+// - Codes are limited per account and per number (an hour's few texts), which bounds the guesses a
+//   code at a time allows and keeps a phone from being flooded; those limits are spent only by texts
+//   actually sent, are silent here (their answer would tell that the account exists), and the page
+//   says how many codes an hour an account gets.
+
 export type ResetRequest =
   { ok: true; sending: Promise<IssueResult | null> } | (CodeTextRefusal & { message: string });
 

@@ -81,8 +81,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "request") {
     const submission = parseWithZod(formData, { schema: RequestResetSchema });
     if (submission.status !== "success") return reply("request", submission.reply());
+    // Per address only: see password-reset.server.ts for why no limit is per account here.
     const ip = getClientIp(request);
-    const limit = await consumeAuthAttempt(ip, submission.value.email);
+    const limit = await consumeAuthAttempt(ip);
     if (!limit.ok) {
       return reply("request", submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), 429);
     }
@@ -110,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return reply("reset", submission.reply({ hideFields: PASSWORD_FIELDS }));
     }
     const { email, code, newPassword } = submission.value;
-    const limit = await consumeAuthAttempt(getClientIp(request), email);
+    const limit = await consumeAuthAttempt(getClientIp(request));
     if (!limit.ok) {
       return reply(
         "reset",
