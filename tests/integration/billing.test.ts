@@ -10,7 +10,7 @@ const PRICE_BASIC = "price_basic_integration";
 const PRICE_PREMIUM = "price_premium_integration";
 const APP_URL = "https://coach.example.test";
 
-const fake = await startFakeStripe({ secretKey: SECRET_KEY });
+const fake = await startFakeStripe({ secretKey: SECRET_KEY, prices: [PRICE_BASIC, PRICE_PREMIUM] });
 const STRIPE_ENV = {
   STRIPE_SECRET_KEY: SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -446,16 +446,12 @@ describe("Stripe webhooks", () => {
     expect(row(user.id).subscriptionStatus).toBe("trialing");
 
     // In between, the subscription changed (the app heard of it) and Stripe now says something else.
-    const subscription = fake.subscriptions.get(completed.subscription!)!;
+    const subscriptionId = completed.subscription!;
+    const cancelling = fake.changeSubscription(subscriptionId, { cancel_at_period_end: true });
     expect(
-      await deliverOk(
-        stripeEvent({
-          type: "customer.subscription.updated",
-          object: snapshot(subscription, { cancel_at_period_end: true }),
-        }),
-      ),
+      await deliverOk(stripeEvent({ type: "customer.subscription.updated", object: cancelling })),
     ).toBe("processed");
-    subscription.status = "active";
+    fake.changeSubscription(subscriptionId, { status: "active" });
     const before = row(user.id);
     expect(before.cancelAtPeriodEnd).toBe(true);
     const mark = fake.requests.length;
@@ -468,70 +464,99 @@ describe("Stripe webhooks", () => {
     expect(apiCallsSince(mark)).toEqual([]);
   });
 
-  it("keeps the newer state when an older subscription update arrives late", async () => {
+  it("keeps Stripe's state when an older subscription update arrives late", async () => {
     const { user, subscription } = await subscribed("premium");
-    const older = later();
-    const newer = later();
-    const cancelling = stripeEvent({
-      type: "customer.subscription.updated",
-      created: newer,
-      object: snapshot(subscription, {
-        status: "active",
-        cancel_at_period_end: true,
-        cancel_at: subscription.items.data[0]!.current_period_end,
-      }),
-    });
-    const stale = stripeEvent({
-      type: "customer.subscription.updated",
-      created: older,
-      object: snapshot(subscription, { status: "active", cancel_at_period_end: false }),
+    const stale = snapshot(subscription, { status: "active", cancel_at_period_end: false });
+    const cancelling = fake.changeSubscription(subscription.id, {
+      status: "active",
+      cancel_at_period_end: true,
+      cancel_at: subscription.items.data[0]!.current_period_end,
     });
 
-    expect(await deliverOk(cancelling)).toBe("processed");
-    expect(await deliverOk(stale)).toBe("ignored");
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.subscription.updated", object: cancelling })),
+    ).toBe("processed");
+    // The older event's body says "not cancelling": only a hint, and Stripe says otherwise.
+    await deliverOk(stripeEvent({ type: "customer.subscription.updated", object: stale }));
     const account = row(user.id);
     expect(account).toMatchObject({
       plan: "premium",
       subscriptionStatus: "active",
       cancelAtPeriodEnd: true,
-      subscriptionUpdatedAt: new Date(newer * 1000),
     });
     expect(entitlementsOf(account)).toMatchObject({ status: "canceled", scheduledTexts: true });
   });
 
-  it("records a deletion after an update, and ignores a late 'active' for the canceled subscription", async () => {
+  it("records a deletion after an update, and a late 'active' for the canceled subscription changes nothing", async () => {
     const { user, subscription } = await subscribed("basic");
+    const active = fake.changeSubscription(subscription.id, { status: "active" });
     expect(
-      await deliverOk(
-        stripeEvent({
-          type: "customer.subscription.updated",
-          object: snapshot(subscription, { status: "active" }),
-        }),
-      ),
+      await deliverOk(stripeEvent({ type: "customer.subscription.updated", object: active })),
     ).toBe("processed");
     expect(row(user.id).subscriptionStatus).toBe("active");
 
     const endedAt = Math.floor(Date.now() / 1000) - 60;
-    const ended = snapshot(subscription, { status: "canceled", canceled_at: endedAt });
-    ended.items.data[0]!.current_period_end = endedAt;
+    const ended = fake.changeSubscription(subscription.id, {
+      status: "canceled",
+      canceled_at: endedAt,
+      items: {
+        ...subscription.items,
+        data: [{ ...subscription.items.data[0]!, current_period_end: endedAt }],
+      },
+    });
     expect(
       await deliverOk(stripeEvent({ type: "customer.subscription.deleted", object: ended })),
     ).toBe("processed");
-    const canceled = row(user.id);
+    const billingOf = (id: number) => {
+      const { subscriptionUpdatedAt: _readAt, ...rest } = row(id);
+      return rest;
+    };
+    const canceled = billingOf(user.id);
     expect(canceled).toMatchObject({
       plan: "basic",
       subscriptionStatus: "canceled",
       currentPeriodEnd: new Date(endedAt * 1000),
     });
 
-    // Newer by its timestamp, but a canceled subscription never comes back.
-    const revived = stripeEvent({
-      type: "customer.subscription.updated",
-      object: snapshot(subscription, { status: "active" }),
-    });
-    expect(await deliverOk(revived)).toBe("ignored");
-    expect(row(user.id)).toEqual(canceled);
+    // A late event whose body says "active": Stripe says canceled, and a canceled one never comes back.
+    const revived = stripeEvent({ type: "customer.subscription.updated", object: active });
+    await deliverOk(revived);
+    expect(billingOf(user.id)).toEqual(canceled);
     expect(storedEvent(revived.id)).toBeDefined();
+  });
+
+  it("events out of order (created A, deleted A, created B, a late 'updated A (active)', deleted B) end with no plan", async () => {
+    const { user, cookie, subscription: a } = await subscribed("premium");
+    const createdA = snapshot(a);
+    const endedA = fake.changeSubscription(a.id, { status: "canceled", canceled_at: clock });
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.subscription.deleted", object: endedA })),
+    ).toBe("processed");
+
+    const session = await startCheckout(cookie, "premium");
+    await fake.pay(session.id);
+    const b = fake.subscriptions.get(fake.sessions.get(session.id)!.subscription!)!;
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.subscription.created", object: snapshot(b) })),
+    ).toBe("processed");
+    expect(row(user.id)).toMatchObject({
+      stripeSubscriptionId: b.id,
+      subscriptionStatus: "trialing",
+    });
+
+    // Stripe delivers an old "A is active" after all that.
+    await deliverOk(
+      stripeEvent({
+        type: "customer.subscription.updated",
+        object: { ...createdA, status: "active" },
+      }),
+    );
+    const endedB = fake.changeSubscription(b.id, { status: "canceled", canceled_at: clock });
+    await deliverOk(stripeEvent({ type: "customer.subscription.deleted", object: endedB }));
+
+    const account = row(user.id);
+    expect(account.subscriptionStatus).toBe("canceled");
+    expect(entitlementsOf(account, new Date(Date.now() + 400 * DAY_MS)).status).toBe("expired");
   });
 
   it("ignores the end of an older subscription while another one is live", async () => {
@@ -550,6 +575,7 @@ describe("Stripe webhooks", () => {
 
   it("marks the account past_due when an invoice payment fails, keeping its access", async () => {
     const { user, subscription } = await subscribed("premium");
+    fake.changeSubscription(subscription.id, { status: "past_due" });
     const invoice = {
       id: `in_test_${randomBytes(6).toString("hex")}`,
       object: "invoice",
@@ -611,6 +637,7 @@ describe("Stripe webhooks", () => {
       price: PRICE_PREMIUM,
       periodEnd: clock + 30 * 86_400,
     });
+    fake.subscriptions.set(subscription.id, subscription);
     const event = stripeEvent({ type: "customer.subscription.updated", object: subscription });
     const logged = await captureLogs(async () => {
       expect(await deliverOk(event)).toBe("ignored");
