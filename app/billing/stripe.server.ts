@@ -18,10 +18,41 @@ export function stripeAddress(apiUrl: string | undefined) {
 
 type MakeRequest = Stripe.HttpClient["makeRequest"];
 
+/** An answer read to its end before the package sees it. */
+class ReadResponse extends Stripe.HttpClientResponse {
+  constructor(
+    from: Awaited<ReturnType<MakeRequest>>,
+    private readonly raw: IncomingMessage,
+    private readonly body: string,
+  ) {
+    super(from.getStatusCode(), from.getHeaders());
+  }
+  getRawResponse() {
+    return this.raw;
+  }
+  toStream(): never {
+    throw new Error("Stripe answers are read whole here; streaming is not used.");
+  }
+  toJSON() {
+    return Promise.resolve(this._parseResponseBody(this.body));
+  }
+}
+
+async function readBody(raw: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of raw) chunks.push(chunk as Buffer);
+  if (!raw.complete)
+    throw Object.assign(new Error("Stripe's answer was cut off"), { code: "ECONNRESET" });
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /**
- * The package's own Node client, whose timeout only counts silence: an answer that drips a byte at a
- * time would never end. This one also ends any call that is not complete `timeout` ms after it
- * started, body included, with the package's own timeout error (which it retries).
+ * The package's own Node client, with two changes. Its timeout only counts silence, so an answer
+ * that drips a byte at a time would never end: here a call not complete `timeout` ms after it
+ * started, body included, ends with the package's timeout error. And it hands the package the body
+ * unread, so a body that stalls or is cut off fails after the headers, which the package does not
+ * retry: here the body is read first, and such a failure is a connection error the package retries
+ * (safely: it sends an idempotency key with every write it may retry).
  */
 class DeadlineHttpClient extends Stripe.HttpClient {
   private readonly inner = Stripe.createNodeHttpClient();
@@ -34,11 +65,14 @@ class DeadlineHttpClient extends Stripe.HttpClient {
     const timeout = args[7];
     const startedAt = Date.now();
     const response = await this.inner.makeRequest(...args);
-    const body = response.getRawResponse() as IncomingMessage;
+    const raw = response.getRawResponse() as IncomingMessage;
     const left = Math.max(0, timeout - (Date.now() - startedAt));
-    const timer = setTimeout(() => body.destroy(Stripe.HttpClient.makeTimeoutError()), left);
-    body.once("close", () => clearTimeout(timer));
-    return response;
+    const timer = setTimeout(() => raw.destroy(Stripe.HttpClient.makeTimeoutError()), left);
+    try {
+      return new ReadResponse(response, raw, await readBody(raw));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 

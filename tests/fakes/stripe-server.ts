@@ -392,6 +392,11 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     failNextWith(fault: Fault, times = 1) {
       for (let i = 0; i < times; i++) wireFaults.push(fault);
     },
+    /** Forgets the failures no call has used up yet. */
+    clearFaults() {
+      faults.length = 0;
+      wireFaults.length = 0;
+    },
     /**
      * Changes a subscription as Stripe would (the Dashboard, a renewal, a cancellation) and returns
      * the subscription as an event about it carries, to deliver to the app if the test wants.

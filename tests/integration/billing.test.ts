@@ -28,6 +28,8 @@ const billingRoute = await import("~/routes/settings.billing");
 const accountRoute = await import("~/routes/settings.account");
 const webhookRoute = await import("~/routes/webhooks.stripe");
 const { isBillingEnabled, entitlementsOf } = await import("~/billing/billing.server");
+const { recheckLapsedSubscriptions } = await import("~/billing/subscription-state.server");
+const { MIN_TRIAL_CARRY_MS, trialEndToCarry } = await import("~/billing/subscriptions.server");
 const { getUserById } = await import("~/users/users.server");
 const { getToast } = await import("~/utils/toast.server");
 const { sqlite } = await import("~/utils/db.server");
@@ -233,6 +235,74 @@ describe("Checkout", () => {
     // The account's Stripe customer is reused, not made again.
     expect(fake.customers.size).toBe(customers);
     expect(expired.customer).toBe(short.customer);
+  });
+
+  it("carries the trial only with an hour's margin over Stripe's 48 hours", async () => {
+    const now = new Date("2026-06-01T12:00:00Z");
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    expect(MIN_TRIAL_CARRY_MS).toBe(49 * 60 * 60 * 1000);
+    expect(trialEndToCarry(at(48 * 60 * 60 * 1000 + 30 * 60 * 1000), now)).toBeNull();
+    expect(trialEndToCarry(at(MIN_TRIAL_CARRY_MS - 1), now)).toBeNull();
+    expect(trialEndToCarry(at(MIN_TRIAL_CARRY_MS), now)).toBe(
+      Math.floor(at(MIN_TRIAL_CARRY_MS).getTime() / 1000),
+    );
+    expect(trialEndToCarry(null, now)).toBeNull();
+
+    // 48 hours and a half left: Stripe would take it now, but not after a slow request and a retry.
+    const { user, cookie } = await signedInUser();
+    sqlite
+      .prepare("update users set trial_ends_at = ? where id = ?")
+      .run(Date.now() + 48.5 * 60 * 60 * 1000, user.id);
+    expect(await startCheckout(cookie, "premium")).toMatchObject({ trial_end: null });
+  });
+
+  it("the fake Stripe refuses the Checkout Sessions real Stripe refuses", async () => {
+    const client = new Stripe(SECRET_KEY, {
+      host: "127.0.0.1",
+      port: Number(new URL(fake.url).port),
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    const valid = {
+      mode: "subscription" as const,
+      line_items: [{ price: PRICE_BASIC, quantity: 1 }],
+      success_url: `${APP_URL}/settings/billing?checkout=success`,
+      cancel_url: `${APP_URL}/settings/billing?checkout=canceled`,
+    };
+    const nowS = Math.floor(Date.now() / 1000);
+    const refusals: [string, Record<string, unknown>, RegExp][] = [
+      ["a mode Stripe does not have", { mode: "subscribe" }, /Invalid mode/],
+      ["no mode", { mode: undefined }, /Missing required param: mode/],
+      [
+        "a price the account does not have",
+        { line_items: [{ price: "price_nope", quantity: 1 }] },
+        /No such price/,
+      ],
+      ["no success URL", { success_url: undefined }, /success_url/],
+      ["a cancel URL that is no URL", { cancel_url: "/settings/billing" }, /cancel_url/],
+      [
+        "a trial ending in 47 hours",
+        { subscription_data: { trial_end: nowS + 47 * 3600 } },
+        /at least 2 days/,
+      ],
+      [
+        "a trial in payment mode",
+        { mode: "payment", subscription_data: { trial_end: nowS + 72 * 3600 } },
+        /subscription mode/,
+      ],
+      ["a customer Stripe does not have", { customer: "cus_nope" }, /No such customer/],
+    ];
+    for (const [what, change, message] of refusals) {
+      await expect(
+        client.checkout.sessions.create({ ...valid, ...change } as never),
+        what,
+      ).rejects.toThrow(message);
+    }
+    const session = await client.checkout.sessions.create({
+      ...valid,
+      subscription_data: { trial_end: nowS + 49 * 3600 },
+    });
+    expect(session.url).toContain("/checkout/");
   });
 
   it("refuses a second subscription once one is live: a toast, no new session", async () => {
@@ -668,6 +738,51 @@ describe("Stripe webhooks", () => {
     expect(await deliverOk(event)).toBe("processed");
     expect(row(user.id)).toMatchObject({ plan: "premium", subscriptionStatus: "trialing" });
     expect(storedEvent(event.id)).toBeDefined();
+  });
+});
+
+describe("live subscriptions past their period end", () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  /** As if the period ended `endedAgo` ms ago and Stripe was last read `readAgo` ms ago. */
+  const lapse = (userId: number, endedAgo: number, readAgo: number) =>
+    sqlite
+      .prepare("update users set current_period_end = ?, subscription_updated_at = ? where id = ?")
+      .run(Date.now() - endedAgo, Date.now() - readAgo, userId);
+
+  it("are read again from Stripe, so an ending whose event never came is seen", async () => {
+    const { user, subscription } = await subscribed("premium");
+    const endedAt = Math.floor(Date.now() / 1000) - 2 * 3600;
+    // Stripe ended it; the customer.subscription.deleted event is lost.
+    fake.changeSubscription(subscription.id, {
+      status: "canceled",
+      canceled_at: endedAt,
+      items: {
+        ...subscription.items,
+        data: [{ ...subscription.items.data[0]!, current_period_end: endedAt }],
+      },
+    });
+    lapse(user.id, 2 * HOUR_MS, 2 * HOUR_MS);
+    expect(row(user.id).subscriptionStatus).toBe("trialing");
+    expect(entitlementsOf(row(user.id)).status).toBe("premium");
+
+    const mark = fake.requests.length;
+    expect(await recheckLapsedSubscriptions()).toBeGreaterThanOrEqual(1);
+    expect(apiCallsSince(mark, "GET", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+    const account = row(user.id);
+    expect(account.subscriptionStatus).toBe("canceled");
+    expect(entitlementsOf(account).status).not.toBe("premium");
+  });
+
+  it("are left alone inside their period, or when read from Stripe within the hour", async () => {
+    const { user: current, subscription: inPeriod } = await subscribed("basic");
+    const { user: recent, subscription: readLately } = await subscribed("basic");
+    lapse(recent.id, 2 * HOUR_MS, 10 * 60 * 1000);
+    const mark = fake.requests.length;
+    await recheckLapsedSubscriptions();
+    for (const id of [inPeriod.id, readLately.id]) {
+      expect(apiCallsSince(mark, "GET", `/v1/subscriptions/${id}`)).toEqual([]);
+    }
+    expect(row(current.id).subscriptionStatus).toBe("trialing");
   });
 });
 
