@@ -76,7 +76,11 @@ export default function LoginPage() {
         <CardContent>
           <Form method="post" className="space-y-4" {...checkedFormProps(form)}>
             <HoneypotInput />
-            <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+            <input
+              type="hidden"
+              name="redirectTo"
+              value={safeRedirect(searchParams.get("redirectTo"), "")}
+            />
             <FormErrorAlert
               title="Login failed"
               id={form.errorId}

@@ -5,6 +5,7 @@ import { optOut } from "~/sms/opt-outs.server";
 import { MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
+import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import { getToast } from "~/utils/toast.server";
 import {
   call,
@@ -258,13 +259,14 @@ describe("settings: verify phone without JavaScript", () => {
   const loadSettings = async (cookie: string) =>
     readJson(await call(settings.loader, fromOwnAddress("/settings/phone", { cookie })));
 
-  async function postForm(cookie: string, fields: Record<string, string>) {
+  async function postForm(cookie: string, fields: Record<string, string>, address?: string) {
     const res = await call(
       settings.action,
       fromOwnAddress("/settings/phone", {
         method: "POST",
         body: new URLSearchParams(fields),
         cookie,
+        ...(address ? { address } : {}),
       }),
     );
     const toastCookie = cookieFrom(res, "__toast");
@@ -351,6 +353,22 @@ describe("settings: verify phone without JavaScript", () => {
     const { toast } = await postForm(cookie, { intent: "verify-code", code });
     expect(toast).toMatchObject({ title: "Too many attempts", type: "error" });
     expect(getUserById(user.id)!.phoneVerifiedAt).toBeNull();
+  });
+
+  it("says no code was sent once the address asked for its hour's codes, and sends none", async () => {
+    const address = "198.18.200.1";
+    for (let i = 0; i < CODE_TEXTS_PER_ADDRESS_PER_HOUR; i++) {
+      const { cookie } = await signedIn();
+      const { toast } = await postForm(cookie, { intent: "send-code" }, address);
+      expect(toast).toMatchObject({ title: "Verification code sent" });
+    }
+    const { user, cookie } = await signedIn();
+    const { toast } = await postForm(cookie, { intent: "send-code" }, address);
+    expect(toast).toMatchObject({ title: "Error", type: "error" });
+    expect(toast!.description).toMatch(
+      /^Too many codes were asked for from your network\. Please wait \d+ minutes? before asking for a new one\.$/,
+    );
+    expect(textCount(user.phone)).toBe(0);
   });
 
   it("shows 'Error' / a clear message when the code cannot be sent", async () => {
