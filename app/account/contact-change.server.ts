@@ -89,7 +89,7 @@ export async function applySettings(
     .set({ pendingPhone: patch.phone! })
     .where(eq(schema.users.id, target.id))
     .run();
-  const code = await issueCode(target, "change_phone");
+  const code = await issueCode(target, "change_phone", { clientIp: actor.ip });
   await tellNumber(
     target,
     templates.phoneChangeRequested(lastDigits(patch.phone!), env.SUPPORT_EMAIL),

@@ -65,11 +65,11 @@ async function welcome(userId: number) {
  */
 export async function phoneVerificationResponse(
   user: Pick<User, "id" | "pendingPhone">,
-  intent: PhoneVerificationIntent,
-  form: FormData,
+  request: { intent: PhoneVerificationIntent; form: FormData; clientIp: string },
   page: string,
 ) {
-  const { toast, retry } = await phoneVerificationIntent(user, intent, form);
+  const { form } = request;
+  const { toast, retry } = await phoneVerificationIntent(user, request);
   if (!retry) return redirectWithToast(page, toast);
   const headers: HeadersInit =
     form.get(VIA_FIELD.name) === VIA_FIELD.value ? { "Set-Cookie": await toastHeader(toast) } : {};
@@ -82,13 +82,12 @@ export async function phoneVerificationResponse(
 
 async function phoneVerificationIntent(
   user: Pick<User, "id" | "pendingPhone">,
-  intent: PhoneVerificationIntent,
-  form: FormData,
+  { intent, form, clientIp }: { intent: PhoneVerificationIntent; form: FormData; clientIp: string },
 ): Promise<{ toast: Toast; retry: boolean }> {
   const answer = (toast: Toast, retry = false) => ({ toast, retry });
   const purpose = codePurposeOf(user);
   if (intent === "send-code") {
-    const result = await issueCode(user, purpose);
+    const result = await issueCode(user, purpose, { clientIp });
     if (result.sent)
       return answer({ title: "Verification code sent", description: result.message });
     if (result.reason === "already_verified") {

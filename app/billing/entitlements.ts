@@ -30,7 +30,8 @@ export type Entitlements = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Subscriptions Stripe still counts as paying (past_due: a payment failed and is being retried). */
-const PAYING = new Set(["active", "trialing", "past_due"]);
+export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"] as const;
+const PAYING = new Set<string>(LIVE_SUBSCRIPTION_STATUSES);
 
 /** Stripe statuses a subscription never leaves. */
 const TERMINAL = new Set(["canceled", "incomplete_expired"]);

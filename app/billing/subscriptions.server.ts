@@ -5,18 +5,40 @@ import type { User } from "../../db/schema";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { hasLiveSubscription, isTerminalSubscriptionStatus } from "./entitlements";
+import { hasLiveSubscription } from "./entitlements";
 import type { PlanId } from "./plans";
 import { stripe } from "./stripe.server";
+import {
+  applySubscription,
+  idOf,
+  readSubscription,
+  stripeRef,
+  SubscriptionShape,
+  syncSubscription,
+  type EventOutcome,
+} from "./subscription-state.server";
 import { errorFields, logger } from "~/observability/logger.server";
+
+export type { EventOutcome } from "./subscription-state.server";
 
 const { users, stripeEvents } = schema;
 
 /** An expected refusal, with a message for the person. */
 export class BillingError extends Error {}
 
-/** Stripe only accepts a trial end at least 48 hours ahead; a shorter rest of the trial is not carried over. */
-const MIN_TRIAL_CARRY_MS = 48 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Stripe only accepts a trial end at least 48 hours ahead of when the request reaches it; an hour of
+ * margin covers the time the request takes (retries included) and a clock a little ahead of ours. A
+ * shorter rest of the trial is not carried over.
+ */
+export const MIN_TRIAL_CARRY_MS = 49 * HOUR_MS;
+
+/** The trial end a new subscription carries (Unix seconds), or null when too little trial is left. */
+export function trialEndToCarry(trialEndsAt: Date | null, now: Date) {
+  if (!trialEndsAt || trialEndsAt.getTime() - now.getTime() < MIN_TRIAL_CARRY_MS) return null;
+  return Math.floor(trialEndsAt.getTime() / 1000);
+}
 
 const billingPageUrl = (query = "") => `${env.APP_URL}/settings/billing${query}`;
 
@@ -24,12 +46,6 @@ function priceOf(plan: PlanId) {
   const price = plan === "basic" ? env.STRIPE_PRICE_BASIC : env.STRIPE_PRICE_PREMIUM;
   if (!price) throw new Error(`No Stripe price is configured for the ${plan} plan.`);
   return price;
-}
-
-function planOfPrice(priceId: string | undefined): PlanId | null {
-  if (priceId && priceId === env.STRIPE_PRICE_BASIC) return "basic";
-  if (priceId && priceId === env.STRIPE_PRICE_PREMIUM) return "premium";
-  return null;
 }
 
 function requireAccount(userId: number): User {
@@ -60,7 +76,7 @@ export async function startCheckout(userId: number, plan: PlanId, now = new Date
     throw new BillingError("You already have a plan. Use Manage billing to change or cancel it.");
   }
   const customer = await ensureCustomer(user);
-  const trialLeft = user.trialEndsAt ? user.trialEndsAt.getTime() - now.getTime() : 0;
+  const trialEnd = trialEndToCarry(user.trialEndsAt, now);
   const session = await stripe().checkout.sessions.create({
     mode: "subscription",
     customer,
@@ -68,9 +84,7 @@ export async function startCheckout(userId: number, plan: PlanId, now = new Date
     line_items: [{ price: priceOf(plan), quantity: 1 }],
     subscription_data: {
       metadata: { userId: String(user.id) },
-      ...(trialLeft >= MIN_TRIAL_CARRY_MS && user.trialEndsAt
-        ? { trial_end: Math.floor(user.trialEndsAt.getTime() / 1000) }
-        : {}),
+      ...(trialEnd === null ? {} : { trial_end: trialEnd }),
     },
     success_url: billingPageUrl("?checkout=success"),
     cancel_url: billingPageUrl("?checkout=canceled"),
@@ -135,29 +149,11 @@ export function verifyStripeEvent(payload: string, signature: string | null): St
 // not that it has the shape this code was written for (another API version, a test event sent by
 // hand): one that does not is refused before anything is claimed or written, instead of failing
 // half-way with a TypeError (a 500 that Stripe would retry for days).
-const stripeId = z.string().min(1).max(255);
-const stripeRef = z.union([stripeId, z.object({ id: stripeId })]).nullish();
 const EventEnvelope = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
   created: z.number().int().min(0).max(100_000_000_000),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
-const SubscriptionShape = z.object({
-  id: stripeId,
-  status: z.string().min(1).max(64),
-  customer: stripeRef,
-  metadata: z.record(z.string(), z.string()).nullish(),
-  items: z.object({
-    data: z.array(
-      z.object({
-        price: z.object({ id: z.string().max(255) }),
-        current_period_end: z.number().int().min(0).max(100_000_000_000),
-      }),
-    ),
-  }),
-  cancel_at_period_end: z.boolean(),
-  cancel_at: z.number().nullable(),
 });
 const CheckoutSessionShape = z.object({
   mode: z.string().nullish(),
@@ -185,8 +181,6 @@ export function isWellFormedStripeEvent(event: unknown): event is Stripe.Event {
   }
 }
 
-export type EventOutcome = "processed" | "duplicate" | "ignored";
-
 /**
  * Applies one webhook event exactly once: its id is claimed first (Stripe retries and replays), and
  * released again when applying it fails so Stripe's next retry is not mistaken for a duplicate.
@@ -211,23 +205,17 @@ async function applyEvent(event: Stripe.Event): Promise<EventOutcome> {
   switch (event.type) {
     case "checkout.session.completed":
       return checkoutCompleted(event.data.object);
+    // Events arrive late, twice or out of order: each only says which subscription to read again.
     case "customer.subscription.created":
     case "customer.subscription.updated":
-    case "customer.subscription.deleted": {
-      const subscription = event.data.object;
-      const userId = userIdOfSubscription(subscription);
-      if (userId === null) return "ignored";
-      return applySubscription(userId, subscription, new Date(event.created * 1000));
-    }
+    case "customer.subscription.deleted":
+      return syncSubscription(event.data.object.id);
     case "invoice.payment_failed":
-      return paymentFailed(event.data.object, new Date(event.created * 1000));
+      return paymentFailed(event.data.object);
     default:
       return "ignored";
   }
 }
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === "string" ? value : (value?.id ?? null);
 
 async function checkoutCompleted(session: Stripe.Checkout.Session): Promise<EventOutcome> {
   const userId = Number(session.client_reference_id);
@@ -235,96 +223,15 @@ async function checkoutCompleted(session: Stripe.Checkout.Session): Promise<Even
   if (session.mode !== "subscription" || !Number.isSafeInteger(userId) || !subscriptionId) {
     return "ignored";
   }
-  // The session only names the subscription; its state now is fresher than any event still on its way.
-  let subscription: Stripe.Subscription;
-  try {
-    subscription = await stripe().subscriptions.retrieve(subscriptionId);
-  } catch (error) {
-    // A subscription Stripe does not have will not appear on a retry either: nothing to apply. Any
-    // other failure (network, Stripe down) is thrown, so the event is answered 500 and retried.
-    if ((error as { statusCode?: number }).statusCode === 404) return "ignored";
-    throw error;
-  }
-  return applySubscription(userId, subscription, new Date());
+  const read = await readSubscription(subscriptionId);
+  return read ? applySubscription(userId, read.subscription, read.at) : "ignored";
 }
 
-function userIdOfSubscription(subscription: Stripe.Subscription): number | null {
-  const fromMetadata = Number(subscription.metadata?.userId);
-  if (Number.isSafeInteger(fromMetadata) && fromMetadata > 0) return fromMetadata;
-  const customerId = idOf(subscription.customer);
-  if (!customerId) return null;
-  return (
-    db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).get()
-      ?.id ?? null
-  );
-}
-
-/**
- * Stores a subscription's state unless it is older news: an event from before the state we hold, a
- * terminal subscription coming back to life, or a stale subscription while another one is live.
- */
-function applySubscription(
-  userId: number,
-  subscription: Stripe.Subscription,
-  at: Date,
-): EventOutcome {
-  const user = getUserById(userId);
-  if (!user) return "ignored";
-  const customerId = idOf(subscription.customer);
-  if (user.stripeCustomerId && customerId && user.stripeCustomerId !== customerId) return "ignored";
-  if (!user.stripeCustomerId && customerId && customerHeldByAnother(customerId, user.id)) {
-    // Retrying cannot fix this (Stripe would retry for days): someone must look at both accounts.
-    logger.error(
-      `Stripe subscription ${subscription.id} names customer ${customerId}, already linked to another account than user ${user.id}; ignored`,
-    );
-    return "ignored";
-  }
-  const sameSubscription = user.stripeSubscriptionId === subscription.id;
-  if (sameSubscription) {
-    if (user.subscriptionUpdatedAt && at < user.subscriptionUpdatedAt) return "ignored";
-    if (
-      isTerminalSubscriptionStatus(user.subscriptionStatus) &&
-      !isTerminalSubscriptionStatus(subscription.status)
-    ) {
-      return "ignored";
-    }
-  } else if (user.stripeSubscriptionId && hasLiveSubscription(user)) {
-    if (isTerminalSubscriptionStatus(subscription.status)) return "ignored";
-  }
-  const item = subscription.items.data[0];
-  db.update(users)
-    .set({
-      plan: planOfPrice(item?.price.id) ?? user.plan,
-      subscriptionStatus: subscription.status,
-      currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : user.currentPeriodEnd,
-      cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
-      stripeSubscriptionId: subscription.id,
-      stripeCustomerId: user.stripeCustomerId ?? customerId,
-      subscriptionUpdatedAt: at,
-    })
-    .where(eq(users.id, user.id))
-    .run();
-  return "processed";
-}
-
-function customerHeldByAnother(customerId: string, userId: number) {
-  const holder = db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.stripeCustomerId, customerId))
-    .get();
-  return holder !== undefined && holder.id !== userId;
-}
-
-function paymentFailed(invoice: Stripe.Invoice, at: Date): EventOutcome {
+/** A failed payment changes the subscription's status at Stripe (past_due, or unpaid later): read it. */
+async function paymentFailed(invoice: Stripe.Invoice): Promise<EventOutcome> {
   const customerId = idOf(invoice.customer);
   if (!customerId) return "ignored";
   const user = db.select().from(users).where(eq(users.stripeCustomerId, customerId)).get();
-  if (!user || !hasLiveSubscription(user)) return "ignored";
-  if (user.subscriptionUpdatedAt && at < user.subscriptionUpdatedAt) return "ignored";
-  db.update(users)
-    .set({ subscriptionStatus: "past_due", subscriptionUpdatedAt: at })
-    .where(eq(users.id, user.id))
-    .run();
-  return "processed";
+  if (!user?.stripeSubscriptionId) return "ignored";
+  return syncSubscription(user.stripeSubscriptionId);
 }

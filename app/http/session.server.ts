@@ -114,25 +114,3 @@ export async function createUserSession(request: Request, userId: number) {
 export async function destroyUserSession(request: Request) {
   return sessionStorage.destroySession(await getSession(request));
 }
-
-const LOCAL_BASE = "http://local.invalid";
-
-/**
- * Where to go after login: only a local path, never another site, and always one a Location header
- * can carry (non-ASCII characters come back percent-encoded, so the redirect itself cannot fail).
- */
-export function safeRedirect(to: unknown, fallback = "/dashboard") {
-  // Browsers drop tabs and newlines from URLs, so "/\t/evil.com" would become "//evil.com".
-  const unsafe = /[\\\u0000-\u001f\u007f]/;
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || unsafe.test(to)) {
-    return fallback;
-  }
-  let url: URL;
-  try {
-    url = new URL(to, LOCAL_BASE);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== LOCAL_BASE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
-}

@@ -11,6 +11,7 @@ import {
   requireApiUser,
 } from "~/http/api.server";
 import { ensurePrimary } from "~/utils/litefs.server";
+import { getClientIp } from "~/utils/request.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -81,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
         phone: ["Enter the phone number saved in your settings"],
       });
     }
-    const result = await issueCode(user, codePurposeOf(user));
+    const result = await issueCode(user, codePurposeOf(user), { clientIp: getClientIp(request) });
     if (result.sent) {
       return json({ message: result.message, expiresAt: result.expiresAt });
     }

@@ -51,6 +51,7 @@ import { inOneRead } from "~/utils/db.server";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/utils/meta";
+import { getClientIp } from "~/utils/request.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -123,7 +124,11 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if (isPhoneVerificationIntent(intent)) {
-    return phoneVerificationResponse(user, intent, formData, "/dashboard");
+    return phoneVerificationResponse(
+      user,
+      { intent, form: formData, clientIp: getClientIp(request) },
+      "/dashboard",
+    );
   }
   if (intent === "restore-goal") {
     const { goalId, toast } = restoreDeletedGoal(user, formData);

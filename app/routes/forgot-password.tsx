@@ -17,7 +17,11 @@ import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS } from "~/verification/phone-codes.server";
+import {
+  CODE_TTL_MINUTES,
+  MAX_CODE_ATTEMPTS,
+  MAX_CODES_PER_HOUR,
+} from "~/verification/phone-codes.server";
 import { requestPasswordReset, resetPasswordWithCode } from "~/account/password-reset.server";
 import {
   RequestResetSchema,
@@ -44,6 +48,9 @@ export const meta: MetaFunction = () =>
 export const CODE_SENT_NOTICE =
   "If an account with a verified phone exists for that email, we texted it a 6-digit code.";
 
+/** What the notice cannot say for one account without telling that it exists: its own limit. */
+export const NO_TEXT_HINT = `No text after a few minutes? An account gets at most ${MAX_CODES_PER_HOUR} codes an hour: ask for a new one later.`;
+
 const INVALID_CODE_TEXT = `The code you entered is invalid or no longer valid. A code works for ${CODE_TTL_MINUTES} minutes and ${MAX_CODE_ATTEMPTS} tries; request a new one if needed.`;
 
 const PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
@@ -61,7 +68,8 @@ const reply = (
   result: SubmissionResult<string[]>,
   status = 400,
   invalidCode = false,
-) => json({ intent, result, invalidCode }, { status });
+  headers?: HeadersInit,
+) => json({ intent, result, invalidCode }, { status, headers });
 
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
@@ -73,13 +81,25 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "request") {
     const submission = parseWithZod(formData, { schema: RequestResetSchema });
     if (submission.status !== "success") return reply("request", submission.reply());
-    const limit = await consumeAuthAttempt(getClientIp(request), submission.value.email);
+    // Per address only: see password-reset.server.ts for why no limit is per account here.
+    const ip = getClientIp(request);
+    const limit = await consumeAuthAttempt(ip);
     if (!limit.ok) {
       return reply("request", submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), 429);
     }
-    // Not awaited: the answer comes at once whether or not a text goes out, so neither its words nor
-    // its timing tell which emails have an account.
-    requestPasswordReset(submission.value.email).catch((error) =>
+    const resetRequest = await requestPasswordReset(submission.value.email, ip);
+    if (!resetRequest.ok) {
+      return reply(
+        "request",
+        submission.reply({ formErrors: [resetRequest.message] }),
+        429,
+        false,
+        {
+          "Retry-After": String(resetRequest.retryAfterSeconds),
+        },
+      );
+    }
+    resetRequest.sending.catch((error) =>
       logger.error({ err: errorFields(error) }, "password reset code was not sent"),
     );
     return redirect(`/forgot-password?${new URLSearchParams({ email: submission.value.email })}`);
@@ -91,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return reply("reset", submission.reply({ hideFields: PASSWORD_FIELDS }));
     }
     const { email, code, newPassword } = submission.value;
-    const limit = await consumeAuthAttempt(getClientIp(request), email);
+    const limit = await consumeAuthAttempt(getClientIp(request));
     if (!limit.ok) {
       return reply(
         "reset",
@@ -225,7 +245,7 @@ function ResetStep({ email }: { email: string }) {
   return (
     <>
       <p role="status" className="mb-4 rounded-md bg-muted p-3 text-sm" data-testid="reset-notice">
-        {CODE_SENT_NOTICE}
+        {CODE_SENT_NOTICE} {NO_TEXT_HINT}
       </p>
       <Form method="post" className="space-y-4" {...checkedFormProps(form)}>
         <HoneypotInput />

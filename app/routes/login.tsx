@@ -18,7 +18,8 @@ import { isSpam, spamResponse } from "~/http/honeypot.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { throttledLogin } from "~/utils/login-throttle.server";
 import { getClientIp } from "~/utils/request.server";
-import { createUserSession, requireAnonymous, safeRedirect } from "~/http/session.server";
+import { createUserSession, requireAnonymous } from "~/http/session.server";
+import { safeRedirect } from "~/http/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -75,7 +76,11 @@ export default function LoginPage() {
         <CardContent>
           <Form method="post" className="space-y-4" {...checkedFormProps(form)}>
             <HoneypotInput />
-            <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+            <input
+              type="hidden"
+              name="redirectTo"
+              value={safeRedirect(searchParams.get("redirectTo"), "")}
+            />
             <FormErrorAlert
               title="Login failed"
               id={form.errorId}

@@ -12,7 +12,7 @@ import {
 } from "~/newsletter/newsletter.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { getClientIp } from "~/utils/request.server";
-import { safeRedirect } from "~/http/session.server";
+import { safeRedirect } from "~/http/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/forms.server";
 

@@ -72,7 +72,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (isPhoneVerificationIntent(intent)) {
     const fresh = getUserById(user.id)!;
-    return phoneVerificationResponse(fresh, intent, formData, PHONE_PAGE);
+    return phoneVerificationResponse(
+      fresh,
+      { intent, form: formData, clientIp: getClientIp(request) },
+      PHONE_PAGE,
+    );
   }
   throw new Response("Unknown action.", { status: 400 });
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "~/http/session.server";
+import { safeRedirect } from "~/http/safe-redirect";
 import { isTheme, serializeTheme } from "~/utils/theme.server";
 import { readFormData } from "~/utils/forms.server";
 

@@ -1,5 +1,6 @@
 import cron, { type ScheduledTask } from "node-cron";
 import { backupIfDue } from "~/backups/backups.server";
+import { recheckLapsedSubscriptions } from "~/billing/subscription-state.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { tickDuration, tickLag } from "~/observability/metrics.server";
 import { env } from "~/utils/env.server";
@@ -40,8 +41,12 @@ async function tick(now: Date) {
     endTimer();
   }
   if (stopping.signal.aborted) return;
-  // After the texts of the minute: a backup when one is due (the primary only).
+  // After the texts of the minute: a backup when one is due, and subscriptions past their period
+  // that Stripe has not spoken of (the primary only).
   await backupIfDue(now).catch((error: unknown) =>
     logger.error({ err: errorFields(error) }, "backup check failed"),
+  );
+  await recheckLapsedSubscriptions(now).catch((error: unknown) =>
+    logger.error({ err: errorFields(error) }, "subscription re-check failed"),
   );
 }

@@ -50,6 +50,11 @@ const EnvSchema = z
     STRIPE_PRICE_BASIC: z.string().optional(),
     STRIPE_PRICE_PREMIUM: z.string().optional(),
     STRIPE_API_URL: optionalUrl,
+    /**
+     * The most one Stripe API call may take, body included; a stalled or dripping answer is cut off
+     * then (and retried, see stripe.server.ts). Tests lower it to try every fault quickly.
+     */
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
     CRON_ENABLED: flag(true),
     LITEFS_DIR: z.string().min(1).optional(),

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "./env.server";
 
 const WINDOW_SECONDS = 15 * 60;
@@ -19,18 +19,32 @@ export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait 15 minutes and
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-/** Counts one login or registration attempt against the caller's address and the account it names. */
-export async function consumeAuthAttempt(ip: string, email?: string): Promise<RateLimitResult> {
+/** Whole seconds until a full limit has room again, at least 1 (what a Retry-After header carries). */
+export function retryAfterSecondsOf(refusal: Pick<RateLimiterRes, "msBeforeNext">) {
+  return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+}
+
+/** Takes one point of `key` from the limiter, or says how long to wait when it has none left. */
+export async function consumePoint(
+  limiter: RateLimiterAbstract,
+  key: string,
+): Promise<RateLimitResult> {
   try {
-    await perIp.consume(ip);
-    if (email) await perAccount.consume(email.trim().toLowerCase());
+    await limiter.consume(key);
     return { ok: true };
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) };
+      return { ok: false, retryAfterSeconds: retryAfterSecondsOf(error) };
     }
     throw error;
   }
+}
+
+/** Counts one login or registration attempt against the caller's address and the account it names. */
+export async function consumeAuthAttempt(ip: string, email?: string): Promise<RateLimitResult> {
+  const fromAddress = await consumePoint(perIp, ip);
+  if (!fromAddress.ok || !email) return fromAddress;
+  return consumePoint(perAccount, email.trim().toLowerCase());
 }
 
 export function rateLimitedJson(retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE) {

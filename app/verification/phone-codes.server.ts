@@ -117,16 +117,25 @@ function failure(reason: Exclude<IssueFailure, "rate_limited">): IssueResult {
   return { sent: false, reason, message: ISSUE_MESSAGES[reason] };
 }
 
+export type IssueOptions = {
+  now?: Date;
+  /**
+   * The address of the client asking, counted by code-text-limits; left out where the caller has
+   * counted it already (forgot password) or no client asks (tests, scripts).
+   */
+  clientIp?: string;
+};
+
 /**
  * Texts the user a new random 6-digit code for the purpose, to their current phone number. Earlier
  * unused codes of that purpose stop working. Opted-out and undeliverable numbers get no code, a reset
- * code goes only to a verified number, a user gets at most 5 codes per purpose and hour, and a number
- * gets no more than code-text-limits allow, whoever asks.
+ * code goes only to a verified number, a user gets at most 5 codes per purpose and hour, and the
+ * client's address and the number get no more than code-text-limits allow.
  */
 export async function issueCode(
   who: Pick<User, "id">,
   purpose: CodePurpose,
-  now = new Date(),
+  { now = new Date(), clientIp }: IssueOptions = {},
 ): Promise<IssueResult> {
   const user = getUserById(who.id);
   if (!user) throw new Error(`user ${who.id} not found`);
@@ -144,7 +153,7 @@ export async function issueCode(
   const mine = and(eq(phoneCodes.userId, user.id), eq(phoneCodes.purpose, purpose));
   const accountWait = accountLimitWait(db, mine, now);
   if (accountWait !== null) return accountLimited(accountWait);
-  const reservation = await reserveCodeText(target);
+  const reservation = await reserveCodeText(target, clientIp ?? null);
   if (!reservation.ok) {
     return {
       sent: false,

@@ -185,6 +185,34 @@ test.describe("sign out and log in", () => {
     await expect(page).toHaveURL(`${baseURL}/dashboard`);
   });
 
+  for (const target of [
+    "/.//evil.example/login",
+    "/x/..//evil.example/login",
+    "/%2e%2e//evil.example/login",
+  ]) {
+    test(`a login link with redirectTo=${target} stays on the site`, async ({
+      page,
+      user,
+      baseURL,
+    }) => {
+      await (
+        await openUserMenu(page, user.email)
+      )
+        .getByRole("button", { name: "Sign out" })
+        .click();
+      await expect(page).toHaveURL(/\/login$/);
+      // Nothing is fetched from another site: a request there would fail the test, not leave it.
+      await page.route(
+        (url) => url.hostname === "evil.example",
+        (route) => route.abort(),
+      );
+
+      await page.goto(`/login?${new URLSearchParams({ redirectTo: target })}`);
+      await logIn(page, user);
+      await expect(page).toHaveURL(`${baseURL}/dashboard`);
+    });
+  }
+
   test("links to the sign-up page", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();

@@ -68,6 +68,8 @@ const fakes = [
     STRIPE.port,
     "--secret-key",
     STRIPE.secretKey,
+    "--prices",
+    `${STRIPE.priceBasic},${STRIPE.pricePremium}`,
     "--webhook-url",
     `${appUrl}/webhooks/stripe`,
     "--webhook-secret",

@@ -57,10 +57,12 @@ export async function answerWithFault(
 /** Waits `ms`, or less when the client goes away first. */
 function pause(res: ServerResponse, ms: number) {
   return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    res.once("close", () => {
+    const done = () => {
       clearTimeout(timer);
+      res.off("close", done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    res.once("close", done);
   });
 }

@@ -3,21 +3,26 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import { pathToFileURL } from "node:url";
 import Stripe from "stripe";
+import { answerWithFault, type Fault } from "./faults";
 
 /**
  * A stand-in for Stripe on 127.0.0.1, speaking its wire format so the real stripe package talks to it
  * (point STRIPE_API_URL at `url`). It covers what the app uses: customers, Checkout Sessions in
  * subscription mode, Billing Portal sessions, retrieving and cancelling subscriptions. Its hosted
  * Checkout and Portal pages are plain HTML forms: paying or cancelling there sends the app the signed
- * webhooks Stripe would, then redirects back, as Stripe does.
+ * webhooks Stripe would, then redirects back, as Stripe does. It keeps every subscription's state (as
+ * retrieving one answers), refuses the parameters real Stripe refuses (see checkCheckoutParameters),
+ * and can answer a call badly on the wire (`failNextWith`, the faults every fake shares).
  *
  * Stand-alone (for the end-to-end server):
- *   tsx tests/fakes/stripe-server.ts --port 4242 --webhook-url URL --webhook-secret whsec_...
+ *   tsx tests/fakes/stripe-server.ts --port 4242 --prices price_a,price_b --webhook-url URL --webhook-secret whsec_...
  */
 
 export type FakeStripeOptions = {
   /** The secret key the app must send (Authorization: Bearer). */
   secretKey: string;
+  /** The price ids that exist in this Stripe account; a Checkout Session for another is refused. */
+  prices: string[];
   /** Where signed webhook events go; none are sent without it. */
   webhookUrl?: string;
   webhookSecret?: string;
@@ -99,6 +104,9 @@ export type FakeRequest = { method: string; path: string; form: URLSearchParams 
 export type Delivery = { type: string; eventId: string; status: number | null };
 
 const DAY_S = 24 * 60 * 60;
+/** Stripe's rule: a subscription's trial_end lies at least 48 hours ahead when the request arrives. */
+export const MIN_TRIAL_END_AHEAD_S = 2 * DAY_S;
+const CHECKOUT_MODES = ["payment", "setup", "subscription"];
 const nowS = () => Math.floor(Date.now() / 1000);
 const id = (prefix: string) => `${prefix}_test_${randomBytes(8).toString("hex")}`;
 
@@ -111,6 +119,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   const deliveries: Delivery[] = [];
   /** Statuses the next API calls answer with instead of their result (a Stripe outage). */
   const faults: number[] = [];
+  /** Wire faults the next API calls answer their result with (see faults.ts). */
+  const wireFaults: Fault[] = [];
   const sockets = new Set<Socket>();
   let base = "";
 
@@ -161,6 +171,33 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     }
   }
 
+  /** What real Stripe refuses in a Checkout Session the app could send, as its error message. */
+  function checkCheckoutParameters(form: URLSearchParams): string | null {
+    const mode = form.get("mode");
+    if (!mode) return "Missing required param: mode.";
+    if (!CHECKOUT_MODES.includes(mode))
+      return `Invalid mode: must be one of ${CHECKOUT_MODES.join(", ")}`;
+    const customer = form.get("customer");
+    if (customer && !customers.has(customer)) return `No such customer: '${customer}'`;
+    const price = form.get("line_items[0][price]");
+    if (!price) return "Missing required param: line_items[0][price].";
+    if (!options.prices.includes(price)) return `No such price: '${price}'`;
+    for (const name of ["success_url", "cancel_url"]) {
+      const url = form.get(name);
+      if (name === "success_url" && !url) return "Missing required param: success_url.";
+      if (url && !/^https?:\/\/[^/\s]+/.test(url)) return `Not a valid URL: ${name}`;
+    }
+    const trialEnd = form.get("subscription_data[trial_end]");
+    if (trialEnd !== null) {
+      if (mode !== "subscription")
+        return "subscription_data can only be used in subscription mode.";
+      if (!/^\d+$/.test(trialEnd) || Number(trialEnd) < nowS() + MIN_TRIAL_END_AHEAD_S) {
+        return "The `trial_end` date has to be at least 2 days in the future.";
+      }
+    }
+    return null;
+  }
+
   function createSubscription(session: FakeCheckoutSession): FakeSubscription {
     const trialing = session.trial_end !== null;
     const subscription = fakeSubscription({
@@ -182,13 +219,24 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     path: string,
     form: URLSearchParams,
   ) {
+    const wireFault = wireFaults.shift();
+    const reply = (status: number, body: unknown) =>
+      wireFault
+        ? answerWithFault(
+            res,
+            wireFault,
+            status,
+            { "Content-Type": "application/json" },
+            JSON.stringify(body),
+          )
+        : sendJson(res, status, body);
+    const refuse = (status: number, message: string) =>
+      reply(status, { error: { type: "invalid_request_error", message } });
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
-      return sendJson(res, 401, {
-        error: { type: "invalid_request_error", message: "Invalid API Key provided" },
-      });
+      return refuse(401, "Invalid API Key provided");
     }
     const fault = faults.shift();
-    if (fault) return stripeError(res, fault, "The fake Stripe was told to fail.");
+    if (fault) return refuse(fault, "The fake Stripe was told to fail.");
     if (req.method === "POST" && path === "/v1/customers") {
       const customer = {
         id: id("cus"),
@@ -197,15 +245,17 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         metadata: { userId: form.get("metadata[userId]") },
       };
       customers.set(customer.id, customer);
-      return sendJson(res, 200, customer);
+      return reply(200, customer);
     }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      const refusal = checkCheckoutParameters(form);
+      if (refusal) return refuse(400, refusal);
       const sessionId = id("cs");
       const trialEnd = form.get("subscription_data[trial_end]");
       const session: FakeCheckoutSession = {
         id: sessionId,
         object: "checkout.session",
-        mode: form.get("mode") ?? "payment",
+        mode: form.get("mode")!,
         customer: form.get("customer"),
         client_reference_id: form.get("client_reference_id"),
         status: "open",
@@ -222,18 +272,18 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         ),
       };
       sessions.set(sessionId, session);
-      return sendJson(res, 200, session);
+      return reply(200, session);
     }
     if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
       const customer = form.get("customer") ?? "";
-      if (!customers.has(customer)) return stripeError(res, 404, `No such customer: '${customer}'`);
+      if (!customers.has(customer)) return refuse(404, `No such customer: '${customer}'`);
       const portalId = id("bps");
       portals.set(portalId, {
         customer,
         return_url: form.get("return_url") ?? "",
         flow: form.get("flow_data[type]"),
       });
-      return sendJson(res, 200, {
+      return reply(200, {
         id: portalId,
         object: "billing_portal.session",
         customer,
@@ -243,16 +293,16 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     const subscriptionPath = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
     if (subscriptionPath) {
       const subscription = subscriptions.get(subscriptionPath[1]!);
-      if (!subscription) return stripeError(res, 404, "No such subscription");
-      if (req.method === "GET") return sendJson(res, 200, subscription);
+      if (!subscription) return refuse(404, "No such subscription");
+      if (req.method === "GET") return reply(200, subscription);
       if (req.method === "DELETE") {
         Object.assign(subscription, { status: "canceled", canceled_at: nowS() });
         subscription.items.data[0]!.current_period_end = nowS();
         await deliver("customer.subscription.deleted", subscription);
-        return sendJson(res, 200, subscription);
+        return reply(200, subscription);
       }
     }
-    return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path})`);
+    return refuse(404, `Unrecognized request URL (${req.method}: ${path})`);
   }
 
   async function pages(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -338,6 +388,25 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     failNext(status: number, times = 1) {
       for (let i = 0; i < times; i++) faults.push(status);
     },
+    /** The next API call (or calls) answers its result failing on the wire as `fault` says. */
+    failNextWith(fault: Fault, times = 1) {
+      for (let i = 0; i < times; i++) wireFaults.push(fault);
+    },
+    /** Forgets the failures no call has used up yet. */
+    clearFaults() {
+      faults.length = 0;
+      wireFaults.length = 0;
+    },
+    /**
+     * Changes a subscription as Stripe would (the Dashboard, a renewal, a cancellation) and returns
+     * the subscription as an event about it carries, to deliver to the app if the test wants.
+     */
+    changeSubscription(subscriptionId: string, changes: Partial<FakeSubscription>) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`the fake has no subscription ${subscriptionId}`);
+      Object.assign(subscription, changes);
+      return structuredClone(subscription);
+    },
     /** Pays an open Checkout Session as the person would on Stripe's page (webhooks included). */
     async pay(sessionId: string) {
       await fetch(`${base}/checkout/${sessionId}/pay`, { method: "POST", redirect: "manual" });
@@ -360,6 +429,7 @@ function flag(name: string) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const fake = await startFakeStripe({
     secretKey: flag("secret-key") ?? "sk_test_e2e",
+    prices: (flag("prices") ?? "").split(",").filter(Boolean),
     webhookUrl: flag("webhook-url"),
     webhookSecret: flag("webhook-secret"),
     port: Number(flag("port") ?? 0),

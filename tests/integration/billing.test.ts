@@ -10,7 +10,7 @@ const PRICE_BASIC = "price_basic_integration";
 const PRICE_PREMIUM = "price_premium_integration";
 const APP_URL = "https://coach.example.test";
 
-const fake = await startFakeStripe({ secretKey: SECRET_KEY });
+const fake = await startFakeStripe({ secretKey: SECRET_KEY, prices: [PRICE_BASIC, PRICE_PREMIUM] });
 const STRIPE_ENV = {
   STRIPE_SECRET_KEY: SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -28,6 +28,8 @@ const billingRoute = await import("~/routes/settings.billing");
 const accountRoute = await import("~/routes/settings.account");
 const webhookRoute = await import("~/routes/webhooks.stripe");
 const { isBillingEnabled, entitlementsOf } = await import("~/billing/billing.server");
+const { recheckLapsedSubscriptions } = await import("~/billing/subscription-state.server");
+const { MIN_TRIAL_CARRY_MS, trialEndToCarry } = await import("~/billing/subscriptions.server");
 const { getUserById } = await import("~/users/users.server");
 const { getToast } = await import("~/utils/toast.server");
 const { sqlite } = await import("~/utils/db.server");
@@ -233,6 +235,74 @@ describe("Checkout", () => {
     // The account's Stripe customer is reused, not made again.
     expect(fake.customers.size).toBe(customers);
     expect(expired.customer).toBe(short.customer);
+  });
+
+  it("carries the trial only with an hour's margin over Stripe's 48 hours", async () => {
+    const now = new Date("2026-06-01T12:00:00Z");
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    expect(MIN_TRIAL_CARRY_MS).toBe(49 * 60 * 60 * 1000);
+    expect(trialEndToCarry(at(48 * 60 * 60 * 1000 + 30 * 60 * 1000), now)).toBeNull();
+    expect(trialEndToCarry(at(MIN_TRIAL_CARRY_MS - 1), now)).toBeNull();
+    expect(trialEndToCarry(at(MIN_TRIAL_CARRY_MS), now)).toBe(
+      Math.floor(at(MIN_TRIAL_CARRY_MS).getTime() / 1000),
+    );
+    expect(trialEndToCarry(null, now)).toBeNull();
+
+    // 48 hours and a half left: Stripe would take it now, but not after a slow request and a retry.
+    const { user, cookie } = await signedInUser();
+    sqlite
+      .prepare("update users set trial_ends_at = ? where id = ?")
+      .run(Date.now() + 48.5 * 60 * 60 * 1000, user.id);
+    expect(await startCheckout(cookie, "premium")).toMatchObject({ trial_end: null });
+  });
+
+  it("the fake Stripe refuses the Checkout Sessions real Stripe refuses", async () => {
+    const client = new Stripe(SECRET_KEY, {
+      host: "127.0.0.1",
+      port: Number(new URL(fake.url).port),
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    const valid = {
+      mode: "subscription" as const,
+      line_items: [{ price: PRICE_BASIC, quantity: 1 }],
+      success_url: `${APP_URL}/settings/billing?checkout=success`,
+      cancel_url: `${APP_URL}/settings/billing?checkout=canceled`,
+    };
+    const nowS = Math.floor(Date.now() / 1000);
+    const refusals: [string, Record<string, unknown>, RegExp][] = [
+      ["a mode Stripe does not have", { mode: "subscribe" }, /Invalid mode/],
+      ["no mode", { mode: undefined }, /Missing required param: mode/],
+      [
+        "a price the account does not have",
+        { line_items: [{ price: "price_nope", quantity: 1 }] },
+        /No such price/,
+      ],
+      ["no success URL", { success_url: undefined }, /success_url/],
+      ["a cancel URL that is no URL", { cancel_url: "/settings/billing" }, /cancel_url/],
+      [
+        "a trial ending in 47 hours",
+        { subscription_data: { trial_end: nowS + 47 * 3600 } },
+        /at least 2 days/,
+      ],
+      [
+        "a trial in payment mode",
+        { mode: "payment", subscription_data: { trial_end: nowS + 72 * 3600 } },
+        /subscription mode/,
+      ],
+      ["a customer Stripe does not have", { customer: "cus_nope" }, /No such customer/],
+    ];
+    for (const [what, change, message] of refusals) {
+      await expect(
+        client.checkout.sessions.create({ ...valid, ...change } as never),
+        what,
+      ).rejects.toThrow(message);
+    }
+    const session = await client.checkout.sessions.create({
+      ...valid,
+      subscription_data: { trial_end: nowS + 49 * 3600 },
+    });
+    expect(session.url).toContain("/checkout/");
   });
 
   it("refuses a second subscription once one is live: a toast, no new session", async () => {
@@ -446,16 +516,12 @@ describe("Stripe webhooks", () => {
     expect(row(user.id).subscriptionStatus).toBe("trialing");
 
     // In between, the subscription changed (the app heard of it) and Stripe now says something else.
-    const subscription = fake.subscriptions.get(completed.subscription!)!;
+    const subscriptionId = completed.subscription!;
+    const cancelling = fake.changeSubscription(subscriptionId, { cancel_at_period_end: true });
     expect(
-      await deliverOk(
-        stripeEvent({
-          type: "customer.subscription.updated",
-          object: snapshot(subscription, { cancel_at_period_end: true }),
-        }),
-      ),
+      await deliverOk(stripeEvent({ type: "customer.subscription.updated", object: cancelling })),
     ).toBe("processed");
-    subscription.status = "active";
+    fake.changeSubscription(subscriptionId, { status: "active" });
     const before = row(user.id);
     expect(before.cancelAtPeriodEnd).toBe(true);
     const mark = fake.requests.length;
@@ -468,70 +534,99 @@ describe("Stripe webhooks", () => {
     expect(apiCallsSince(mark)).toEqual([]);
   });
 
-  it("keeps the newer state when an older subscription update arrives late", async () => {
+  it("keeps Stripe's state when an older subscription update arrives late", async () => {
     const { user, subscription } = await subscribed("premium");
-    const older = later();
-    const newer = later();
-    const cancelling = stripeEvent({
-      type: "customer.subscription.updated",
-      created: newer,
-      object: snapshot(subscription, {
-        status: "active",
-        cancel_at_period_end: true,
-        cancel_at: subscription.items.data[0]!.current_period_end,
-      }),
-    });
-    const stale = stripeEvent({
-      type: "customer.subscription.updated",
-      created: older,
-      object: snapshot(subscription, { status: "active", cancel_at_period_end: false }),
+    const stale = snapshot(subscription, { status: "active", cancel_at_period_end: false });
+    const cancelling = fake.changeSubscription(subscription.id, {
+      status: "active",
+      cancel_at_period_end: true,
+      cancel_at: subscription.items.data[0]!.current_period_end,
     });
 
-    expect(await deliverOk(cancelling)).toBe("processed");
-    expect(await deliverOk(stale)).toBe("ignored");
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.subscription.updated", object: cancelling })),
+    ).toBe("processed");
+    // The older event's body says "not cancelling": only a hint, and Stripe says otherwise.
+    await deliverOk(stripeEvent({ type: "customer.subscription.updated", object: stale }));
     const account = row(user.id);
     expect(account).toMatchObject({
       plan: "premium",
       subscriptionStatus: "active",
       cancelAtPeriodEnd: true,
-      subscriptionUpdatedAt: new Date(newer * 1000),
     });
     expect(entitlementsOf(account)).toMatchObject({ status: "canceled", scheduledTexts: true });
   });
 
-  it("records a deletion after an update, and ignores a late 'active' for the canceled subscription", async () => {
+  it("records a deletion after an update, and a late 'active' for the canceled subscription changes nothing", async () => {
     const { user, subscription } = await subscribed("basic");
+    const active = fake.changeSubscription(subscription.id, { status: "active" });
     expect(
-      await deliverOk(
-        stripeEvent({
-          type: "customer.subscription.updated",
-          object: snapshot(subscription, { status: "active" }),
-        }),
-      ),
+      await deliverOk(stripeEvent({ type: "customer.subscription.updated", object: active })),
     ).toBe("processed");
     expect(row(user.id).subscriptionStatus).toBe("active");
 
     const endedAt = Math.floor(Date.now() / 1000) - 60;
-    const ended = snapshot(subscription, { status: "canceled", canceled_at: endedAt });
-    ended.items.data[0]!.current_period_end = endedAt;
+    const ended = fake.changeSubscription(subscription.id, {
+      status: "canceled",
+      canceled_at: endedAt,
+      items: {
+        ...subscription.items,
+        data: [{ ...subscription.items.data[0]!, current_period_end: endedAt }],
+      },
+    });
     expect(
       await deliverOk(stripeEvent({ type: "customer.subscription.deleted", object: ended })),
     ).toBe("processed");
-    const canceled = row(user.id);
+    const billingOf = (id: number) => {
+      const { subscriptionUpdatedAt: _readAt, ...rest } = row(id);
+      return rest;
+    };
+    const canceled = billingOf(user.id);
     expect(canceled).toMatchObject({
       plan: "basic",
       subscriptionStatus: "canceled",
       currentPeriodEnd: new Date(endedAt * 1000),
     });
 
-    // Newer by its timestamp, but a canceled subscription never comes back.
-    const revived = stripeEvent({
-      type: "customer.subscription.updated",
-      object: snapshot(subscription, { status: "active" }),
-    });
-    expect(await deliverOk(revived)).toBe("ignored");
-    expect(row(user.id)).toEqual(canceled);
+    // A late event whose body says "active": Stripe says canceled, and a canceled one never comes back.
+    const revived = stripeEvent({ type: "customer.subscription.updated", object: active });
+    await deliverOk(revived);
+    expect(billingOf(user.id)).toEqual(canceled);
     expect(storedEvent(revived.id)).toBeDefined();
+  });
+
+  it("events out of order (created A, deleted A, created B, a late 'updated A (active)', deleted B) end with no plan", async () => {
+    const { user, cookie, subscription: a } = await subscribed("premium");
+    const createdA = snapshot(a);
+    const endedA = fake.changeSubscription(a.id, { status: "canceled", canceled_at: clock });
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.subscription.deleted", object: endedA })),
+    ).toBe("processed");
+
+    const session = await startCheckout(cookie, "premium");
+    await fake.pay(session.id);
+    const b = fake.subscriptions.get(fake.sessions.get(session.id)!.subscription!)!;
+    expect(
+      await deliverOk(stripeEvent({ type: "customer.subscription.created", object: snapshot(b) })),
+    ).toBe("processed");
+    expect(row(user.id)).toMatchObject({
+      stripeSubscriptionId: b.id,
+      subscriptionStatus: "trialing",
+    });
+
+    // Stripe delivers an old "A is active" after all that.
+    await deliverOk(
+      stripeEvent({
+        type: "customer.subscription.updated",
+        object: { ...createdA, status: "active" },
+      }),
+    );
+    const endedB = fake.changeSubscription(b.id, { status: "canceled", canceled_at: clock });
+    await deliverOk(stripeEvent({ type: "customer.subscription.deleted", object: endedB }));
+
+    const account = row(user.id);
+    expect(account.subscriptionStatus).toBe("canceled");
+    expect(entitlementsOf(account, new Date(Date.now() + 400 * DAY_MS)).status).toBe("expired");
   });
 
   it("ignores the end of an older subscription while another one is live", async () => {
@@ -550,6 +645,7 @@ describe("Stripe webhooks", () => {
 
   it("marks the account past_due when an invoice payment fails, keeping its access", async () => {
     const { user, subscription } = await subscribed("premium");
+    fake.changeSubscription(subscription.id, { status: "past_due" });
     const invoice = {
       id: `in_test_${randomBytes(6).toString("hex")}`,
       object: "invoice",
@@ -611,6 +707,7 @@ describe("Stripe webhooks", () => {
       price: PRICE_PREMIUM,
       periodEnd: clock + 30 * 86_400,
     });
+    fake.subscriptions.set(subscription.id, subscription);
     const event = stripeEvent({ type: "customer.subscription.updated", object: subscription });
     const logged = await captureLogs(async () => {
       expect(await deliverOk(event)).toBe("ignored");
@@ -641,6 +738,51 @@ describe("Stripe webhooks", () => {
     expect(await deliverOk(event)).toBe("processed");
     expect(row(user.id)).toMatchObject({ plan: "premium", subscriptionStatus: "trialing" });
     expect(storedEvent(event.id)).toBeDefined();
+  });
+});
+
+describe("live subscriptions past their period end", () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  /** As if the period ended `endedAgo` ms ago and Stripe was last read `readAgo` ms ago. */
+  const lapse = (userId: number, endedAgo: number, readAgo: number) =>
+    sqlite
+      .prepare("update users set current_period_end = ?, subscription_updated_at = ? where id = ?")
+      .run(Date.now() - endedAgo, Date.now() - readAgo, userId);
+
+  it("are read again from Stripe, so an ending whose event never came is seen", async () => {
+    const { user, subscription } = await subscribed("premium");
+    const endedAt = Math.floor(Date.now() / 1000) - 2 * 3600;
+    // Stripe ended it; the customer.subscription.deleted event is lost.
+    fake.changeSubscription(subscription.id, {
+      status: "canceled",
+      canceled_at: endedAt,
+      items: {
+        ...subscription.items,
+        data: [{ ...subscription.items.data[0]!, current_period_end: endedAt }],
+      },
+    });
+    lapse(user.id, 2 * HOUR_MS, 2 * HOUR_MS);
+    expect(row(user.id).subscriptionStatus).toBe("trialing");
+    expect(entitlementsOf(row(user.id)).status).toBe("premium");
+
+    const mark = fake.requests.length;
+    expect(await recheckLapsedSubscriptions()).toBeGreaterThanOrEqual(1);
+    expect(apiCallsSince(mark, "GET", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+    const account = row(user.id);
+    expect(account.subscriptionStatus).toBe("canceled");
+    expect(entitlementsOf(account).status).not.toBe("premium");
+  });
+
+  it("are left alone inside their period, or when read from Stripe within the hour", async () => {
+    const { user: current, subscription: inPeriod } = await subscribed("basic");
+    const { user: recent, subscription: readLately } = await subscribed("basic");
+    lapse(recent.id, 2 * HOUR_MS, 10 * 60 * 1000);
+    const mark = fake.requests.length;
+    await recheckLapsedSubscriptions();
+    for (const id of [inPeriod.id, readLately.id]) {
+      expect(apiCallsSince(mark, "GET", `/v1/subscriptions/${id}`)).toEqual([]);
+    }
+    expect(row(current.id).subscriptionStatus).toBe("trialing");
   });
 });
 

@@ -10,6 +10,7 @@ import {
   MAX_CODES_PER_HOUR,
 } from "~/verification/phone-codes.server";
 import { segmentCount } from "~/sms/segments";
+import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import { getUserById, updateUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { createTestUser, markPhoneVerified, uniquePhone } from "../helpers/requests";
@@ -176,7 +177,7 @@ describe("phone codes", () => {
   it("is valid for 10 minutes and no longer", async () => {
     const user = await createTestUser();
     const issuedAt = new Date("2026-03-01T12:00:00Z");
-    await issueCode(user, "verify_phone", issuedAt);
+    await issueCode(user, "verify_phone", { now: issuedAt });
     const code = lastCodeTo(user.phone);
     const later = (ms: number) => new Date(issuedAt.getTime() + ms);
     expect(hasPendingCode(user, "verify_phone", later(CODE_TTL_MS - 1000))).toBe(true);
@@ -296,9 +297,11 @@ describe("phone codes", () => {
     const start = new Date("2026-04-01T10:00:00Z");
     for (let i = 0; i < MAX_CODES_PER_HOUR; i++) {
       const at = new Date(start.getTime() + i * 60_000);
-      expect((await issueCode(user, "verify_phone", at)).sent).toBe(true);
+      expect((await issueCode(user, "verify_phone", { now: at })).sent).toBe(true);
     }
-    const refused = await issueCode(user, "verify_phone", new Date(start.getTime() + 10 * 60_000));
+    const refused = await issueCode(user, "verify_phone", {
+      now: new Date(start.getTime() + 10 * 60_000),
+    });
     expect(refused).toMatchObject({ sent: false, reason: "rate_limited" });
     expect(refused.message).toMatch(/Too many codes requested/);
     expect(refused.sent === false && refused.retryAfterSeconds).toBe(50 * 60);
@@ -307,6 +310,33 @@ describe("phone codes", () => {
     // An hour after the first one, one more is allowed (to a number that has not had its own 5).
     updateUser(user.id, { phone: uniquePhone() });
     const later = new Date(start.getTime() + 60 * 60_000 + 1000);
-    expect((await issueCode(user, "verify_phone", later)).sent).toBe(true);
+    expect((await issueCode(user, "verify_phone", { now: later })).sent).toBe(true);
+  });
+
+  it("texts no more codes an hour to one client address than its limit, over any accounts and numbers", async () => {
+    const address = "198.51.100.90";
+    const answers = [];
+    for (let i = 0; i <= CODE_TEXTS_PER_ADDRESS_PER_HOUR; i++) {
+      const user = await createTestUser();
+      answers.push(await issueCode(user, "verify_phone", { clientIp: address }));
+    }
+    expect(answers.filter((a) => a.sent)).toHaveLength(CODE_TEXTS_PER_ADDRESS_PER_HOUR);
+    const refused = answers.at(-1)!;
+    expect(refused).toMatchObject({ sent: false, reason: "rate_limited" });
+    expect(refused.message).toMatch(
+      /^Too many codes were asked for from your network\. Please wait (60|59) minutes before asking for a new one\.$/,
+    );
+
+    // Another address is not held back, and the refusal cost the refused number nothing.
+    const elsewhere = await createTestUser();
+    expect((await issueCode(elsewhere, "verify_phone", { clientIp: "198.51.100.91" })).sent).toBe(
+      true,
+    );
+    const refusedUser = await createTestUser();
+    expect((await issueCode(refusedUser, "verify_phone", { clientIp: address })).sent).toBe(false);
+    expect(textsTo(refusedUser.phone)).toHaveLength(0);
+    expect((await issueCode(refusedUser, "verify_phone", { clientIp: "198.51.100.92" })).sent).toBe(
+      true,
+    );
   });
 });

@@ -9,6 +9,7 @@ const apiLogin = await import("~/routes/api.login");
 const apiUsers = await import("~/routes/api.users");
 const loginPage = await import("~/routes/login");
 const registerPage = await import("~/routes/register");
+const forgotPassword = await import("~/routes/forgot-password");
 const { RATE_LIMIT_MESSAGE } = await import("~/utils/rate-limit.server");
 const { db, schema } = await import("~/utils/db.server");
 const { rememberClientAddress } = await import("~/utils/request.server");
@@ -155,5 +156,31 @@ describe("per-account slow-down", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("per-address limit on password reset codes", () => {
+  it("answers 429 to a 4th guess from one address, while another address may still try", async () => {
+    const user = await createTestUser();
+    const guess = (ip: string) =>
+      call(
+        forgotPassword.action,
+        formPost(
+          "/forgot-password",
+          {
+            intent: "reset",
+            email: user.email,
+            code: "123456",
+            newPassword: "guessed password",
+            confirmPassword: "guessed password",
+          },
+          ip,
+        ),
+      );
+    for (let i = 0; i < 3; i++) expect((await guess("203.0.113.60")).status).toBe(400);
+    const limited = await guess("203.0.113.60");
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain(RATE_LIMIT_MESSAGE);
+    expect((await guess("203.0.113.61")).status).toBe(400);
   });
 });

@@ -21,7 +21,10 @@ const STRIPE_SECRET_KEY = "sk_test_robustness";
 const WEBHOOK_SECRET = "whsec_robustness_0123456789";
 
 const fakeTwilio = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
-const fakeStripe = await startFakeStripe({ secretKey: STRIPE_SECRET_KEY });
+const fakeStripe = await startFakeStripe({
+  secretKey: STRIPE_SECRET_KEY,
+  prices: ["price_basic_robustness", "price_premium_robustness"],
+});
 const ENV = {
   SMS_TRANSPORT: "twilio",
   TWILIO_ACCOUNT_SID: ACCOUNT_SID,

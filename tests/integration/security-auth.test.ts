@@ -194,6 +194,41 @@ describe("redirects that cannot fail after a write", () => {
     expect(response.headers.get("Location")).toBe("/%E3%80%82x");
   });
 
+  const offSite = [
+    "/.//evil.example/login",
+    "/x/..//evil.example/login",
+    "/%2e%2e//evil.example/login",
+    "/./\\evil.example/login",
+  ];
+
+  it.each(offSite)(
+    "login with redirectTo %j signs in and stays on the site",
+    async (redirectTo) => {
+      const user = await createTestUser();
+      const response = await call(
+        login.action,
+        fromAddress(
+          makeRequest("/login", {
+            body: new URLSearchParams({ email: user.email, password: user.password, redirectTo }),
+          }),
+          "192.0.2.51",
+        ),
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/dashboard");
+      expect(cookieFrom(response)).not.toBeNull();
+    },
+  );
+
+  it.each(offSite)("theme with redirectTo %j goes home", async (redirectTo) => {
+    const response = await call(
+      theme.action,
+      makeRequest("/theme", { body: new URLSearchParams({ theme: "dark", redirectTo }) }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
   it("completing a goal with a Referer that is no URL completes it and goes back to the dashboard", async () => {
     const user = await createTestUser();
     const goal = createGoal(user.id, { description: "Stretch", dueDate: new Date() });

@@ -5,13 +5,8 @@ import * as apiUser from "~/routes/api.user";
 import * as loginPage from "~/routes/login";
 import { db, schema } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import {
-  createUserSession,
-  getUser,
-  getUserId,
-  safeRedirect,
-  sessionStorage,
-} from "~/http/session.server";
+import { createUserSession, getUser, getUserId, sessionStorage } from "~/http/session.server";
+import { safeRedirect } from "~/http/safe-redirect";
 import { call, cookieFrom, createTestUser, makeRequest, readJson } from "../helpers/requests";
 
 const withCookie = (cookie: string | null) =>

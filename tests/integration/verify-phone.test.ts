@@ -5,6 +5,7 @@ import { optOut } from "~/sms/opt-outs.server";
 import { MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
+import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import { getToast } from "~/utils/toast.server";
 import {
   call,
@@ -46,13 +47,23 @@ const wrong = (code: string) => (code === "000000" ? "111111" : "000000");
 /** "(201) 555-1234" for "+12015551234": another way of writing the same number. */
 const national = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
 
+// Each signed-in user asks from an address of its own, as people do; what one address may ask for
+// is tested in phone-codes.test.ts.
+const addresses = new Map<string, string>();
+function fromOwnAddress(pathname: string, options: Parameters<typeof makeRequest>[1] = {}) {
+  const key = options.cookie ?? "";
+  if (!addresses.has(key))
+    addresses.set(key, `198.18.${addresses.size >> 8}.${addresses.size & 255}`);
+  return makeRequest(pathname, { address: addresses.get(key), ...options });
+}
+
 async function signedIn() {
   const user = await createTestUser();
   return { user, cookie: await sessionCookie(user.id) };
 }
 
 const post = (json: unknown, cookie?: string) =>
-  call(verifyPhone.action, makeRequest("/api/verify-phone", { method: "POST", json, cookie }));
+  call(verifyPhone.action, fromOwnAddress("/api/verify-phone", { method: "POST", json, cookie }));
 
 describe("POST /api/verify-phone", () => {
   it("sends a code to the caller's own phone, given in any format", async () => {
@@ -187,7 +198,7 @@ describe("POST /api/verify-phone", () => {
     for (const raw of ["null", "[]", '"text"', "42", "{not json"]) {
       const res = await call(
         verifyPhone.action,
-        makeRequest("/api/verify-phone", {
+        fromOwnAddress("/api/verify-phone", {
           method: "POST",
           body: raw,
           cookie,
@@ -203,7 +214,7 @@ describe("POST /api/verify-phone", () => {
     const form = new URLSearchParams({ phone: user.phone });
     const res = await call(
       verifyPhone.action,
-      makeRequest("/api/verify-phone", { method: "POST", body: form, cookie }),
+      fromOwnAddress("/api/verify-phone", { method: "POST", body: form, cookie }),
     );
     expect(res.status).toBe(415);
     expect(textCount(user.phone)).toBe(0);
@@ -212,11 +223,11 @@ describe("POST /api/verify-phone", () => {
   it("is 405 for other methods", async () => {
     const { cookie } = await signedIn();
     expect(
-      (await call(verifyPhone.loader, makeRequest("/api/verify-phone", { cookie }))).status,
+      (await call(verifyPhone.loader, fromOwnAddress("/api/verify-phone", { cookie }))).status,
     ).toBe(405);
     const put = await call(
       verifyPhone.action,
-      makeRequest("/api/verify-phone", { method: "PUT", json: {}, cookie }),
+      fromOwnAddress("/api/verify-phone", { method: "PUT", json: {}, cookie }),
     );
     expect(put.status).toBe(405);
   });
@@ -246,15 +257,16 @@ describe("POST /api/verify-phone", () => {
 // Settings → Phone, as a browser without JavaScript uses it: plain form posts, then the redirect.
 describe("settings: verify phone without JavaScript", () => {
   const loadSettings = async (cookie: string) =>
-    readJson(await call(settings.loader, makeRequest("/settings/phone", { cookie })));
+    readJson(await call(settings.loader, fromOwnAddress("/settings/phone", { cookie })));
 
-  async function postForm(cookie: string, fields: Record<string, string>) {
+  async function postForm(cookie: string, fields: Record<string, string>, address?: string) {
     const res = await call(
       settings.action,
-      makeRequest("/settings/phone", {
+      fromOwnAddress("/settings/phone", {
         method: "POST",
         body: new URLSearchParams(fields),
         cookie,
+        ...(address ? { address } : {}),
       }),
     );
     const toastCookie = cookieFrom(res, "__toast");
@@ -341,6 +353,22 @@ describe("settings: verify phone without JavaScript", () => {
     const { toast } = await postForm(cookie, { intent: "verify-code", code });
     expect(toast).toMatchObject({ title: "Too many attempts", type: "error" });
     expect(getUserById(user.id)!.phoneVerifiedAt).toBeNull();
+  });
+
+  it("says no code was sent once the address asked for its hour's codes, and sends none", async () => {
+    const address = "198.18.200.1";
+    for (let i = 0; i < CODE_TEXTS_PER_ADDRESS_PER_HOUR; i++) {
+      const { cookie } = await signedIn();
+      const { toast } = await postForm(cookie, { intent: "send-code" }, address);
+      expect(toast).toMatchObject({ title: "Verification code sent" });
+    }
+    const { user, cookie } = await signedIn();
+    const { toast } = await postForm(cookie, { intent: "send-code" }, address);
+    expect(toast).toMatchObject({ title: "Error", type: "error" });
+    expect(toast!.description).toMatch(
+      /^Too many codes were asked for from your network\. Please wait \d+ minutes? before asking for a new one\.$/,
+    );
+    expect(textCount(user.phone)).toBe(0);
   });
 
   it("shows 'Error' / a clear message when the code cannot be sent", async () => {

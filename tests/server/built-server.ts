@@ -171,7 +171,11 @@ export async function startBuiltServer(
 /** A client of one server that keeps its cookies, as a browser without JavaScript would. */
 export class HttpClient {
   private cookies = new Map<string, string>();
-  constructor(private readonly server: Pick<BuiltServer, "url">) {}
+  /** `from`: the client's address as Fly's proxy reports it (for a server started with FLY_APP_NAME). */
+  constructor(
+    private readonly server: Pick<BuiltServer, "url">,
+    private readonly from?: string,
+  ) {}
 
   get cookie() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -189,6 +193,7 @@ export class HttpClient {
     } = {},
   ) {
     const headers = new Headers(init.headers);
+    if (this.from) headers.set("Fly-Client-IP", this.from);
     if (this.cookies.size) headers.set("Cookie", this.cookie);
     let body = init.body;
     if (init.json !== undefined) {
@@ -224,8 +229,9 @@ export function testPhone() {
 export async function signUp(
   server: Pick<BuiltServer, "url">,
   overrides: Record<string, unknown> = {},
+  from?: string,
 ) {
-  const client = new HttpClient(server);
+  const client = new HttpClient(server, from);
   const email = `user${process.pid}-${++accounts}-${Date.now()}@example.com`;
   const phone = testPhone();
   const response = await client.request("/api/users", {

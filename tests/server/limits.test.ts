@@ -6,6 +6,7 @@ import { HttpClient, signUp, startBuiltServer, testPhone, type BuiltServer } fro
 
 const CODE_TEXTS_PER_NUMBER_PER_HOUR = 5;
 const CODE_TEXTS_PER_HOUR = 300;
+const CODE_TEXTS_PER_ADDRESS_PER_HOUR = 10;
 const ACCOUNT_EXISTS_ANSWERS_PER_HOUR = 5;
 
 function codeTextsTo(server: BuiltServer, phone: string) {
@@ -76,17 +77,89 @@ describe("code texts to one number, whoever asks", { timeout: 120_000 }, () => {
   });
 });
 
-describe("code texts to all numbers together", { timeout: 600_000 }, () => {
+/** Fly's proxy reports each client's address in Fly-Client-IP; the server trusts it only on Fly. */
+const ON_FLY = { env: { FLY_APP_NAME: "streakcoach-tests" } };
+
+function resetTextsTo(server: BuiltServer, phone: string) {
+  return server
+    .db()
+    .prepare<[string], { n: number }>(
+      "select count(*) as n from local_outbox where to_phone = ? and body like '%password reset code is%'",
+    )
+    .get(phone)!.n;
+}
+
+/** An account with a verified phone, signed up from `from`. */
+async function verifiedAccount(server: BuiltServer, from: string) {
+  const account = await signUp(server, {}, from);
+  server
+    .db()
+    .prepare("update users set phone_verified_at = ? where id = ?")
+    .run(Date.now(), account.user.id);
+  return account;
+}
+
+const forgotPassword = (server: BuiltServer, email: string, from: string) =>
+  new HttpClient(server, from).request("/forgot-password", { form: { intent: "request", email } });
+
+describe("code texts asked for from few addresses", { timeout: 600_000 }, () => {
   let server: BuiltServer;
   beforeAll(async () => {
-    server = await startBuiltServer();
+    server = await startBuiltServer(ON_FLY);
   });
   afterAll(() => server.stop());
 
-  it("stop at 300 an hour, spread over many accounts and numbers", async () => {
+  it("63 sign-ups from three addresses asking 5 codes each leave the codes of real users alone", async () => {
+    const addresses = ["192.0.2.10", "192.0.2.11", "192.0.2.12"];
+    const statuses: number[] = [];
+    for (const from of addresses) {
+      for (let i = 0; i < 21; i += 1) {
+        const { client, phone } = await signUp(server, {}, from);
+        for (let n = 0; n < CODE_TEXTS_PER_NUMBER_PER_HOUR; n += 1) {
+          const response = await client.request("/api/verify-phone", { json: { phone } });
+          statuses.push(response.status);
+          if (response.status === 429) {
+            expect(await response.json()).toEqual({
+              message: expect.stringMatching(
+                /^Too many codes were asked for from your network\. Please wait \d+ minutes? before asking for a new one\.$/,
+              ),
+            });
+          }
+        }
+      }
+    }
+    const sent = addresses.length * CODE_TEXTS_PER_ADDRESS_PER_HOUR;
+    expect(statuses.filter((s) => s === 200)).toHaveLength(sent);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(statuses.length - sent);
+    expect(codeTextsInAll(server)).toBe(sent);
+
+    const real = await signUp(server, {}, "198.51.100.5");
+    const response = await real.client.request("/api/verify-phone", {
+      json: { phone: real.phone },
+    });
+    expect(response.status).toBe(200);
+    expect(codeTextsTo(server, real.phone)).toBe(1);
+
+    const resetting = await verifiedAccount(server, "198.51.100.6");
+    const reset = await forgotPassword(server, resetting.email, "198.51.100.6");
+    expect(reset.status).toBe(302);
+    await vi.waitFor(() => expect(resetTextsTo(server, resetting.phone)).toBe(1));
+  });
+});
+
+describe("code texts to all numbers together", { timeout: 600_000 }, () => {
+  let server: BuiltServer;
+  beforeAll(async () => {
+    server = await startBuiltServer(ON_FLY);
+  });
+  afterAll(() => server.stop());
+
+  it("stop at 300 an hour, spread over many accounts, numbers and addresses, and say so", async () => {
     const perAccount = CODE_TEXTS_PER_NUMBER_PER_HOUR;
+    let accounts = 0;
+    const nextAddress = () => `10.20.${accounts >> 8}.${accounts++ & 255}`;
     for (let sent = 0; sent < CODE_TEXTS_PER_HOUR; sent += perAccount) {
-      const { client, phone } = await signUp(server);
+      const { client, phone } = await signUp(server, {}, nextAddress());
       const answers = await Promise.all(
         Array.from({ length: perAccount }, () =>
           client.request("/api/verify-phone", { json: { phone } }),
@@ -96,18 +169,24 @@ describe("code texts to all numbers together", { timeout: 600_000 }, () => {
     }
     expect(codeTextsInAll(server)).toBe(CODE_TEXTS_PER_HOUR);
 
-    const late = await signUp(server);
+    const late = await signUp(server, {}, nextAddress());
     const response = await late.client.request("/api/verify-phone", {
       json: { phone: late.phone },
     });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(await response.json()).toEqual({
-      message: expect.stringMatching(
-        /^We are sending too many codes right now\. Please try again in \d+ minutes?\.$/,
-      ),
-    });
+    const busy = /^We are sending too many codes right now\. Please try again in \d+ minutes?\.$/;
+    expect(await response.json()).toEqual({ message: expect.stringMatching(busy) });
     expect(codeTextsInAll(server)).toBe(CODE_TEXTS_PER_HOUR);
+
+    // A password reset is refused too, and says so, the same for an account and for no account.
+    const resetting = await verifiedAccount(server, nextAddress());
+    for (const email of [resetting.email, `nobody-${Date.now()}@example.com`]) {
+      const reset = await forgotPassword(server, email, nextAddress());
+      expect(reset.status).toBe(429);
+      expect(await reset.text()).toContain("We are sending too many codes right now.");
+    }
+    expect(resetTextsTo(server, resetting.phone)).toBe(0);
   });
 });
 

@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { FAULT_NAMES, type Fault } from "../fakes/faults";
+import { startFakeStripe } from "../fakes/stripe-server";
+
+// Every caller of Stripe against a Stripe that answers badly on the wire: a slow first byte, a body
+// that stalls, drips or is cut by a reset. Each ends with a clear answer (a toast, a 502, a 500 that
+// Stripe retries) and nothing half-written, within the client's timeout (lowered here so the file is
+// quick) and its two retries.
+const SECRET_KEY = "sk_test_billing_faults";
+const WEBHOOK_SECRET = "whsec_billing_faults_0123456789";
+const PRICE_BASIC = "price_basic_faults";
+const PRICE_PREMIUM = "price_premium_faults";
+const TIMEOUT_MS = 300;
+
+const fake = await startFakeStripe({ secretKey: SECRET_KEY, prices: [PRICE_BASIC, PRICE_PREMIUM] });
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_BASIC: PRICE_BASIC,
+  STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
+  STRIPE_API_URL: fake.url,
+  STRIPE_TIMEOUT_MS: String(TIMEOUT_MS),
+  APP_URL: "https://coach.example.test",
+};
+const saved = Object.fromEntries(Object.keys(STRIPE_ENV).map((k) => [k, process.env[k]]));
+Object.assign(process.env, STRIPE_ENV);
+
+const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
+  await import("../helpers/requests");
+const billingRoute = await import("~/routes/settings.billing");
+const accountRoute = await import("~/routes/settings.account");
+const webhookRoute = await import("~/routes/webhooks.stripe");
+const { recheckLapsedSubscriptions } = await import("~/billing/subscription-state.server");
+const { getUserById } = await import("~/users/users.server");
+const { getToast } = await import("~/utils/toast.server");
+const { sqlite } = await import("~/utils/db.server");
+
+afterAll(async () => {
+  await fake.close();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  fake.clearFaults();
+  vi.restoreAllMocks();
+});
+
+const FAULTS: Record<(typeof FAULT_NAMES)[number], Fault> = {
+  // Longer than the timeout: nothing at all comes in time.
+  "slow-first-byte": { fault: "slow-first-byte", ms: 4 * TIMEOUT_MS },
+  "stalled-body": { fault: "stalled-body" },
+  // A byte every 50 ms: a subscription's body would take over a minute.
+  drip: { fault: "drip", ms: 50 },
+  "reset-mid-body": { fault: "reset-mid-body" },
+};
+/** Every attempt the client makes (maxNetworkRetries: 2) meets the fault. */
+const ATTEMPTS = 3;
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const row = (userId: number) => getUserById(userId)!;
+
+async function signedInUser() {
+  const user = await createTestUser();
+  return { user, cookie: await sessionCookie(user.id) };
+}
+
+const billingPost = (fields: Record<string, string>, cookie: string) =>
+  call(
+    billingRoute.action,
+    makeRequest("/settings/billing", {
+      method: "POST",
+      cookie,
+      headers: FORM,
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+
+async function toastOf(response: Response) {
+  const cookie = cookieFrom(response, "__toast");
+  if (!cookie) return null;
+  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
+}
+
+function deliver(type: string, object: unknown) {
+  const payload = JSON.stringify({
+    id: `evt_test_${randomBytes(8).toString("hex")}`,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return call(
+    webhookRoute.action,
+    makeRequest("/webhooks/stripe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      body: payload,
+    }),
+  );
+}
+
+/** A user with a live subscription, bought through Checkout while Stripe answered well. */
+async function subscribed() {
+  const { user, cookie } = await signedInUser();
+  const started = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
+  const session = await fake.pay(started.headers.get("Location")!.split("/").at(-1)!);
+  expect((await deliver("checkout.session.completed", { ...session })).status).toBe(200);
+  expect(row(user.id).subscriptionStatus).toBe("trialing");
+  return { user, cookie, subscriptionId: session.subscription! };
+}
+
+const eventsStored = () =>
+  (sqlite.prepare("select count(*) as n from stripe_events").get() as { n: number }).n;
+
+describe.each(FAULT_NAMES)("Stripe answering with %s", (name) => {
+  const fault = FAULTS[name];
+
+  it("Checkout: an error toast, no customer stored; the button works once Stripe is back", async () => {
+    const { user, cookie } = await signedInUser();
+    fake.failNextWith(fault, ATTEMPTS);
+    const response = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
+    expect(response.headers.get("Location")).toBe("/settings/billing");
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      description: "Billing is unavailable right now. Please try again in a few minutes.",
+    });
+    expect(row(user.id).stripeCustomerId).toBeNull();
+
+    fake.clearFaults();
+    const again = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
+    expect(again.headers.get("Location")).toMatch(/\/checkout\/cs_test_/);
+  });
+
+  it("Checkout: one bad answer is retried and the person goes to Stripe", async () => {
+    const { cookie } = await signedInUser();
+    fake.failNextWith(fault, 1);
+    const response = await billingPost({ intent: "subscribe", plan: "basic" }, cookie);
+    expect(response.headers.get("Location")).toMatch(/\/checkout\/cs_test_/);
+  });
+
+  it("Billing Portal: an error toast", async () => {
+    const { cookie } = await subscribed();
+    fake.failNextWith(fault, ATTEMPTS);
+    const response = await billingPost({ intent: "manage" }, cookie);
+    expect(response.headers.get("Location")).toBe("/settings/billing");
+    expect(await toastOf(response)).toMatchObject({ type: "error" });
+  });
+
+  it("deleting the account: a 502, the account and its subscription kept", async () => {
+    const { user, cookie, subscriptionId } = await subscribed();
+    fake.failNextWith(fault, ATTEMPTS);
+    const response = await call(
+      accountRoute.action,
+      makeRequest("/settings/account", {
+        method: "POST",
+        cookie,
+        headers: FORM,
+        body: new URLSearchParams({
+          intent: "delete",
+          password: user.password,
+          confirm: "on",
+        }).toString(),
+      }),
+    );
+    expect(response.status).toBe(502);
+    expect(JSON.stringify(await readJson(response))).toContain(
+      "We could not cancel your subscription, so your account was not deleted.",
+    );
+    expect(row(user.id)).toMatchObject({ stripeSubscriptionId: subscriptionId, plan: "premium" });
+  });
+
+  it("a subscription event: a 500 Stripe retries, nothing stored, and the retry applies it", async () => {
+    const { user, subscriptionId } = await subscribed();
+    const canceled = fake.changeSubscription(subscriptionId, { status: "canceled" });
+    const events = eventsStored();
+    fake.failNextWith(fault, ATTEMPTS);
+    expect((await deliver("customer.subscription.deleted", canceled)).status).toBe(500);
+    expect(eventsStored()).toBe(events);
+    expect(row(user.id).subscriptionStatus).toBe("trialing");
+
+    fake.clearFaults();
+    expect((await deliver("customer.subscription.deleted", canceled)).status).toBe(200);
+    expect(row(user.id).subscriptionStatus).toBe("canceled");
+  });
+
+  it("the re-check of lapsed subscriptions: logged, nothing written, read on the next run", async () => {
+    const { user, subscriptionId } = await subscribed();
+    fake.changeSubscription(subscriptionId, { status: "canceled" });
+    const hoursAgo = Date.now() - 2 * 60 * 60 * 1000;
+    sqlite
+      .prepare("update users set current_period_end = ?, subscription_updated_at = ? where id = ?")
+      .run(hoursAgo, hoursAgo, user.id);
+    fake.failNextWith(fault, ATTEMPTS * 20);
+    await recheckLapsedSubscriptions();
+    expect(row(user.id).subscriptionStatus).toBe("trialing");
+
+    fake.clearFaults();
+    await recheckLapsedSubscriptions();
+    expect(row(user.id).subscriptionStatus).toBe("canceled");
+  });
+});
