@@ -122,7 +122,7 @@ export function usersMatching(search = "") {
   const filter = term
     ? or(sql`lower(${users.email}) like ${pattern} escape '\\'`, like(users.phone, pattern))
     : undefined;
-  return batchesAfter<{ id: number }>((last, limit) =>
+  return batchesAfter<{ id: number; email: string; phone: string; roles: string[] }>((last, limit) =>
     db
       .select({ id: users.id, email: users.email, phone: users.phone, roles: users.roles })
       .from(users)
