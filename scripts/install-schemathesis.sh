@@ -3,6 +3,7 @@
 # ~/.cache/streakcoach, for `npm run test:api-fuzz`. Idempotent.
 # Usage: scripts/install-schemathesis.sh   (prints the virtual environment's directory as its last line;
 # its bin/schemathesis runs the fuzzer; exit 1 when it cannot)
+#        scripts/install-schemathesis.sh --check   (the same when installed; else exit 1, installing nothing)
 set -euo pipefail
 
 SCHEMATHESIS_VERSION="4.32.5"
@@ -17,6 +18,12 @@ fail() {
 ready() {
   [ -x "$venv/bin/schemathesis" ] && "$venv/bin/schemathesis" --version >/dev/null 2>&1
 }
+
+if [ "${1:-}" = "--check" ]; then
+  ready || fail "schemathesis $SCHEMATHESIS_VERSION is not installed in $venv (scripts/install-schemathesis.sh installs it)."
+  echo "$venv"
+  exit 0
+fi
 
 if ! ready; then
   command -v python3 >/dev/null 2>&1 || fail "python3 is needed."
