@@ -259,7 +259,11 @@ function paths(): Record<string, Record<string, Operation>> {
         tags: ["accounts"],
         security: PUBLIC,
         responses: {
-          "200": answer("Signed out (also when no one was signed in)", ref("Confirmation"), setsSession),
+          "200": answer(
+            "Signed out (also when no one was signed in)",
+            ref("Confirmation"),
+            setsSession,
+          ),
           ...refusals.write,
         },
       },
