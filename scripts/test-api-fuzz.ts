@@ -1,5 +1,5 @@
 import { spawnSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -34,9 +34,13 @@ function notRun(reason: string): never {
 }
 
 function findSchemathesis() {
-  const check = spawnSync("bash", [path.join(root, "scripts", "install-schemathesis.sh"), "--check"], {
-    encoding: "utf8",
-  });
+  const check = spawnSync(
+    "bash",
+    [path.join(root, "scripts", "install-schemathesis.sh"), "--check"],
+    {
+      encoding: "utf8",
+    },
+  );
   if (check.status !== 0) return null;
   return path.join(check.stdout.trim().split("\n").at(-1)!, "bin", "schemathesis");
 }
@@ -53,7 +57,8 @@ type Json = Record<string, unknown>;
 
 async function post(client: HttpClient, pathname: string, json: unknown) {
   const response = await client.request(pathname, { json });
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Json;
 }
 
@@ -63,7 +68,10 @@ async function seed(client: HttpClient, marker: string) {
   for (const [i, hours] of [1, 2, 5].entries()) {
     await post(client, "/api/goals", { description: `${marker} goal ${i}`, dueDate: soon(hours) });
   }
-  await post(client, "/api/habits", { title: `${marker} habit daily`, days: [0, 1, 2, 3, 4, 5, 6] });
+  await post(client, "/api/habits", {
+    title: `${marker} habit daily`,
+    days: [0, 1, 2, 3, 4, 5, 6],
+  });
   await post(client, "/api/habits", { title: `${marker} habit weekly`, timesPerWeek: 3 });
   await post(client, "/api/chat", { body: `${marker} done with my first goal` });
 }
@@ -92,9 +100,10 @@ function harEntries(file: string): HarEntry[] {
   return (JSON.parse(readFileSync(file, "utf8")) as { log: { entries: HarEntry[] } }).log.entries;
 }
 
-function run(command: string, args: string[]) {
+/** Runs in `cwd`, where Schemathesis keeps its cache (of past failures, replayed first): never the repository. */
+function run(command: string, args: string[], cwd: string) {
   return new Promise<number>((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit", cwd: root });
+    const child = spawn(command, args, { stdio: "inherit", cwd });
     child.on("exit", (code) => resolve(code ?? 1));
   });
 }
@@ -109,41 +118,52 @@ try {
   await seed(fuzzed.client, "fuzzed-user");
   await seed(other.client, otherMarker);
   const otherBefore = snapshot(server, other.user.id);
-  const cookie = fuzzed.client.cookie;
+  // The session cookie as the document's security scheme, so Schemathesis also tries calls without it.
+  const session = /(?:^|; )__session=([^;]*)/.exec(fuzzed.client.cookie)?.[1];
+  if (!session) throw new Error(`no session cookie after sign-up: ${fuzzed.client.cookie}`);
+  const config = path.join(reportDir, "schemathesis.toml");
+  writeFileSync(config, `[auth.openapi.sessionCookie]\napi_key = ${JSON.stringify(session)}\n`);
 
   console.log(
     `test:api-fuzz: Schemathesis on ${server.url}/api/openapi.json as user ${fuzzed.user.id} (user ${other.user.id} must stay untouched), at most ${MAX_EXAMPLES} cases per operation`,
   );
   const har = path.join(reportDir, "run.har");
-  const status = await run(schemathesis!, [
-    "run",
-    `${server.url}/api/openapi.json`,
-    "--url",
-    server.url,
-    "--header",
-    `Cookie: ${cookie}`,
-    "--header",
-    `Origin: ${server.url}`,
-    "--checks",
-    process.env.FUZZ_CHECKS ?? "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
-    ...EXCLUDED_PATHS.flatMap((p) => ["--exclude-path", p]),
-    "--phases",
-    process.env.FUZZ_PHASES ?? "examples,coverage,fuzzing",
-    "--max-examples",
-    String(MAX_EXAMPLES),
-    "--workers",
-    "1",
-    "--seed",
-    "28",
-    "--no-color",
-    "--report",
-    "har",
-    "--report-har-path",
-    har,
-  ]);
+  const status = await run(
+    schemathesis!,
+    [
+      "--config-file",
+      config,
+      "run",
+      `${server.url}/api/openapi.json`,
+      "--url",
+      server.url,
+      "--header",
+      `Origin: ${server.url}`,
+      "--checks",
+      process.env.FUZZ_CHECKS ??
+        "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
+      ...EXCLUDED_PATHS.flatMap((p) => ["--exclude-path", p]),
+      "--phases",
+      process.env.FUZZ_PHASES ?? "examples,coverage,fuzzing",
+      "--max-examples",
+      String(MAX_EXAMPLES),
+      "--workers",
+      "1",
+      "--seed",
+      "28",
+      "--no-color",
+      "--report",
+      "har",
+      "--report-har-path",
+      har,
+    ],
+    reportDir,
+  );
   if (status !== 0) {
     failed = true;
-    console.error(`test:api-fuzz: Schemathesis found answers outside the document (exit ${status})`);
+    console.error(
+      `test:api-fuzz: Schemathesis found answers outside the document (exit ${status})`,
+    );
   }
 
   // The other user's data: never in any answer, never changed.
@@ -163,7 +183,9 @@ try {
     failed = true;
     console.error(`test:api-fuzz: user ${other.user.id}'s rows changed during the run`);
   }
-  const serverErrors = server.output().filter((line) => /"level":(50|60)|"level":"(error|fatal)"/.test(line));
+  const serverErrors = server
+    .output()
+    .filter((line) => /"level":(50|60)|"level":"(error|fatal)"/.test(line));
   console.log(
     `test:api-fuzz: ${entries.length} requests recorded; ${leaks.length} answers with user ${other.user.id}'s data; user ${other.user.id}'s rows ${snapshot(server, other.user.id) === otherBefore ? "unchanged" : "CHANGED"}; ${serverErrors.length} error lines in the server log`,
   );
