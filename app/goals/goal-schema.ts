@@ -15,7 +15,8 @@ export const DUE_DATE_OUTSIDE_WINDOW = `dueDate must be ${DATE_WINDOW_TEXT}`;
 const dueDate = z.iso
   .datetime({ offset: true, error: "dueDate must be an ISO date-time" })
   .transform((s) => new Date(s))
-  .refine((date) => isInstantInWindow(date, new Date()), DUE_DATE_OUTSIDE_WINDOW);
+  .refine((date) => isInstantInWindow(date, new Date()), DUE_DATE_OUTSIDE_WINDOW)
+  .meta({ description: `An ISO 8601 instant ${DATE_WINDOW_TEXT}` });
 
 const dueTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a due time");
 
@@ -49,7 +50,8 @@ export const EditGoalApiSchema = z
   })
   .refine((v) => v.description !== undefined || v.dueDate !== undefined, {
     error: "Send a description, a dueDate or both",
-  });
+  })
+  .meta({ anyOf: [{ required: ["description"] }, { required: ["dueDate"] }] });
 
 // --- Answers (docs/openapi.json is generated from these; dates are ISO instants on the wire) ---
 

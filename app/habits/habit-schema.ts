@@ -54,6 +54,7 @@ export const NewHabitSchema = z
     time: time.nullable().optional(),
   })
   .superRefine(oneSchedule)
+  .meta({ oneOf: [{ required: ["days"] }, { required: ["timesPerWeek"] }] })
   .transform((v): HabitInput => ({
     title: v.title,
     schedule: v.days ? { days: v.days } : { timesPerWeek: v.timesPerWeek! },
@@ -73,7 +74,8 @@ export const EditHabitSchema = z
     if (v.days !== undefined && v.timesPerWeek !== undefined) oneSchedule(v, ctx);
     if (Object.values(v).every((x) => x === undefined))
       ctx.addIssue({ code: "custom", message: "Send at least one field to change" });
-  });
+  })
+  .meta({ minProperties: 1, not: { required: ["days", "timesPerWeek"] } });
 
 export type HabitChanges = z.infer<typeof EditHabitSchema>;
 

@@ -20,7 +20,8 @@ const email = z
   .trim()
   .toLowerCase()
   .max(254, messages.email)
-  .pipe(z.email({ error: messages.email }));
+  .pipe(z.email({ error: messages.email }))
+  .meta({ format: "email" });
 
 // The 10-15 character rule counts the number itself, not the spaces, dashes and brackets around it.
 export const phone = z
@@ -36,6 +37,10 @@ export const phone = z
       return z.NEVER;
     }
     return e164;
+  })
+  .meta({
+    description: "A US mobile number, in any format: spaces, dashes, dots and brackets are ignored",
+    examples: ["+12015550123", "(201) 555-0123"],
   });
 
 const newPassword = z
