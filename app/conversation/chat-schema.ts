@@ -54,7 +54,13 @@ export const MessageAnswerSchema = z.object({
   status: z.string(),
 });
 
-const SEND_NOW_REFUSALS = ["opted_out", "unverified", "undeliverable", "failed", "no_goals"] as const;
+const SEND_NOW_REFUSALS = [
+  "opted_out",
+  "unverified",
+  "undeliverable",
+  "failed",
+  "no_goals",
+] as const;
 
 /** 200: the question went out. */
 export const SendNowSentSchema = z.object({
