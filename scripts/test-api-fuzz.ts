@@ -22,12 +22,12 @@ const ci = Boolean(process.env.CI) && process.env.CI !== "false" && process.env.
 /** Test cases per operation and phase: the whole run takes a few minutes on two cores. */
 const MAX_EXAMPLES = 100;
 /**
- * What every answer must be: no 5xx, and in the document (status, content type, headers, schema); calls
- * without the cookie refused; methods a URL lacks 405 with a true Allow; stateful sequences (create,
- * then read, change and delete what was made) hold. Not checked: whether the document's request
- * schemas are exactly as strict as the app (positive_data_acceptance, negative_data_rejection), which
- * JSON Schema cannot say for rules that depend on now or on stored data (a due date's window, "one
- * of your images", a pending code).
+ * What every answer must be: no 5xx, and in the document (status, content type, headers, schema); a
+ * request the document forbids refused with a 4xx; calls without the cookie refused; methods a URL
+ * lacks 405 with a true Allow; stateful sequences (create, then read, change and delete what was
+ * made) hold. Not checked: that every request the document allows is accepted
+ * (positive_data_acceptance): JSON Schema cannot say rules that depend on now or on stored data (a due
+ * date's window, "one of your images", a pending code).
  */
 const CHECKS = [
   "not_a_server_error",
@@ -35,6 +35,7 @@ const CHECKS = [
   "content_type_conformance",
   "response_headers_conformance",
   "response_schema_conformance",
+  "negative_data_rejection",
   "missing_required_header",
   "unsupported_method",
   "allow_header_conformance",
