@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import type {
@@ -25,6 +25,7 @@ import type { UserAnswerSchema, UserRowAnswerSchema } from "~/users/user-schema"
 import type { PublicUser, usersMatching } from "~/users/users.server";
 import { openApiDocument } from "./openapi";
 import { openApiText } from "./openapi-text";
+import { apiRouteFiles, urlOfRouteFile } from "./route-files";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const checkedIn = path.join(root, "docs", "openapi.json");
@@ -41,17 +42,7 @@ describe("the OpenAPI document of /api", () => {
   });
 
   it("describes every /api route file, and nothing else", () => {
-    // api.goals_.$id_.complete.ts is /api/goals/{id}/complete; api.openapi[.]json.ts is /api/openapi.json.
-    const routes = readdirSync(path.join(root, "app", "routes"))
-      .filter((file) => file.startsWith("api.") && file.endsWith(".ts"))
-      .map((file) =>
-        `/${file.replace(/\.ts$/, "")}`
-          .replace(/\[\.\]/g, "\u0000")
-          .replace(/_\./g, ".")
-          .replace(/\./g, "/")
-          .replace(/\$(\w+)/g, "{$1}")
-          .replace(/\u0000/g, "."),
-      );
+    const routes = apiRouteFiles().map(urlOfRouteFile);
     expect(Object.keys(openApiDocument().paths).sort()).toEqual(routes.sort());
   });
 

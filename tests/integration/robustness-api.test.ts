@@ -1,7 +1,6 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { openApiDocument } from "~/api-docs/openapi";
+import { apiRouteFiles, urlOfRouteFile } from "~/api-docs/route-files";
 import { createPost } from "~/blog/posts.server";
 import { createGoal } from "~/goals/goals.server";
 import * as adminUsers from "~/routes/api.admin.users";
@@ -537,21 +536,10 @@ function hostileValue() {
 // /api/admin/users) had no action, so Remix answered 405 without Allow, saying "Unexpected Server Error".
 describe("methods an /api call does not have", () => {
   const document = openApiDocument();
-  const routeFiles = readdirSync(path.resolve(import.meta.dirname, "..", "..", "app", "routes"))
-    .filter((file) => file.startsWith("api.") && file.endsWith(".ts"))
-    .map((file) => file.replace(/\.ts$/, ""));
-  const urlOf = (file: string) =>
-    `/${file}`
-      .replace(/\[\.\]/g, "\u0000")
-      .replace(/_\./g, ".")
-      .replace(/\./g, "/")
-      .replace(/\$(\w+)/g, "{$1}")
-      .replace(/\u0000/g, ".");
-
-  it.each(routeFiles)(
+  it.each(apiRouteFiles())(
     "%s answers them with 405, a JSON message and Allow listing the document's methods",
     async (file) => {
-      const template = urlOf(file);
+      const template = urlOfRouteFile(file);
       const operations = document.paths[template];
       expect(operations, `${template} is not in the document`).toBeDefined();
       const documented = Object.keys(operations!).map((m) => m.toUpperCase());
