@@ -13,6 +13,8 @@ import {
   privateCacheHeaders,
 } from "~/http/security-headers.server";
 import { shutDownOnSignals } from "~/shutdown.server";
+import { answerUnroutedApiMethod } from "~/api-docs/api-methods.server";
+import { refuseRequest as refuseCrossSiteRequest } from "~/http/request-guard.server";
 
 startScheduler();
 startMetricsServer();
@@ -23,8 +25,13 @@ export { onServerListening } from "~/shutdown.server";
 /** Called by the adapter with every answer (patches/@remix-run+express): logs what no hook logged. */
 export { onServerError, requestAnswered } from "~/observability/requests.server";
 
-/** Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here. */
-export { refuseRequest } from "~/http/request-guard.server";
+/**
+ * Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here, and
+ * methods Remix does not route are answered on /api.
+ */
+export function refuseRequest(request: Request, context: object) {
+  return refuseCrossSiteRequest(request, context) ?? answerUnroutedApiMethod(request);
+}
 
 // Pages never defer data, so a whole-document render is simpler and faster than streaming.
 export default async function handleRequest(

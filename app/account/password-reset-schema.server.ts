@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeCode } from "~/verification/phone-codes.server";
+import { normalizeCode } from "~/verification/verify-phone-schema";
 import {
   LoginSchema,
   matchingNewPasswords,

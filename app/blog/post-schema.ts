@@ -142,3 +142,34 @@ export const PostPatchSchema = z
 
 export type NewPostInput = z.output<typeof NewPostSchema>;
 export type PostPatch = z.output<typeof PostPatchSchema>;
+
+// --- Answers (docs/openapi.json is generated from these) ---
+
+/** A post in lists: no Markdown, the excerpt shown. */
+export const PostSummaryAnswerSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  featuredImageUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  published: z.boolean(),
+  featured: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  publishedAt: z.iso.datetime().nullable(),
+  dateLabel: z.string(),
+  readTime: z.string(),
+  author: z.string(),
+});
+
+/** A whole post: its Markdown source and the sanitized HTML rendered from it. */
+export const PostDetailAnswerSchema = PostSummaryAnswerSchema.extend({
+  excerpt: z.string().nullable(),
+  displayExcerpt: z.string(),
+  content: z.string(),
+  contentHtml: z.string(),
+});
+
+/** POST /api/blog-posts/{id}/publish and /unpublish. */
+export const PostPublicationAnswerSchema = PostDetailAnswerSchema.extend({ message: z.string() });

@@ -10,7 +10,8 @@ import {
 import { db, schema } from "~/utils/db.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { askEveningQuestion, askMorningQuestion } from "./engine.server";
-import { askOutcomeAnswer, readOptionalJsonBody, SendNowApiSchema } from "./thread.server";
+import { SendNowApiSchema } from "./chat-schema";
+import { askOutcomeAnswer, readOptionalJsonBody } from "./thread.server";
 
 const ask = { morning: askMorningQuestion, evening: askEveningQuestion };
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { MAX_MEDIA_PER_MESSAGE, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from "./chat-schema";
 import type { Message } from "../../db/schema";
 import { apiError, MAX_JSON_BYTES, readJsonBody } from "~/http/api.server";
 import { db, schema, sqlite } from "~/utils/db.server";
@@ -15,15 +16,12 @@ import {
 
 const { messages, media } = schema;
 
-/** One text, as SMS allows it at most (10 segments of 160); the web chat and the /api keep to it. */
-export const MESSAGE_MAX_LENGTH = 1600;
-export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} characters`;
+export { MAX_MEDIA_PER_MESSAGE, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG };
+
 /** The conversation page shows this many calendar days (of the user's time zone) per page. */
 export const DAYS_PER_PAGE = 7;
 /** At most this many messages on a page, the newest of its days: a page's weight stays bounded. */
 export const MESSAGES_PER_PAGE = 300;
-/** Photos that one chat message may carry. */
-export const MAX_MEDIA_PER_MESSAGE = 10;
 
 type Owner = { id: number; timezone: string };
 
@@ -338,31 +336,6 @@ export const ChatMessageSchema = z.object({
     .trim()
     .min(1, "Type a message to send")
     .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
-});
-
-/** POST /api/mock/reply-to-sms: the web chat's message, as docs/api.md lists its body. */
-export const ChatApiSchema = z.object({
-  userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),
-  body: z
-    .string({ error: "body must be a string" })
-    .trim()
-    .min(1, "Please enter a message")
-    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
-  mediaUrls: z
-    .array(z.string().max(2048), { error: "mediaUrls must be a list of /media/{id} URLs" })
-    .max(MAX_MEDIA_PER_MESSAGE, `At most ${MAX_MEDIA_PER_MESSAGE} images per message`)
-    .nullish()
-    .transform((urls) => urls ?? []),
-  source: z
-    .literal("web", {
-      error: 'source must be "web": texts from a phone arrive through the SMS webhook',
-    })
-    .optional(),
-});
-
-/** POST /api/send-now/morning and /api/send-now/evening. */
-export const SendNowApiSchema = z.object({
-  userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),
 });
 
 // --- Send-now outcomes -------------------------------------------------------------------------

@@ -15,7 +15,8 @@ export const DUE_DATE_OUTSIDE_WINDOW = `dueDate must be ${DATE_WINDOW_TEXT}`;
 const dueDate = z.iso
   .datetime({ offset: true, error: "dueDate must be an ISO date-time" })
   .transform((s) => new Date(s))
-  .refine((date) => isInstantInWindow(date, new Date()), DUE_DATE_OUTSIDE_WINDOW);
+  .refine((date) => isInstantInWindow(date, new Date()), DUE_DATE_OUTSIDE_WINDOW)
+  .meta({ description: `An ISO 8601 instant ${DATE_WINDOW_TEXT}` });
 
 const dueTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a due time");
 
@@ -49,4 +50,40 @@ export const EditGoalApiSchema = z
   })
   .refine((v) => v.description !== undefined || v.dueDate !== undefined, {
     error: "Send a description, a dueDate or both",
-  });
+  })
+  .meta({ anyOf: [{ required: ["description"] }, { required: ["dueDate"] }] });
+
+// --- Answers (docs/openapi.json is generated from these; dates are ISO instants on the wire) ---
+
+export const GOAL_STATES = ["pending", "overdue", "completed", "skipped", "missed"] as const;
+
+/** A goal as every /api answer gives it: the stored fields, and where it stands now. */
+export const GoalAnswerSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  description: z.string(),
+  createdAt: z.date(),
+  dueDate: z.date(),
+  completedAt: z.date().nullable(),
+  skippedAt: z.date().nullable(),
+  proofImageUrls: z.array(z.string()),
+  llmFeedback: z.string().nullable(),
+  proofDescription: z.string().nullable(),
+  sourceMessageId: z.number().int().nullable(),
+  habitId: z.number().int().nullable(),
+  habitDay: z.string().nullable().describe("The local day (YYYY-MM-DD) a habit's goal is for"),
+  status: z.enum(GOAL_STATES),
+});
+
+/** GET /api/stats: the dashboard's numbers, each with what it counts. */
+export const GoalStatsAnswerSchema = z.object({
+  streak: z.number().int(),
+  totalGoals: z.number().int(),
+  completedGoals: z.number().int(),
+  skippedGoals: z.number().int(),
+  missedGoals: z.number().int(),
+  openGoals: z.number().int(),
+  decidedGoals: z.number().int(),
+  completionRate: z.number().int().describe("Completed over decided goals, a rounded percent"),
+  completionRateBasis: z.string().describe("What the rate counts: '2 of 4 decided goals'"),
+});

@@ -54,6 +54,7 @@ export const NewHabitSchema = z
     time: time.nullable().optional(),
   })
   .superRefine(oneSchedule)
+  .meta({ oneOf: [{ required: ["days"] }, { required: ["timesPerWeek"] }] })
   .transform((v): HabitInput => ({
     title: v.title,
     schedule: v.days ? { days: v.days } : { timesPerWeek: v.timesPerWeek! },
@@ -73,6 +74,24 @@ export const EditHabitSchema = z
     if (v.days !== undefined && v.timesPerWeek !== undefined) oneSchedule(v, ctx);
     if (Object.values(v).every((x) => x === undefined))
       ctx.addIssue({ code: "custom", message: "Send at least one field to change" });
-  });
+  })
+  .meta({ minProperties: 1, not: { required: ["days", "timesPerWeek"] } });
 
 export type HabitChanges = z.infer<typeof EditHabitSchema>;
+
+/** A habit as the /api gives it: its schedule and its numbers (docs/openapi.json). */
+export const HabitAnswerSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  days: z.array(z.number().int().min(0).max(6)).nullable(),
+  timesPerWeek: z.number().int().min(1).max(7).nullable(),
+  schedule: z.string().describe("The schedule in words: 'every day', '3 times a week'"),
+  time: z.string().nullable(),
+  active: z.boolean(),
+  startDate: z.string(),
+  stoppedOn: z.string().nullable(),
+  streak: z.number().int(),
+  bestStreak: z.number().int(),
+  strength: z.number(),
+  streakUnit: z.enum(["days", "weeks"]),
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorFields, logger } from "./logger.server";
 import { httpRequestDuration } from "./metrics.server";
 
@@ -86,11 +86,24 @@ export function logRequestError(request: Request, context: object | undefined, e
   );
 }
 
+/** Methods the Fetch API cannot carry (a Request of one throws): Remix can never answer them. */
+const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const SERVED_METHODS = "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE";
+
 /**
  * Express's last error handler (patches/@remix-run+serve): a request Remix could not even read (a Host
- * header that makes no URL) or could not answer is logged as a JSON line, not as a stack trace on stderr.
+ * header that makes no URL, a TRACE) or could not answer is logged as a JSON line, not as a stack
+ * trace on stderr.
  */
-export function onServerError(error: unknown, _req: unknown, res: ServerResponse, _next: unknown) {
+export function onServerError(
+  error: unknown,
+  req: Pick<IncomingMessage, "method" | "url">,
+  res: ServerResponse,
+  _next: unknown,
+) {
+  if (FETCH_FORBIDDEN_METHODS.has(req.method?.toUpperCase() ?? "")) {
+    return refuseMethod(req, res);
+  }
   const { status: given, code } = (error ?? {}) as { status?: unknown; code?: unknown };
   // A Host header no URL can be made of is the client's mistake, not ours.
   const status =
@@ -105,4 +118,17 @@ export function onServerError(error: unknown, _req: unknown, res: ServerResponse
   res
     .writeHead(status, { "Content-Type": "text/plain; charset=utf-8" })
     .end(status < 500 ? "Bad request" : "Something went wrong");
+}
+
+/** 405 for a method no route can have, in the shape the path answers in: JSON under /api. */
+function refuseMethod(req: Pick<IncomingMessage, "method" | "url">, res: ServerResponse) {
+  logger.warn({ status: 405, method: req.method }, "request refused");
+  if (res.headersSent) return void res.destroy();
+  const api = (req.url ?? "").startsWith("/api/");
+  res
+    .writeHead(405, {
+      Allow: SERVED_METHODS,
+      "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    })
+    .end(api ? JSON.stringify({ message: "Method not allowed" }) : "Method not allowed");
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { usersMatching } from "~/users/users.server";
-import { requireApiAdmin } from "~/http/api.server";
+import { methodNotAllowed, requireApiAdmin } from "~/http/api.server";
 import { streamedArray, streamedJson } from "~/utils/streamed-download.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -8,3 +8,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams.get("search")?.slice(0, 200) ?? "";
   return streamedJson(streamedArray(usersMatching(search)));
 }
+
+export const action = () => methodNotAllowed(["GET"]);

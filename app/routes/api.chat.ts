@@ -6,7 +6,8 @@ import {
   TEXTS_READ_PER_DAY,
 } from "~/conversation/daily-text-limit.server";
 import { rateLimitedJson } from "~/utils/rate-limit.server";
-import { attachMediaToMessage, ChatApiSchema, ownMediaIds } from "~/conversation/thread.server";
+import { ChatApiSchema } from "~/conversation/chat-schema";
+import { attachMediaToMessage, ownMediaIds } from "~/conversation/thread.server";
 import { getUserById } from "~/users/users.server";
 import {
   apiError,

@@ -1,6 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { goalStats } from "~/goals/goals.server";
-import { parseUserIdParam, requireApiUser, resolveActingUser } from "~/http/api.server";
+import {
+  methodNotAllowed,
+  parseUserIdParam,
+  requireApiUser,
+  resolveActingUser,
+} from "~/http/api.server";
 
 /**
  * GET /api/stats?userId={id}: the dashboard's numbers: streak, goals by outcome, and the completion
@@ -12,3 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const target = resolveActingUser(caller, userId, "stats");
   return json(goalStats(target));
 }
+
+export const action = () => methodNotAllowed(["GET"]);

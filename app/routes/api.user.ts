@@ -1,6 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/http/api.server";
+import { methodNotAllowed, requireApiUser } from "~/http/api.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await requireApiUser(request));
 }
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,8 +1,7 @@
 import { codePurposeOf, confirmPhoneCode } from "~/account/phone-verification.server";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { checkFailureMessage, issueCode, normalizeCode } from "~/verification/phone-codes.server";
-import { phone } from "~/users/user-schema";
+import { checkFailureMessage, issueCode } from "~/verification/phone-codes.server";
+import { CheckCodeSchema, SendCodeSchema } from "~/verification/verify-phone-schema";
 import {
   apiError,
   methodNotAllowed,
@@ -14,24 +13,6 @@ import { ensurePrimary } from "~/utils/litefs.server";
 import { getClientIp } from "~/utils/request.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
-
-const CODE_MESSAGE = "Enter the 6-digit code from the text";
-
-const SendSchema = z.object({ phone });
-const CheckSchema = z.object({
-  code: z
-    .union([
-      z.string().max(20, CODE_MESSAGE),
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(999999)
-        .transform((n) => String(n).padStart(6, "0")),
-    ])
-    .transform(normalizeCode)
-    .pipe(z.string().regex(/^\d{6}$/, CODE_MESSAGE)),
-});
 
 /**
  * POST /api/verify-phone. `{phone}` (the caller's own number, in any format) texts a code to it;
@@ -48,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if ("code" in body) {
-    const { code } = parseOrThrow(CheckSchema, body);
+    const { code } = parseOrThrow(CheckCodeSchema, body);
     const result = await confirmPhoneCode(user, code);
     if (result.ok && result.previousPhone) {
       return json({
@@ -76,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if ("phone" in body) {
-    const input = parseOrThrow(SendSchema, body);
+    const input = parseOrThrow(SendCodeSchema, body);
     if (input.phone !== (user.pendingPhone ?? user.phone)) {
       return apiError(400, "This is not the phone number on your account", {
         phone: ["Enter the phone number saved in your settings"],

@@ -20,7 +20,8 @@ const email = z
   .trim()
   .toLowerCase()
   .max(254, messages.email)
-  .pipe(z.email({ error: messages.email }));
+  .pipe(z.email({ error: messages.email }))
+  .meta({ format: "email" });
 
 // The 10-15 character rule counts the number itself, not the spaces, dashes and brackets around it.
 export const phone = z
@@ -36,6 +37,10 @@ export const phone = z
       return z.NEVER;
     }
     return e164;
+  })
+  .meta({
+    description: "A US mobile number, in any format: spaces, dashes, dots and brackets are ignored",
+    examples: ["+12015550123", "(201) 555-0123"],
   });
 
 const newPassword = z
@@ -148,4 +153,41 @@ export const DeleteAccountSchema = z.object({
   confirm: z.literal(true, {
     error: "Tick the box to confirm that you want to delete your account",
   }),
+});
+
+// --- Answers (docs/openapi.json is generated from these) ---
+
+/** An account as /api shows it to its owner or an admin: never the password hash or Stripe ids. */
+export const UserAnswerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  phone: z.string(),
+  phoneVerifiedAt: z.date().nullable(),
+  pendingPhone: z.string().nullable(),
+  timezone: z.string(),
+  preferredCheckInTimeMorning: z.string(),
+  preferredCheckInTimeEvening: z.string(),
+  sendCheckInReminders: z.boolean(),
+  receiveWeeklySummary: z.boolean(),
+  roles: z.array(z.string()),
+  pausedUntil: z.date().nullable(),
+  pendingPrompt: z.enum(["morning", "evening"]).nullable(),
+  pendingPromptDay: z.string().nullable(),
+  phoneUndeliverableCode: z.string().nullable(),
+  trialEndsAt: z.date().nullable(),
+  plan: z.enum(["basic", "premium"]).nullable(),
+  subscriptionStatus: z.string().nullable(),
+  currentPeriodEnd: z.date().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  subscriptionUpdatedAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+/** One row of GET /api/admin/users. */
+export const UserRowAnswerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  phone: z.string(),
+  roles: z.array(z.string()),
 });

@@ -122,14 +122,15 @@ export function usersMatching(search = "") {
   const filter = term
     ? or(sql`lower(${users.email}) like ${pattern} escape '\\'`, like(users.phone, pattern))
     : undefined;
-  return batchesAfter<{ id: number }>((last, limit) =>
-    db
-      .select({ id: users.id, email: users.email, phone: users.phone, roles: users.roles })
-      .from(users)
-      .where(and(filter, last ? gt(users.id, last.id) : undefined))
-      .orderBy(asc(users.id))
-      .limit(limit)
-      .all(),
+  return batchesAfter<{ id: number; email: string; phone: string; roles: string[] }>(
+    (last, limit) =>
+      db
+        .select({ id: users.id, email: users.email, phone: users.phone, roles: users.roles })
+        .from(users)
+        .where(and(filter, last ? gt(users.id, last.id) : undefined))
+        .orderBy(asc(users.id))
+        .limit(limit)
+        .all(),
   );
 }
 

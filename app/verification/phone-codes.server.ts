@@ -1,3 +1,4 @@
+import { normalizeCode } from "./verify-phone-schema";
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { User } from "../../db/schema";
@@ -37,11 +38,6 @@ export const SEND_FAILED = "Failed to send verification code";
 
 export const NUMBER_TAKEN =
   "This number has been verified by another account. Please use a different mobile number.";
-
-/** A 6-digit code as typed: spaces and dashes ("123 456", "123-456") are ignored. */
-export function normalizeCode(input: string) {
-  return input.replace(/[\s-]/g, "");
-}
 
 export function isWellFormedCode(input: string) {
   return /^\d{6}$/.test(normalizeCode(input));

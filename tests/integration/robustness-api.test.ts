@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { openApiDocument } from "~/api-docs/openapi";
+import { apiRouteFiles, urlOfRouteFile } from "~/api-docs/route-files";
 import { createPost } from "~/blog/posts.server";
 import { createGoal } from "~/goals/goals.server";
 import * as adminUsers from "~/routes/api.admin.users";
@@ -529,3 +531,32 @@ function hostileValue() {
     fc.array(fc.integer(), { maxLength: 3 }),
   );
 }
+
+// Found by Schemathesis (npm run test:api-fuzz): a write to a read-only call (GET /api/user, /api/stats,
+// /api/admin/users) had no action, so Remix answered 405 without Allow, saying "Unexpected Server Error".
+describe("methods an /api call does not have", () => {
+  const document = openApiDocument();
+  it.each(apiRouteFiles())(
+    "%s answers them with 405, a JSON message and Allow listing the document's methods",
+    async (file) => {
+      const template = urlOfRouteFile(file);
+      const operations = document.paths[template];
+      expect(operations, `${template} is not in the document`).toBeDefined();
+      const documented = Object.keys(operations!).map((m) => m.toUpperCase());
+      const route = (await import(`~/routes/${file}.ts`)) as Route;
+      const url = template.replace(/\{\w+\}/g, "1");
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+        if (documented.includes(method)) continue;
+        const handler = handlerFor(route, method);
+        expect(handler, `${method} ${url} reaches no handler`).toBeDefined();
+        const { status, json, response } = await answer(handler!, makeRequest(url, { method }), {
+          id: "1",
+          slug: "x",
+        });
+        expect(status, `${method} ${url}`).toBe(405);
+        expect(response.headers.get("Allow"), `${method} ${url}`).toBe(documented.join(", "));
+        expect(json).toEqual({ message: "Method not allowed" });
+      }
+    },
+  );
+});
