@@ -12,6 +12,7 @@ import {
   newNonce,
   privateCacheHeaders,
 } from "~/http/security-headers.server";
+import { heldUntilSent } from "~/http/heavy-work.server";
 import { shutDownOnSignals } from "~/shutdown.server";
 
 startScheduler();
@@ -20,11 +21,14 @@ shutDownOnSignals();
 
 /** Called by remix-serve once it listens (patches/@remix-run+serve): logging and shutdown are ours. */
 export { onServerListening } from "~/shutdown.server";
-/** Called by the adapter with every answer (patches/@remix-run+express): logs what no hook logged. */
-export { onServerError, requestAnswered } from "~/observability/requests.server";
+/** Called by express on an error Remix could not answer (patches/@remix-run+serve). */
+export { onServerError } from "~/observability/requests.server";
 
-/** Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here. */
-export { refuseRequest } from "~/http/request-guard.server";
+/**
+ * Called before Remix sees a request and with every answer (patches/@remix-run+express): cross-site
+ * writes and heavy pages past the process's limit stop here; the answer is logged and frees its slot.
+ */
+export { refuseRequest, requestAnswered } from "~/http/request-guard.server";
 
 // Pages never defer data, so a whole-document render is simpler and faster than streaming.
 export default async function handleRequest(
@@ -51,7 +55,7 @@ export default async function handleRequest(
   });
   const route = remixContext.staticHandlerContext.matches.at(-1)?.route.id ?? "unknown";
   finishRequest(request, loadContext, route, response);
-  return response;
+  return heldUntilSent(loadContext, response);
 }
 
 export const handleDataRequest: HandleDataRequestFunction = async (
@@ -64,7 +68,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (
   privateCacheHeaders(request, response.headers);
   const route = new URL(request.url).searchParams.get("_data") ?? "unknown";
   finishRequest(request, context, route, response);
-  return response;
+  return heldUntilSent(context, response);
 };
 
 export function handleError(

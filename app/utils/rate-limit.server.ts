@@ -19,11 +19,12 @@ export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait 15 minutes and
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-/** Counts one login or registration attempt against the caller's address and the account it names. */
-export async function consumeAuthAttempt(ip: string, email?: string): Promise<RateLimitResult> {
+/** Counts one use against each limiter and key given (a missing key is not counted). */
+async function consumeEach(
+  ...uses: [RateLimiterMemory, string | undefined][]
+): Promise<RateLimitResult> {
   try {
-    await perIp.consume(ip);
-    if (email) await perAccount.consume(email.trim().toLowerCase());
+    for (const [limiter, key] of uses) if (key !== undefined) await limiter.consume(key);
     return { ok: true };
   } catch (error) {
     if (error instanceof RateLimiterRes) {
@@ -31,6 +32,24 @@ export async function consumeAuthAttempt(ip: string, email?: string): Promise<Ra
     }
     throw error;
   }
+}
+
+/** Counts one login or registration attempt against the caller's address and the account it names. */
+export function consumeAuthAttempt(ip: string, email?: string): Promise<RateLimitResult> {
+  return consumeEach([perIp, ip], [perAccount, email ? email.trim().toLowerCase() : undefined]);
+}
+
+/** PDF reports one account may have built in an hour: each costs the server a CPU-second or more. */
+export const REPORTS_PER_HOUR = 20;
+const reportsPerAccount = new RateLimiterMemory({
+  keyPrefix: "report-account",
+  points: REPORTS_PER_HOUR,
+  duration: 60 * 60,
+});
+
+/** Counts one PDF report built for the account. */
+export function consumeReport(userId: number): Promise<RateLimitResult> {
+  return consumeEach([reportsPerAccount, String(userId)]);
 }
 
 export function rateLimitedJson(retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE) {

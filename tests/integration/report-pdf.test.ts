@@ -8,6 +8,7 @@ import { MAX_ROWS } from "~/report/report-data.server";
 import { progressReportPdf } from "~/report/report-pdf.server";
 import * as reportRoute from "~/routes/dashboard_.report[.pdf]";
 import { db, schema, sqlite } from "~/utils/db.server";
+import { REPORTS_PER_HOUR } from "~/utils/rate-limit.server";
 import { addDays, zonedInstant } from "~/utils/local-time";
 import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
 import { pdfText } from "../e2e/pdf-text";
@@ -75,6 +76,21 @@ describe("GET /dashboard/report.pdf", () => {
     expect(text).toMatch(/^Period: Last 30 days \(\w+ \d+, \d{4} to \w+ \d+, \d{4}\)$/m);
     expect(text).toContain("Completed\nMeditate");
     expect(text).not.toContain("Old habit");
+  });
+
+  it("builds REPORTS_PER_HOUR reports an hour for an account, then refuses with 429 and Retry-After", async () => {
+    const user = await createTestUser();
+    const other = await createTestUser();
+    const cookie = await sessionCookie(user.id);
+    const report = async (cookieOf = cookie) =>
+      call(reportRoute.loader, makeRequest("/dashboard/report.pdf?range=7d", { cookie: cookieOf }));
+    for (let n = 0; n < REPORTS_PER_HOUR; n++) expect((await report()).status).toBe(200);
+    const refused = await report();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toBe(reportRoute.REPORTS_RATE_LIMITED);
+    // Another account's reports are counted apart.
+    expect((await report(await sessionCookie(other.id))).status).toBe(200);
   });
 
   it("sends anonymous visitors to log in", async () => {
