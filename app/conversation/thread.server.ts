@@ -27,7 +27,7 @@ export const MESSAGES_PER_PAGE = 300;
  * page of almost 1 MB, sent twice over (the page and its data). The rest of the days' messages are
  * on the pages an 'Earlier messages' link leads to (`before`).
  */
-export const PAGE_TEXT_BUDGET = 100_000;
+export const PAGE_TEXT_BUDGET = 40_000;
 /** Photos that one chat message may carry. */
 export const MAX_MEDIA_PER_MESSAGE = 10;
 

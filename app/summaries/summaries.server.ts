@@ -99,7 +99,7 @@ export function parseSummaryParams(params: { period?: string; date?: string }, n
  * Goals a summary page lists at once (`?page=` for the rest): a month of the most and longest goals
  * (1,550 of 500 characters) made a page of over 1.5 MB, and a crowd of them exhausted the server.
  */
-export const SUMMARY_GOALS_PER_PAGE = 100;
+export const SUMMARY_GOALS_PER_PAGE = 50;
 
 /** The page of a summary's goal list asked for: a whole number within 1 and the last page. */
 export function summaryGoalsPage(rawPage: string | null, total: number) {
