@@ -64,7 +64,7 @@ it("lets light pages and writes pass while every slot is taken", () => {
   expect(refuseHeavyWorkWhenBusy(request("/messages", "POST"), {})).toBeNull();
 });
 
-it("counts the conversation, summaries, share pages and the PDF report as heavy", () => {
+it("counts the conversation (page and /api), summaries, share pages and the PDF report as heavy", () => {
   fillEverySlot();
   for (const path of [
     "/messages",
@@ -72,6 +72,7 @@ it("counts the conversation, summaries, share pages and the PDF report as heavy"
     "/share/abc/summaries/weekly/2026-11-22",
     "/share/abc",
     "/dashboard/report.pdf",
+    "/api/messages",
   ]) {
     expect(refuseHeavyWorkWhenBusy(request(path), {})?.status, path).toBe(503);
   }

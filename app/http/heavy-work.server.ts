@@ -15,6 +15,7 @@ export const HEAVY_PATHS: RegExp[] = [
   /^\/(share\/[^/]+\/)?summaries\/[^/]+\/[^/]+\/?$/,
   /^\/share\/[^/]+\/?$/,
   /^\/dashboard\/report\.pdf$/,
+  /^\/api\/messages\/?$/,
 ];
 
 /** Heavy answers one process builds at once; more would not be faster on one CPU, only bigger. */
