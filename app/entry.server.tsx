@@ -12,9 +12,10 @@ import {
   newNonce,
   privateCacheHeaders,
 } from "~/http/security-headers.server";
+import { heldUntilSent } from "~/http/heavy-work.server";
 import { shutDownOnSignals } from "~/shutdown.server";
 import { answerUnroutedApiMethod } from "~/api-docs/api-methods.server";
-import { refuseRequest as refuseCrossSiteRequest } from "~/http/request-guard.server";
+import { refuseRequest as refuseGuardedRequest } from "~/http/request-guard.server";
 
 startScheduler();
 startMetricsServer();
@@ -22,15 +23,18 @@ shutDownOnSignals();
 
 /** Called by remix-serve once it listens (patches/@remix-run+serve): logging and shutdown are ours. */
 export { onServerListening } from "~/shutdown.server";
-/** Called by the adapter with every answer (patches/@remix-run+express): logs what no hook logged. */
-export { onServerError, requestAnswered } from "~/observability/requests.server";
+/** Called by express on an error Remix could not answer (patches/@remix-run+serve). */
+export { onServerError } from "~/observability/requests.server";
+
+/** Called by the adapter with every answer (patches/@remix-run+express): logged, and its slot freed. */
+export { requestAnswered } from "~/http/request-guard.server";
 
 /**
- * Called before Remix sees a request (patches/@remix-run+express): cross-site writes stop here, and
- * methods Remix does not route are answered on /api.
+ * Called before Remix sees a request (patches/@remix-run+express): cross-site writes and heavy pages
+ * past the process's limit stop here, and methods Remix does not route are answered on /api.
  */
 export function refuseRequest(request: Request, context: object) {
-  return refuseCrossSiteRequest(request, context) ?? answerUnroutedApiMethod(request);
+  return refuseGuardedRequest(request, context) ?? answerUnroutedApiMethod(request);
 }
 
 // Pages never defer data, so a whole-document render is simpler and faster than streaming.
@@ -58,7 +62,7 @@ export default async function handleRequest(
   });
   const route = remixContext.staticHandlerContext.matches.at(-1)?.route.id ?? "unknown";
   finishRequest(request, loadContext, route, response);
-  return response;
+  return heldUntilSent(loadContext, response);
 }
 
 export const handleDataRequest: HandleDataRequestFunction = async (
@@ -71,7 +75,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (
   privateCacheHeaders(request, response.headers);
   const route = new URL(request.url).searchParams.get("_data") ?? "unknown";
   finishRequest(request, context, route, response);
-  return response;
+  return heldUntilSent(context, response);
 };
 
 export function handleError(

@@ -131,9 +131,19 @@ it("refuses asynchronous work, whose writes would land outside the batch", async
   await expect(inGroupCommit(async () => insert("late"))).rejects.toThrow(/synchronous/);
 });
 
+/** A clock by which every commit takes `commitMs`: it moves on that much each time it is read. */
+function clockWithCommitsOf(commitMs: number) {
+  let now = 0;
+  return () => (now += commitMs);
+}
+
 it("with a window, writes asked for in later turns within it share the first one's commit", async () => {
-  // Commits on this file take microseconds: a huge multiple makes the window its maximum.
-  const windowed = createGroupCommit(app, { maxWindowMs: 50, windowPerCommit: 1e9 });
+  // Commits of 10 ms: after one, the window is min(50, 25 × 0.2 × 10) = 50 ms.
+  const windowed = createGroupCommit(app, {
+    maxWindowMs: 50,
+    windowPerCommit: 25,
+    clock: clockWithCommitsOf(10),
+  });
   await windowed(() => insert("warm-up"));
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
   const first = windowed(() => insert("first"));
@@ -147,7 +157,9 @@ it("with a window, writes asked for in later turns within it share the first one
 });
 
 it("adds no wait where commits are cheap: the batch closes at the end of the turn", async () => {
-  const windowed = createGroupCommit(app, { maxWindowMs: 50 });
+  // Commits that cost nothing measurable, whatever this machine's speed (`npm run bench:litefs`
+  // prints what they cost on LiteFS).
+  const windowed = createGroupCommit(app, { maxWindowMs: 50, clock: clockWithCommitsOf(0) });
   for (const text of ["a", "b", "c"]) await windowed(() => insert(text));
   const first = windowed(() => insert("first"));
   await new Promise((resolve) => setImmediate(resolve));

@@ -25,7 +25,12 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  */
 export function createGroupCommit(
   sqlite: Database.Database,
-  { maxWindowMs = 0, windowPerCommit = 8 } = {},
+  {
+    maxWindowMs = 0,
+    windowPerCommit = 8,
+    /** Milliseconds, for timing commits; tests give commits the cost they need. */
+    clock = () => performance.now(),
+  } = {},
 ) {
   const begin = sqlite.prepare("begin immediate");
   const commit = sqlite.prepare("commit");
@@ -66,9 +71,9 @@ export function createGroupCommit(
           throw outcome.ok ? new Error("transaction ended") : outcome.error;
         outcomes.push(outcome);
       }
-      const started = performance.now();
+      const started = clock();
       commit.run();
-      commitMs = commitMs * 0.8 + (performance.now() - started) * 0.2;
+      commitMs = commitMs * 0.8 + (clock() - started) * 0.2;
     } catch (error) {
       if (sqlite.inTransaction) rollback.run();
       for (const job of jobs) job.reject(error);

@@ -22,6 +22,12 @@ export { MAX_MEDIA_PER_MESSAGE, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG };
 export const DAYS_PER_PAGE = 7;
 /** At most this many messages on a page, the newest of its days: a page's weight stays bounded. */
 export const MESSAGES_PER_PAGE = 300;
+/**
+ * And at most this many characters of text: a full day of SMS's longest texts (300 of 1,600) made a
+ * page of almost 1 MB, sent twice over (the page and its data). The rest of the days' messages are
+ * on the pages an 'Earlier messages' link leads to (`before`).
+ */
+export const PAGE_TEXT_BUDGET = 40_000;
 
 type Owner = { id: number; timezone: string };
 
@@ -49,8 +55,12 @@ export type ThreadPage = {
   pages: number;
   totalDays: number;
   summary: string;
-  /** The page's days hold more than MESSAGES_PER_PAGE messages: the earliest are left to the download. */
+  /** The page's days hold more messages than this page shows: the earlier ones are a link away. */
   earlierNotShown: boolean;
+  /** The oldest message shown, when earlier messages of these days are left for the next part. */
+  earlierBefore: number | null;
+  /** The message this part of the page shows the messages before (null: the newest of the days). */
+  before: number | null;
 };
 
 const MEDIA_URL = /^\/media\/([A-Za-z0-9_-]{1,64})$/;
@@ -127,20 +137,31 @@ function clampDayPage(raw: string | null | undefined, pages: number) {
 
 /**
  * One page of the conversation: DAYS_PER_PAGE local days, newest day first, and within a day the
- * messages oldest first, as a chat reads.
+ * messages oldest first, as a chat reads. A page shows at most MESSAGES_PER_PAGE messages and
+ * PAGE_TEXT_BUDGET characters, the newest; `rawBefore` (a message id of the user's) shows the part of
+ * the page's days before that message.
  */
-export function threadPage(user: Owner, rawPage: string | null, now = new Date()): ThreadPage {
+export function threadPage(
+  user: Owner,
+  rawPage: string | null,
+  now = new Date(),
+  rawBefore: string | null = null,
+): ThreadPage {
   const allDays = threadDays(user);
   const pages = Math.max(1, Math.ceil(allDays.length / DAYS_PER_PAGE));
   const page = clampDayPage(rawPage, pages);
   const onPage = allDays.slice((page - 1) * DAYS_PER_PAGE, page * DAYS_PER_PAGE);
+  const before = ownMessageKey(user.id, rawBefore);
   const base = {
     page,
     pages,
     totalDays: allDays.length,
     summary: daySummary(page, allDays.length),
+    before: before?.id ?? null,
   };
-  if (onPage.length === 0) return { days: [], ...base, earlierNotShown: false };
+  if (onPage.length === 0) {
+    return { days: [], ...base, earlierNotShown: false, earlierBefore: null };
+  }
 
   const newest = onPage[0]!;
   const oldest = onPage[onPage.length - 1]!;
@@ -152,13 +173,17 @@ export function threadPage(user: Owner, rawPage: string | null, now = new Date()
         eq(messages.userId, user.id),
         gte(messages.createdAt, startOfLocalDay(oldest, user.timezone)),
         lt(messages.createdAt, startOfLocalDay(addDays(newest, 1), user.timezone)),
+        before
+          ? keysetAfter([messages.createdAt, messages.id], [before.createdAt, before.id], "desc")
+          : undefined,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGES_PER_PAGE + 1)
     .all();
-  const earlierNotShown = newestFirst.length > MESSAGES_PER_PAGE;
-  const rows = newestFirst.slice(0, MESSAGES_PER_PAGE).reverse();
+  const shownNewestFirst = withinTextBudget(newestFirst.slice(0, MESSAGES_PER_PAGE));
+  const earlierNotShown = newestFirst.length > shownNewestFirst.length;
+  const rows = shownNewestFirst.reverse();
   const names = mediaNames(
     user.id,
     rows.flatMap((m) => m.mediaUrls),
@@ -168,16 +193,42 @@ export function threadPage(user: Owner, rawPage: string | null, now = new Date()
   for (const row of rows) {
     byDay.get(localDay(row.createdAt, user.timezone))?.push(toThreadMessage(row, user, names));
   }
-  // Page 1 holds the newest days; on a page they read like a phone, oldest first, newest last.
+  // Page 1 holds the newest days; on a page they read like a phone, oldest first, newest last. A part
+  // of a page shows only the days it has messages of.
   return {
-    days: [...onPage].reverse().map((day) => ({
-      day,
-      label: dayLabel(day, today),
-      messages: byDay.get(day) ?? [],
-    })),
+    days: [...onPage]
+      .reverse()
+      .map((day) => ({ day, label: dayLabel(day, today), messages: byDay.get(day) ?? [] }))
+      .filter((day) => day.messages.length > 0),
     ...base,
     earlierNotShown,
+    earlierBefore: earlierNotShown ? (rows[0]?.id ?? null) : null,
   };
+}
+
+/** The newest of the rows (given newest first) whose texts fit PAGE_TEXT_BUDGET; at least one. */
+function withinTextBudget<Row extends { body: string }>(newestFirst: Row[]) {
+  let characters = 0;
+  const shown: Row[] = [];
+  for (const row of newestFirst) {
+    characters += row.body.length;
+    if (shown.length > 0 && characters > PAGE_TEXT_BUDGET) break;
+    shown.push(row);
+  }
+  return shown;
+}
+
+/** The id and time of one of the user's messages, named by a `before` parameter; else null. */
+function ownMessageKey(userId: number, raw: string | null) {
+  const id = Number(raw);
+  if (!raw || !Number.isSafeInteger(id) || id < 1) return null;
+  return (
+    db
+      .select({ id: messages.id, createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), eq(messages.id, id)))
+      .get() ?? null
+  );
 }
 
 const UNDELIVERED = new Set(["failed", "undelivered", "blocked"]);

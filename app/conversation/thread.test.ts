@@ -6,7 +6,9 @@ import {
   dayLabel,
   daySummary,
   MESSAGES_PER_PAGE,
+  MESSAGE_MAX_LENGTH,
   mediaIdOf,
+  PAGE_TEXT_BUDGET,
   ownMediaIds,
   threadDays,
   threadPage,
@@ -169,6 +171,8 @@ describe("thread paging by days", () => {
       totalDays: 0,
       summary: "Showing 0 to 0 of 0 days",
       earlierNotShown: false,
+      earlierBefore: null,
+      before: null,
     });
     expect(daySummary(1, 3)).toBe("Showing 1 to 3 of 3 days");
   });
@@ -195,6 +199,54 @@ describe("thread paging by days", () => {
     expect(shown.at(-1)!.body).toBe(`text ${MESSAGES_PER_PAGE + 19}`);
     expect(page.earlierNotShown).toBe(true);
     expect(page.totalDays).toBe(1);
+  });
+
+  it("splits a full day of the longest texts into parts within PAGE_TEXT_BUDGET, each linked from the one after", async () => {
+    const user = await newOwner();
+    const start = new Date("2026-11-21T13:00:00Z").getTime();
+    const insert = db.insert(schema.messages);
+    for (let n = 0; n < MESSAGES_PER_PAGE; n++) {
+      insert
+        .values({
+          userId: user.id,
+          fromSystem: n % 2 === 1,
+          body: `${n} `.padEnd(MESSAGE_MAX_LENGTH, "x"),
+          source: "sms",
+          createdAt: new Date(start + n * 60_000),
+        })
+        .run();
+    }
+    const seen: string[] = [];
+    let part = threadPage(user, null, NOW);
+    expect(part.before).toBeNull();
+    for (let parts = 1; ; parts++) {
+      const shown = part.days.flatMap((d) => d.messages.map((m) => m.body));
+      expect(shown.join("").length).toBeLessThanOrEqual(PAGE_TEXT_BUDGET);
+      // Each part is oldest first and ends just before the part read before it.
+      seen.unshift(...shown);
+      if (part.earlierBefore === null) {
+        expect(parts).toBe(Math.ceil((MESSAGES_PER_PAGE * MESSAGE_MAX_LENGTH) / PAGE_TEXT_BUDGET));
+        break;
+      }
+      expect(part.earlierNotShown).toBe(true);
+      part = threadPage(user, null, NOW, String(part.earlierBefore));
+      expect(part.page).toBe(1);
+    }
+    expect(seen.map((body) => Number(body.split(" ")[0]))).toEqual(
+      Array.from({ length: MESSAGES_PER_PAGE }, (_, n) => n),
+    );
+  });
+
+  it("ignores a 'before' that names no message of the user's", async () => {
+    const user = await newOwner();
+    const other = await newOwner();
+    addMessage(user.id, "2026-11-21T14:00:00Z", { body: "mine" });
+    const theirs = addMessage(other.id, "2026-11-21T15:00:00Z", { body: "theirs" });
+    for (const before of [String(theirs.id), "x", "-1", "1e400"]) {
+      const part = threadPage(user, null, NOW, before);
+      expect(part.before).toBeNull();
+      expect(part.days.flatMap((d) => d.messages.map((m) => m.body))).toEqual(["mine"]);
+    }
   });
 });
 

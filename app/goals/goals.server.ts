@@ -36,8 +36,10 @@ const { goals } = schema;
 
 type Owner = { id: number; timezone: string };
 
-// Every zone's midnight falls on a quarter hour, so goals counted per 15-minute slot of their due time
-// (or completion time) add up to exact days, in far fewer rows than one per goal.
+// Every zone's midnight falls on a quarter hour today, so goals counted per 15-minute slot of their due
+// time (or completion time) add up to exact days, in far fewer rows than one per goal. Some zones' past
+// midnights were not (Africa/Monrovia's, 44 min 30 s off until 1972): the quarter hour a midnight falls
+// inside is read from the goals themselves.
 const QUARTER_HOUR_MS = 900_000;
 
 /** A change to a goal that the rules refuse; its message is shown to the person as it is. */
@@ -321,8 +323,9 @@ const completionSlotsBefore = sqlite
   .pluck();
 
 /**
- * Streak over the user's local days, newest first up to the first gap. A quarter hour lies within one
- * local day in every zone, so a completion slot's day is its completions' day.
+ * Streak over the user's local days, newest first up to the first gap. A completion slot that lies
+ * within one local day (every slot, where midnight is on a quarter hour) has its completions on that
+ * day; one a midnight falls inside is read from its goals' completion times.
  */
 export function streakFor(user: Owner, now = new Date()) {
   return inOneRead(() =>
@@ -338,12 +341,29 @@ function* completionDays(user: Owner) {
   for (let batch = STREAK_BATCH; ; batch *= 4) {
     const slots = completionSlotsBefore.all(user.id, before, batch);
     for (const slot of slots) {
-      const day = localDayNumber(slot * QUARTER_HOUR_MS, user.timezone);
-      if (day !== previous) yield (previous = day);
+      for (const day of completionDaysOfSlot(user, slot)) {
+        if (day !== previous) yield (previous = day);
+      }
     }
     if (slots.length < batch) return;
     before = slots[slots.length - 1]!;
   }
+}
+
+const completionsBetween = sqlite
+  .prepare<[number, number, number], number>(
+    "select completed_at from goals where user_id = ? and completed_at >= ? and completed_at < ? order by completed_at desc",
+  )
+  .pluck();
+
+/** The local days of a completion slot's completions, newest first. */
+function completionDaysOfSlot(user: Owner, slot: number): number[] {
+  const start = slot * QUARTER_HOUR_MS;
+  const first = localDayNumber(start, user.timezone);
+  if (localDayNumber(start + QUARTER_HOUR_MS - 1, user.timezone) === first) return [first];
+  return completionsBetween
+    .all(user.id, start, start + QUARTER_HOUR_MS)
+    .map((completedAt) => localDayNumber(completedAt, user.timezone));
 }
 
 const completionInstants = sqlite

@@ -8,8 +8,10 @@ import {
   finishRequest,
   noteRedirect,
   recognizeRoutes,
+  requestAnswered as noteAnswer,
 } from "~/observability/requests.server";
 import { rememberClientAddress } from "~/utils/request.server";
+import { answerBuilt, heldUntilSent, refuseHeavyWorkWhenBusy } from "./heavy-work.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
 
 // Remix v2 has no middleware. Two hooks stand in for one: `refuseRequest` (exported by entry.server and
@@ -93,8 +95,17 @@ export function refuseRequest(request: Request, context: object): Response | nul
   if (refusal) {
     originRefusals.inc();
     finishRequest(request, context, "cross-site refusal", refusal);
+    return refusal;
   }
-  return refusal;
+  const busy = refuseHeavyWorkWhenBusy(request, context);
+  if (busy) finishRequest(request, context, "busy refusal", busy);
+  return busy;
+}
+
+/** Called by the adapter with every answer Remix built (patches/@remix-run+express). */
+export function requestAnswered(request: Request, context: object, response: Response) {
+  answerBuilt(context, response);
+  noteAnswer(request, context, response);
 }
 
 /** 403 for a state-changing request another site's page made (pages, `_data`, resource routes, /api). */
@@ -195,8 +206,9 @@ async function secureResource(
 ) {
   const finish = (result: unknown) => {
     const answer = withResourceHeaders(request, result);
-    if (answer instanceof Response) finishRequest(request, context, route, answer);
-    return answer;
+    if (!(answer instanceof Response)) return answer;
+    finishRequest(request, context, route, answer);
+    return heldUntilSent(context, answer);
   };
   let result: unknown;
   try {

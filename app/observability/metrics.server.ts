@@ -76,6 +76,12 @@ export const originRefusals = new Counter({
   registers,
 });
 
+export const heavyWorkRefusals = new Counter({
+  name: `${PREFIX}heavy_work_refusals_total`,
+  help: "Heavy pages and downloads refused with 503 because the process was building enough of them",
+  registers,
+});
+
 export const backupRunsTotal = new Counter({
   name: `${PREFIX}backups_total`,
   help: "Scheduled and manual database backups, by result (ok or failed)",

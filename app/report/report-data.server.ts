@@ -21,6 +21,11 @@ const { goals } = schema;
 
 /** Goals listed one by one in a report, at most (the newest); the counts, calendar and trend cover all. */
 export const MAX_ROWS = 200;
+/**
+ * And at most this many characters of their text (description, photo caption, coach's note): laying
+ * out 200 goals of 500 characters held the server for over a second; fewer long goals are listed.
+ */
+export const LISTED_TEXT_BUDGET = 40_000;
 
 export type ReportUser = { id: number; email: string; timezone: string };
 
@@ -38,7 +43,7 @@ export type ReportData = {
   total: number;
   streak: { current: number; longest: number };
   tallies: Map<LocalDay, DayCount>;
-  /** The newest MAX_ROWS goals of the period, newest first. */
+  /** The newest goals of the period (MAX_ROWS, LISTED_TEXT_BUDGET), newest first. */
   listed: Goal[];
   photos: Map<string, ReportPhoto>;
   /** Each habit with days due in the period, or still active: its period's tally and today's numbers. */
@@ -76,13 +81,15 @@ export async function reportData(
     .where(inPeriod)
     .orderBy(asc(goals.dueDate))
     .all();
-  const listed = db
-    .select()
-    .from(goals)
-    .where(inPeriod)
-    .orderBy(desc(goals.dueDate), desc(goals.id))
-    .limit(MAX_ROWS)
-    .all();
+  const listed = withinTextBudget(
+    db
+      .select()
+      .from(goals)
+      .where(inPeriod)
+      .orderBy(desc(goals.dueDate), desc(goals.id))
+      .limit(MAX_ROWS)
+      .all(),
+  );
   // "All time" has no bounds: the period is the one its goals' due dates span, inside the years
   // around today (a stored year-9999 goal still counts, but the calendar and trend stop at the window).
   const first = outcomes[0];
@@ -119,6 +126,21 @@ export async function reportData(
       listed.flatMap((goal) => goal.proofImageUrls.filter(isStoredProof)),
     ),
   };
+}
+
+/** The first of the goals whose printed text fits LISTED_TEXT_BUDGET; at least one. */
+function withinTextBudget(newestFirst: Goal[]) {
+  let characters = 0;
+  const listed: Goal[] = [];
+  for (const goal of newestFirst) {
+    characters +=
+      goal.description.length +
+      (goal.proofDescription?.length ?? 0) +
+      (goal.llmFeedback?.length ?? 0);
+    if (listed.length > 0 && characters > LISTED_TEXT_BUDGET) break;
+    listed.push(goal);
+  }
+  return listed;
 }
 
 function reportHabits(

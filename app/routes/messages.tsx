@@ -28,8 +28,11 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = new URL(request.url).searchParams.get("page");
-  return json({ thread: threadPage(user, page), maxLength: MESSAGE_MAX_LENGTH });
+  const query = new URL(request.url).searchParams;
+  return json({
+    thread: threadPage(user, query.get("page"), new Date(), query.get("before")),
+    maxLength: MESSAGE_MAX_LENGTH,
+  });
 }
 
 /**
@@ -80,20 +83,13 @@ export default function MessagesPage() {
     >
       <Card>
         <div className="space-y-4 p-4 sm:space-y-6 sm:p-6">
-          {thread.earlierNotShown ? (
-            <p className="text-center text-xs text-muted-foreground">
-              Earlier messages of these days are not shown here.{" "}
-              <a href="/messages/export.csv" className="underline" download>
-                Download the conversation
-              </a>{" "}
-              to read them all.
-            </p>
-          ) : null}
           <ChatThread
-            key={thread.page}
+            key={`${thread.page}-${thread.before}`}
             days={thread.days}
             page={thread.page}
             pages={thread.pages}
+            before={thread.before}
+            earlierBefore={thread.earlierBefore}
           />
           <ChatForm lastResult={actionData?.result} maxLength={maxLength} />
           {thread.totalDays > 0 ? <DaySummary summary={thread.summary} /> : null}

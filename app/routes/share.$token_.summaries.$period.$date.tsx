@@ -16,13 +16,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers = () => SHARE_HEADERS;
 
 /** The summary a partner's text links to, through the share link the partner was given. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const link = requireActiveShareLink(params.token);
   const { kind, date } = parseSummaryParams(params);
   const owner = shareOwner(link);
   if (!owner) throw shareNotFound();
-  const data = summaryPageData(owner, kind, date, new Date(), (urls) =>
-    sharedPhotoUrls(link, urls),
+  const data = summaryPageData(
+    owner,
+    kind,
+    date,
+    new Date(),
+    (urls) => sharedPhotoUrls(link, urls),
+    new URL(request.url).searchParams.get("page"),
   );
   return json({ ...data, ownerName: link.ownerName }, { headers: SHARE_HEADERS });
 }

@@ -15,8 +15,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { kind, date } = parseSummaryParams(params);
   return json(
-    summaryPageData(user, kind, date, new Date(), (urls) =>
-      urls.filter((url) => url.startsWith("/media/")),
+    summaryPageData(
+      user,
+      kind,
+      date,
+      new Date(),
+      (urls) => urls.filter((url) => url.startsWith("/media/")),
+      new URL(request.url).searchParams.get("page"),
     ),
   );
 }

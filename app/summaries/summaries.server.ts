@@ -95,6 +95,21 @@ export function parseSummaryParams(params: { period?: string; date?: string }, n
   return { kind, date: date as LocalDay };
 }
 
+/**
+ * Goals a summary page lists at once (`?page=` for the rest): a month of the most and longest goals
+ * (1,550 of 500 characters) made a page of over 1.5 MB, and a crowd of them exhausted the server.
+ */
+export const SUMMARY_GOALS_PER_PAGE = 50;
+
+/** The page of a summary's goal list asked for: a whole number within 1 and the last page. */
+export function summaryGoalsPage(rawPage: string | null, total: number) {
+  const pages = Math.max(1, Math.ceil(total / SUMMARY_GOALS_PER_PAGE));
+  const n = Number(rawPage);
+  const page = Number.isInteger(n) && n >= 1 ? Math.min(n, pages) : 1;
+  const first = (page - 1) * SUMMARY_GOALS_PER_PAGE;
+  return { page, pages, first, last: Math.min(first + SUMMARY_GOALS_PER_PAGE, total), total };
+}
+
 /** What a summary page shows, for the owner's own page and for a share link's. */
 export function summaryPageData(
   user: Owner,
@@ -102,9 +117,11 @@ export function summaryPageData(
   date: LocalDay,
   now = new Date(),
   photosOf: (proofImageUrls: string[]) => string[] = () => [],
+  rawPage: string | null = null,
 ) {
   const f = summaryFigures(user, kind, date, now);
   const tz = user.timezone;
+  const goalsPage = summaryGoalsPage(rawPage, f.goals.length);
   return {
     title: kind === "weekly_summary" ? "Weekly summary" : "Monthly summary",
     period: `${formatLongDate(startOfLocalDay(f.from, tz), tz)} to ${formatLongDate(startOfLocalDay(f.to, tz), tz)}`,
@@ -120,7 +137,8 @@ export function summaryPageData(
       { label: "Best day", value: f.bestDay ?? "None yet", counts: "" },
     ],
     habits: f.habits,
-    goals: f.goals.map((g) => ({
+    goalsPage,
+    goals: f.goals.slice(goalsPage.first, goalsPage.last).map((g) => ({
       id: g.id,
       description: g.description,
       due: formatDateTime(g.dueDate, tz),

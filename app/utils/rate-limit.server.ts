@@ -47,6 +47,19 @@ export async function consumeAuthAttempt(ip: string, email?: string): Promise<Ra
   return consumePoint(perAccount, email.trim().toLowerCase());
 }
 
+/** PDF reports one account may have built in an hour: each costs the server a CPU-second or more. */
+export const REPORTS_PER_HOUR = 20;
+const reportsPerAccount = new RateLimiterMemory({
+  keyPrefix: "report-account",
+  points: REPORTS_PER_HOUR,
+  duration: 60 * 60,
+});
+
+/** Counts one PDF report built for the account. */
+export function consumeReport(userId: number): Promise<RateLimitResult> {
+  return consumePoint(reportsPerAccount, String(userId));
+}
+
 export function rateLimitedJson(retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE) {
   return json({ message }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 }

@@ -329,6 +329,39 @@ test.describe("on a phone", () => {
     await expect(chatMessages(page).last()).toBeInViewport();
   });
 
+  test("a day of long texts is read in parts: 'Earlier messages' opens the texts before these", async ({
+    page,
+    user,
+  }) => {
+    // 30 texts of SMS's longest: more than one part of the page holds (PAGE_TEXT_BUDGET).
+    const timeZone = userTimeZoneOf(user.email);
+    const noon = localDaysAgo(0, timeZone);
+    storeMessages(
+      user.email,
+      Array.from({ length: 30 }, (_, n) => ({
+        body: `Text ${n} `.padEnd(1_600, "so much to say "),
+        fromSystem: n % 2 === 1,
+        at: new Date(noon.getTime() - (30 - n) * 60_000),
+      })),
+    );
+    await openChat(page);
+    await expect(summary(page)).toHaveText("Showing 1 to 1 of 1 day");
+    await expect(chatMessages(page).last()).toContainText("Text 29 ");
+    await expect(chatMessages(page).first()).not.toContainText("Text 0 ");
+
+    const earlier = page.getByRole("link", { name: "Earlier messages" });
+    await expect(earlier).toHaveAttribute("href", /^\/messages\?before=\d+$/);
+    await earlier.click();
+    await expect(page).toHaveURL(/\/messages\?before=\d+$/);
+    await expect(chatMessages(page).first()).toContainText("Text 0 ");
+    await expect(page.getByText("Text 29 ")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Earlier messages" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Later messages" }).click();
+    await expect(page).toHaveURL(/\/messages$/);
+    await expect(chatMessages(page).last()).toContainText("Text 29 ");
+  });
+
   test("photos show as thumbnails that open the photo, in dark mode too", async ({
     page,
     user,

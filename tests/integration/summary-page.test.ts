@@ -1,5 +1,7 @@
 import { createGoal, completeGoal } from "~/goals/goals.server";
 import * as summaryPage from "~/routes/summaries.$period.$date";
+import { SUMMARY_GOALS_PER_PAGE } from "~/summaries/summaries.server";
+import { db, schema } from "~/utils/db.server";
 import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
 
 async function load(path: string, params: Record<string, string>, cookie?: string) {
@@ -54,6 +56,40 @@ describe("summary pages", () => {
       "Run 5k",
       "Read",
     ]);
+  });
+
+  it("lists a month's goals a page at a time, each reached by ?page=, with the figures of them all", async () => {
+    const user = await createTestUser();
+    const total = SUMMARY_GOALS_PER_PAGE * 2 + 5;
+    db.insert(schema.goals)
+      .values(
+        Array.from({ length: total }, (_, n) => ({
+          userId: user.id,
+          description: `Goal ${n}`,
+          dueDate: new Date(Date.UTC(2026, 9, 1 + (n % 31), 20, 0, n)),
+        })),
+      )
+      .run();
+    const cookie = await sessionCookie(user.id);
+    const params = { period: "monthly", date: "2026-11-01" };
+    const listed: string[] = [];
+    for (const page of ["1", "2", "3"]) {
+      const response = await load(`/summaries/monthly/2026-11-01?page=${page}`, params, cookie);
+      const data = await response.json();
+      expect(data.figures[0]).toMatchObject({ label: "Goals set", value: String(total) });
+      expect(data.goalsPage).toMatchObject({ page: Number(page), pages: 3, total });
+      listed.push(...data.goals.map((g: { description: string }) => g.description));
+    }
+    expect(listed).toHaveLength(total);
+    expect(new Set(listed).size).toBe(total);
+    // A page past the last (or not a number) shows the last (or the first).
+    const beyond = await (
+      await load("/summaries/monthly/2026-11-01?page=9", params, cookie)
+    ).json();
+    expect(beyond.goalsPage.page).toBe(3);
+    const junk = await (await load("/summaries/monthly/2026-11-01?page=x", params, cookie)).json();
+    expect(junk.goalsPage.page).toBe(1);
+    expect(junk.goals).toHaveLength(SUMMARY_GOALS_PER_PAGE);
   });
 
   it("answers 404 for a day a summary is never sent on, or a bad period", async () => {

@@ -16,10 +16,14 @@ export function ChatThread({
   days,
   page,
   pages,
+  before,
+  earlierBefore,
 }: {
   days: ThreadDay[];
   page: number;
   pages: number;
+  before: number | null;
+  earlierBefore: number | null;
 }) {
   return (
     <div
@@ -30,7 +34,7 @@ export function ChatThread({
       className="-mx-2 flex max-h-[max(14rem,calc(100dvh-20rem))] flex-col-reverse overflow-y-auto rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <div className="space-y-6 pb-1">
-        <EarlierMessagesLink page={page} pages={pages} />
+        <EarlierMessagesLink page={page} pages={pages} earlierBefore={earlierBefore} />
         {days.length === 0 ? (
           <p className="py-10 text-center text-muted-foreground">{EMPTY_THREAD}</p>
         ) : (
@@ -50,7 +54,7 @@ export function ChatThread({
             </section>
           ))
         )}
-        <LaterMessagesLink page={page} />
+        <LaterMessagesLink page={page} before={before} />
         <PendingMessage />
       </div>
     </div>

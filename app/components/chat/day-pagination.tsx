@@ -1,30 +1,48 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 
-const href = (page: number) => (page === 1 ? "/messages" : `/messages?page=${page}`);
+const href = (page: number, before: number | null = null) => {
+  const query = new URLSearchParams();
+  if (page > 1) query.set("page", String(page));
+  if (before !== null) query.set("before", String(before));
+  return query.size ? `/messages?${query}` : "/messages";
+};
 
 /**
- * At the top of the thread, where scrolling up ends: the page of days before these. Plain links,
- * so they work without JavaScript; the thread box opens at its bottom, so the earlier page opens on
- * the messages just before the ones left.
+ * At the top of the thread, where scrolling up ends: the messages before these (the earlier part of
+ * these days, else the page of days before). Plain links, so they work without JavaScript; the thread
+ * box opens at its bottom, so the earlier part opens on the messages just before the ones left.
  */
-export function EarlierMessagesLink({ page, pages }: { page: number; pages: number }) {
-  if (page >= pages) return null;
+export function EarlierMessagesLink({
+  page,
+  pages,
+  earlierBefore,
+}: {
+  page: number;
+  pages: number;
+  earlierBefore: number | null;
+}) {
+  if (earlierBefore === null && page >= pages) return null;
+  const to = earlierBefore === null ? href(page + 1) : href(page, earlierBefore);
   return (
     <nav aria-label="Earlier messages" className="flex justify-center">
-      <Link to={href(page + 1)} className={buttonClass("outline", "sm")} rel="next">
+      <Link to={to} className={buttonClass("outline", "sm")} rel="next">
         Earlier messages
       </Link>
     </nav>
   );
 }
 
-/** At the bottom of an earlier page's thread: back towards the newest messages. */
-export function LaterMessagesLink({ page }: { page: number }) {
-  if (page <= 1) return null;
+/**
+ * At the bottom of an earlier part or page: back towards the newest messages (from an earlier part of
+ * these days, to their newest part).
+ */
+export function LaterMessagesLink({ page, before }: { page: number; before: number | null }) {
+  if (before === null && page <= 1) return null;
+  const to = before === null ? href(page - 1) : href(page);
   return (
     <nav aria-label="Later messages" className="flex justify-center">
-      <Link to={href(page - 1)} className={buttonClass("outline", "sm")} rel="prev">
+      <Link to={to} className={buttonClass("outline", "sm")} rel="prev">
         Later messages
       </Link>
     </nav>

@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { ProofThumbnails } from "~/components/goals/proof-thumbnails";
+import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { SummaryPageData } from "~/summaries/summaries.server";
 
@@ -32,6 +34,12 @@ export function SummaryView({ data }: { data: SummaryPageData }) {
         </>
       ) : null}
       <h2 className="mb-2 mt-8 text-xl font-semibold">Goals</h2>
+      {data.goalsPage.pages > 1 ? (
+        <p className="mb-2 text-sm text-muted-foreground">
+          Goals {data.goalsPage.first + 1} to {data.goalsPage.last} of{" "}
+          {data.goalsPage.total.toLocaleString("en-US")}
+        </p>
+      ) : null}
       {data.goals.length === 0 ? (
         <p className="text-muted-foreground">No goals in this period.</p>
       ) : (
@@ -47,6 +55,26 @@ export function SummaryView({ data }: { data: SummaryPageData }) {
           ))}
         </ul>
       )}
+      <GoalPages page={data.goalsPage.page} pages={data.goalsPage.pages} />
     </>
+  );
+}
+
+/** Plain links to the goals before and after these, so they work without JavaScript. */
+function GoalPages({ page, pages }: { page: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="More goals" className="mt-4 flex justify-center gap-2">
+      {page > 1 ? (
+        <Link to={`?page=${page - 1}`} className={buttonClass("outline", "sm")} rel="prev">
+          Previous goals
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link to={`?page=${page + 1}`} className={buttonClass("outline", "sm")} rel="next">
+          Next goals
+        </Link>
+      ) : null}
+    </nav>
   );
 }
