@@ -3,8 +3,11 @@ import { env } from "~/utils/env.server";
 import type { ChatMessage } from "./coach-prompt";
 import { errorFields, logger } from "~/observability/logger.server";
 
-/** The whole call, retries included, stays within this: feedback that comes later is not worth waiting for. */
-export const LLM_BUDGET_MS = 8000;
+/**
+ * The whole call, retries and the body read included, stays within this (LLM_TIMEOUT_MS, 8 s unless
+ * set): feedback that comes later is not worth waiting for.
+ */
+export const LLM_BUDGET_MS = env.LLM_TIMEOUT_MS;
 const ATTEMPTS = 2;
 const BACKOFF_MS = 300;
 const MAX_RESPONSE_CHARS = 200_000;
