@@ -23,6 +23,8 @@ export type CoachContext = {
   week: DayPattern[];
   photos: boolean;
   photoDescription: string | null;
+  /** The check-in's weekday ("Saturday"), when known. */
+  weekday?: string;
 };
 
 /** Feedback is texted after the check-in confirmation, so it must fit in two segments on its own. */
@@ -45,6 +47,7 @@ export function coachContext(source: {
   week: readonly DayPattern[];
   photos: boolean;
   photoDescription?: string | null;
+  weekday?: string;
 }): CoachContext {
   return {
     goals: source.goals.map((g) => ({
@@ -56,6 +59,7 @@ export function coachContext(source: {
     week: [...source.week],
     photos: source.photos,
     photoDescription: source.photoDescription ? redactContacts(source.photoDescription) : null,
+    ...(source.weekday ? { weekday: source.weekday } : {}),
   };
 }
 
@@ -90,6 +94,7 @@ export function coachMessages(context: CoachContext): ChatMessage[] {
     context.goals.map((g) => (g.done ? "completed" : g.skipped ? "skipped" : "open")),
   );
   const lines = [
+    ...(context.weekday ? [`Today is ${context.weekday}.`] : []),
     "Today's goals:",
     ...context.goals.map(
       (g) =>

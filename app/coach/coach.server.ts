@@ -12,7 +12,7 @@ import {
 } from "~/goals/goals.server";
 import { findMedia } from "~/media/media.server";
 import { env } from "~/utils/env.server";
-import { addDays } from "~/utils/local-time";
+import { addDays, dayOfWeek } from "~/utils/local-time";
 import {
   acceptDescription,
   acceptFeedback,
@@ -21,6 +21,7 @@ import {
   photoMessages,
 } from "./coach-prompt";
 import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
+import { unstatedFact } from "./fact-check";
 import { chatCompletion, isLlmConfigured, LLM_BUDGET_MS } from "./llm.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { photoBytes } from "~/media/media-store.server";
@@ -52,6 +53,15 @@ export type CoachOptions = {
 };
 
 const WEEK_DAYS = 7;
+const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
 
 /**
  * The feedback after an evening check-in: written by the LLM for accounts with AI feedback (when it is
@@ -81,9 +91,10 @@ export async function writeCheckInFeedback(
       dayKey: day,
     };
     const useLlm = isLlmConfigured() && entitlementsOf(user, now).aiFeedback;
-    const text =
-      (useLlm && (await llmFeedback(user, checkIn, facts, today, options, now))) ||
-      ruleFeedback(facts);
+    const llmText = useLlm ? await llmFeedback(user, checkIn, facts, today, options, now) : null;
+    const text = llmText ?? ruleFeedback(facts);
+    if (useLlm)
+      logger.info(`check-in feedback for user ${user.id}: ${llmText ? "model" : "rules"}`);
     setTodayFeedback(user, text, now);
     return text;
   } catch (error) {
@@ -115,11 +126,15 @@ async function llmFeedback(
     week: facts.week,
     photos: checkIn.mediaIds.length > 0,
     photoDescription,
+    weekday: WEEKDAY_NAMES[dayOfWeek(facts.dayKey)],
   });
   const answer = await chatCompletion(coachMessages(context), { timeoutMs });
   const accepted = acceptFeedback(answer);
-  if (answer !== null && accepted === null) {
-    logger.warn(`LLM feedback for user ${user.id} was refused; rule-based feedback sent instead`);
+  const untrue = accepted && unstatedFact(accepted, { ...context, weekday: context.weekday! });
+  if (answer !== null && (accepted === null || untrue)) {
+    const why = untrue ? `it names ${untrue}, which it was not told` : "it failed the checks";
+    logger.warn(`LLM feedback for user ${user.id} was refused (${why}); rule-based feedback sent`);
+    return null;
   }
   return accepted;
 }

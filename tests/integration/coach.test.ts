@@ -234,6 +234,12 @@ describe("AI feedback for accounts that have it", () => {
       3000,
     ],
     ["an answer with markup", [{ text: "**Great job!** Keep going." }], 1, 3000],
+    // Facts it was not given: the streak is 1, one of two goals is done, nobody said yoga.
+    ["an invented count", [{ text: "Great work today! You have 4 days available." }], 1, 3000],
+    ["a wrong streak", [{ text: "Great work today! Your 9-day streak is growing." }], 1, 3000],
+    ["a malformed ordinal", [{ text: "Great work today! Congrats on your 3th goal." }], 1, 3000],
+    ["a goal it was not given", [{ text: "Great work today! Lovely yoga session." }], 1, 3000],
+    ["a claim that all is done", [{ text: "Great work today! You finished everything." }], 1, 3000],
   ];
   it.each(failures)(
     "falls back to rule-based feedback on %s",
