@@ -74,8 +74,6 @@ const ORDINAL_VALUES = new Map<string, number>([
   ["hundredth", 100],
 ]);
 
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-
 /** "one" that counts nothing: "no one", "this one", "one day at a time". */
 const IDIOMS = [
   /\b(?:no|any|every|each|some|the|this|that|which|another|little|big|good) one\b/g,
