@@ -15,10 +15,10 @@ import { env } from "~/utils/env.server";
 import { addDays, dayOfWeek } from "~/utils/local-time";
 import {
   acceptDescription,
-  acceptFeedback,
   coachContext,
   coachMessages,
   photoMessages,
+  screenFeedback,
 } from "./coach-prompt";
 import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
 import { unstatedFact } from "./fact-check";
@@ -53,6 +53,11 @@ export type CoachOptions = {
 };
 
 const WEEK_DAYS = 7;
+/**
+ * Two texts of feedback are about 80 tokens: an answer longer than that is refused anyway, and a slow
+ * model spends the budget on every token it is allowed.
+ */
+const FEEDBACK_MAX_TOKENS = 100;
 const WEEKDAY_NAMES = [
   "Sunday",
   "Monday",
@@ -128,15 +133,21 @@ async function llmFeedback(
     photoDescription,
     weekday: WEEKDAY_NAMES[dayOfWeek(facts.dayKey)],
   });
-  const answer = await chatCompletion(coachMessages(context), { timeoutMs });
-  const accepted = acceptFeedback(answer);
-  const untrue = accepted && unstatedFact(accepted, { ...context, weekday: context.weekday! });
-  if (answer !== null && (accepted === null || untrue)) {
-    const why = untrue ? `it names ${untrue}, which it was not told` : "it failed the checks";
+  const answer = await chatCompletion(coachMessages(context), {
+    timeoutMs,
+    maxTokens: FEEDBACK_MAX_TOKENS,
+  });
+  if (answer === null) return null;
+  const screened = screenFeedback(answer);
+  const why =
+    "refused" in screened
+      ? screened.refused
+      : unstatedFact(screened.text, { ...context, weekday: context.weekday! });
+  if (why) {
     logger.warn(`LLM feedback for user ${user.id} was refused (${why}); rule-based feedback sent`);
     return null;
   }
-  return accepted;
+  return "text" in screened ? screened.text : null;
 }
 
 /** With a vision model, what the first proof photo shows, kept on the goals it proves. */

@@ -46,9 +46,9 @@ const NONE = factsOf(
 
 describe("what the small real model said", () => {
   it.each([
-    ["Congratulations on your 3th goal!", ALL, 'a malformed ordinal "3th"'],
-    ["You have 4 days available to finish your goals.", HALF, 'the number "4"'],
-    ["So glad you didn't finish today, keep going!", ALL, "a goal not done"],
+    ["Congratulations on your 3th goal!", ALL, 'the malformed ordinal "3th"'],
+    ["You have 4 days available to finish your goals.", HALF, 'the number \"4\", not given'],
+    ["So glad you didn't finish today, keep going!", ALL, "a goal not done: all are"],
   ])("drops %j", (answer, facts, reason) => {
     expect(unstatedFact(answer, facts)).toBe(reason);
   });
@@ -71,20 +71,28 @@ describe("an answer that states only what it was told", () => {
 
 describe("an answer that states anything else", () => {
   it.each([
-    ["Your 10-day streak is amazing!", ALL, 'the number "10"'],
-    ["Six goals done, incredible!", HALF, 'the number "six"'],
-    ["Wonderful, you did twelve pushups.", ALL, 'the number "twelve"'],
-    ["That is your twenty-first day in a row.", ALL, 'the number "twenty-first"'],
-    ["Your fourth goal is done.", ALL, 'the number "fourth"'],
-    ["Happy Monday! Great work.", ALL, 'the day "monday"'],
-    ["Great yoga session today!", ALL, 'the habit "yoga"'],
-    ["Well done on meditating this morning.", HALF, 'the habit "meditating"'],
-    ["You finished all of your goals today!", HALF, "every goal done"],
-    ["Too bad you missed your run.", ALL, "a goal not done"],
-    ["Your reading is not finished yet.", ALL, "a goal not done"],
-    ["Way to go, you crushed it today!", NONE, "a goal done"],
-    ["Keep it up, 50% of the way there.", HALF, 'the number "50"'],
-    ["You're 2nd to none, with a 1st goal done and 3rd day.", HALF, 'the number "3rd"'],
+    ["Your 10-day streak is amazing!", ALL, 'the number \"10\", not given'],
+    ["Six goals done, incredible!", HALF, 'the number \"six\", not given'],
+    ["Wonderful, you did twelve pushups.", ALL, 'the number \"twelve\", not given'],
+    ["That is your twenty-first day in a row.", ALL, 'the number \"twenty-first\", not given'],
+    ["Your fourth goal is done.", ALL, 'the number \"fourth\", not given'],
+    ["Happy Monday! Great work.", ALL, 'the day "monday", not given'],
+    ["Great yoga session today!", ALL, 'the habit \"yoga\", not among the goals'],
+    [
+      "Well done on meditating this morning.",
+      HALF,
+      'the habit \"meditating\", not among the goals',
+    ],
+    ["You finished all of your goals today!", HALF, "every goal done: not all are"],
+    ["Too bad you missed your run.", ALL, "a goal not done: all are"],
+    ["Your reading is not finished yet.", ALL, "a goal not done: all are"],
+    ["Way to go, you crushed it today!", NONE, "a goal done: none is"],
+    ["Keep it up, 50% of the way there.", HALF, 'the number \"50\", not given'],
+    [
+      "You're 2nd to none, with a 1st goal done and 3rd day.",
+      HALF,
+      'the number \"3rd\", not given',
+    ],
   ])("drops %j", (answer, facts, reason) => {
     expect(unstatedFact(answer, facts)).toBe(reason);
   });

@@ -162,31 +162,31 @@ export function unstatedFact(answer: string, facts: CoachFacts): string | null {
   const known = numbersGiven(facts);
 
   for (const claim of numbersIn(checked)) {
-    if (claim.malformed) return `a malformed ordinal "${claim.word}"`;
+    if (claim.malformed) return `the malformed ordinal "${claim.word}"`;
     const allowed = claim.ordinal
       ? knownOrdinal(claim.value, known, facts)
       : known.has(claim.value);
-    if (!allowed) return `the number "${claim.word}"`;
+    if (!allowed) return `the number "${claim.word}", not given`;
   }
 
   const today = facts.weekday.toLowerCase();
   for (const day of checked.match(/\b(?:sun|mon|tues|wednes|thurs|fri|satur)days?\b/g) ?? []) {
-    if (day.replace(/s$/, "") !== today) return `the day "${day}"`;
+    if (day.replace(/s$/, "") !== today) return `the day "${day}", not given`;
   }
 
   const written = [...facts.goals.map((g) => g.description), facts.photoDescription ?? ""];
   const given = new Set((normalize(written.join(" ")).match(/[a-z]+/g) ?? []).map(habitOf));
   for (const word of checked.match(/[a-z]+/g) ?? []) {
     const habit = habitOf(word);
-    if (habit && !given.has(habit)) return `the habit "${word}"`;
+    if (habit && !given.has(habit)) return `the habit "${word}", not among the goals`;
   }
 
   const done = facts.goals.filter((g) => g.done).length;
   const total = facts.goals.length;
   for (const sentence of checked.split(/(?<=[.!?])\s+/)) {
-    if (done === total && NEGATED_COMPLETION.test(sentence)) return "a goal not done";
-    if (done < total && ALL_DONE_CLAIM.test(sentence)) return "every goal done";
-    if (done === 0 && SOME_DONE_CLAIM.test(sentence)) return "a goal done";
+    if (done === total && NEGATED_COMPLETION.test(sentence)) return "a goal not done: all are";
+    if (done < total && ALL_DONE_CLAIM.test(sentence)) return "every goal done: not all are";
+    if (done === 0 && SOME_DONE_CLAIM.test(sentence)) return "a goal done: none is";
   }
   return null;
 }

@@ -83,8 +83,15 @@ function contentOf(text: string): string | null {
     logger.warn("LLM answered with malformed JSON");
     return null;
   }
-  const content = (data as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]
-    ?.message?.content;
+  const choice = (
+    data as { choices?: { message?: { content?: unknown }; finish_reason?: unknown }[] } | null
+  )?.choices?.[0];
+  // Cut off at max_tokens: half a sentence is no feedback.
+  if (choice?.finish_reason === "length") {
+    logger.warn("LLM answer was cut off at its token limit");
+    return null;
+  }
+  const content = choice?.message?.content;
   if (typeof content === "string") return content.trim() || null;
   if (Array.isArray(content)) {
     const joined = content

@@ -14,7 +14,7 @@ import { answerWithFault, type Fault } from "./faults";
  */
 
 export type FakeLlmAnswer =
-  | { text: string }
+  | { text: string; finishReason?: "stop" | "length" }
   | { status: number; body?: string }
   | { malformed: true }
   | { empty: true }
@@ -51,13 +51,13 @@ export function friendlyAnswer(body: FakeLlmRequest["body"]) {
     : "Great work today! Every check-in counts.";
 }
 
-function completion(content: string | null, model: string | undefined) {
+function completion(content: string | null, model: string | undefined, finishReason = "stop") {
   return {
     id: `chatcmpl-fake-${Date.now()}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: model ?? "fake-model",
-    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finishReason }],
     usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
   };
 }
@@ -146,7 +146,7 @@ export async function startFakeLlm({ port = 0, apiKey }: { port?: number; apiKey
       const huge = "You are doing great and you should keep going every single day. ".repeat(200);
       return send(res, 200, JSON.stringify(completion(huge, body.model)));
     }
-    send(res, 200, JSON.stringify(completion(answer.text, body.model)));
+    send(res, 200, JSON.stringify(completion(answer.text, body.model, answer.finishReason)));
   }
 
   const server = createServer((req, res) => {

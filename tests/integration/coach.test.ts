@@ -234,6 +234,12 @@ describe("AI feedback for accounts that have it", () => {
       3000,
     ],
     ["an answer with markup", [{ text: "**Great job!** Keep going." }], 1, 3000],
+    [
+      "an answer cut off at its token limit",
+      [{ text: "Great work today! You are", finishReason: "length" }],
+      1,
+      3000,
+    ],
     // Facts it was not given: the streak is 1, one of two goals is done, nobody said yoga.
     ["an invented count", [{ text: "Great work today! You have 4 days available." }], 1, 3000],
     ["a wrong streak", [{ text: "Great work today! Your 9-day streak is growing." }], 1, 3000],
