@@ -53,7 +53,7 @@ function logOf(lines: string[]) {
     : "rules";
   const why =
     messages.find((m) =>
-      /LLM feedback .* refused|LLM gave no answer|LLM request failed|LLM answered/.test(m),
+      /LLM feedback .* refused|LLM gave no answer|LLM request failed|LLM answer/.test(m),
     ) ?? "";
   return { source, why } as const;
 }
@@ -152,6 +152,11 @@ describe("the coach on SmolLM2 with its real budget", { timeout: 600_000 }, () =
     console.log(
       [
         `test:llm: ${outcomes.length} check-ins on SmolLM2-135M-Instruct: ${kept.length} model answers kept, ${outcomes.length - kept.length} dropped for the rule-based feedback.`,
+        ...(outcomes.every((o) => /no answer within/.test(o.why))
+          ? [
+              "  No model answer arrived within the budget on this machine: what a kept answer states was not exercised.",
+            ]
+          : []),
         `  check-in answered in ${ms[Math.floor(ms.length / 2)]} ms (median), ${ms.at(-1)} ms (slowest)`,
         ...outcomes.map(
           (o) =>

@@ -59,8 +59,9 @@ export async function startLlama(found: { python: string; gguf: string }): Promi
     [
       ...["-m", "llama_cpp.server", "--model", found.gguf, "--model_alias", LLAMA_MODEL],
       ...["--host", "127.0.0.1", "--port", String(port), "--api_key", apiKey],
-      // A small context and two threads: the prompt is about 250 tokens, the machine has 2 cores.
-      ...["--n_ctx", "1024", "--n_threads", "2", "--verbose", "false"],
+      // A small context and one thread: the prompt is about 250 tokens. Two threads on two busy cores
+      // made each answer 10 to 40 times slower (llama.cpp's threads spin waiting for each other).
+      ...["--n_ctx", "1024", "--n_threads", "1", "--verbose", "false"],
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
@@ -80,14 +81,17 @@ export async function startLlama(found: { python: string; gguf: string }): Promi
   for (;;) {
     if (child.exitCode !== null) throw new Error(`llama_cpp.server exited:\n${stderr}`);
     try {
-      // The first completion loads the weights: done here, outside any check-in's budget.
+      // The first completion of a prompt as long as the coach's loads the weights and sizes the
+      // buffers (18 s on a busy machine): done here, outside any check-in's budget.
       const response = await fetch(`${url}/chat/completions`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` },
         body: JSON.stringify({
           model: LLAMA_MODEL,
-          max_tokens: 8,
-          messages: [{ role: "user", content: "Say hello." }],
+          max_tokens: 4,
+          messages: [
+            { role: "user", content: `${"Run 5k, read 30 pages. ".repeat(30)}Say hello.` },
+          ],
         }),
       });
       if (response.ok) break;
