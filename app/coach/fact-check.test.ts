@@ -64,6 +64,8 @@ describe("an answer that states only what it was told", () => {
     ["Tomorrow is a fresh start. Pick one goal and take it one day at a time.", NONE],
     ["You finished both goals today. What a week: 5 full days!", ALL],
     ["Not every day goes to plan, you did not finish your reading yet.", HALF],
+    ["Great job on the run, and the reading can wait.", HALF],
+    ["Congratulations on your run!", HALF],
   ])("keeps %j", (answer, facts) => {
     expect(unstatedFact(answer, facts)).toBeNull();
   });
@@ -87,6 +89,9 @@ describe("an answer that states anything else", () => {
     ["Too bad you missed your run.", ALL, "a goal not done: all are"],
     ["Your reading is not finished yet.", ALL, "a goal not done: all are"],
     ["Way to go, you crushed it today!", NONE, "a goal done: none is"],
+    ["Shame you did not finish your run.", HALF, "a done goal not done"],
+    ["Great job finishing your reading!", HALF, "an open goal done"],
+    ["Congratulations on those 30 pages.", HALF, "an open goal done"],
     ["Keep it up, 50% of the way there.", HALF, 'the number \"50\", not given'],
     [
       "You're 2nd to none, with a 1st goal done and 3rd day.",

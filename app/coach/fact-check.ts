@@ -150,7 +150,7 @@ const NEGATED_COMPLETION =
 const ALL_DONE_CLAIM =
   /\b(?:all (?:done|finished|complete|completed|of (?:your|them|today'?s) goals)|everything (?:done|finished|completed)|(?:finished|completed|did|crushed|nailed) (?:all|everything|every|both)|(?:perfect|flawless) day|clean sweep)\b/;
 const SOME_DONE_CLAIM =
-  /\b(?:you (?:finished|completed|did it|crushed|nailed|got it done|checked off|accomplished)|(?:well|nicely) done|great job (?:finishing|completing|getting)|way to go)\b/;
+  /\b(?:you (?:finished|completed|did it|crushed|nailed|got it done|checked off|accomplished)|(?:well|nicely) done|great job (?:finishing|completing|getting|on)|way to go|congrat\w*)\b/;
 
 /**
  * The first thing `answer` states that the facts do not, in a few words for the log, or null when
@@ -181,12 +181,30 @@ export function unstatedFact(answer: string, facts: CoachFacts): string | null {
     if (habit && !given.has(habit)) return `the habit "${word}", not among the goals`;
   }
 
+  return contradiction(checked, facts);
+}
+
+/** A sentence that says done what is not, or not done what is: about the day, or about one goal. */
+function contradiction(text: string, facts: CoachFacts) {
   const done = facts.goals.filter((g) => g.done).length;
   const total = facts.goals.length;
-  for (const sentence of checked.split(/(?<=[.!?])\s+/)) {
-    if (done === total && NEGATED_COMPLETION.test(sentence)) return "a goal not done: all are";
+  const habitsOf = (goals: CoachFacts["goals"]) =>
+    new Set(goals.flatMap((g) => (normalize(g.description).match(/[a-z]+/g) ?? []).map(habitOf)));
+  const doneHabits = habitsOf(facts.goals.filter((g) => g.done));
+  const openHabits = habitsOf(facts.goals.filter((g) => !g.done));
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    const named = (sentence.match(/[a-z]+/g) ?? []).map(habitOf).filter((h) => h !== null);
+    const onlyAbout = (habits: Set<string | null>, others: Set<string | null>) =>
+      named.length > 0 && named.every((h) => habits.has(h) && !others.has(h));
+    if (NEGATED_COMPLETION.test(sentence)) {
+      if (done === total) return "a goal not done: all are";
+      if (onlyAbout(doneHabits, openHabits)) return "a done goal not done";
+    }
     if (done < total && ALL_DONE_CLAIM.test(sentence)) return "every goal done: not all are";
-    if (done === 0 && SOME_DONE_CLAIM.test(sentence)) return "a goal done: none is";
+    if (SOME_DONE_CLAIM.test(sentence)) {
+      if (done === 0) return "a goal done: none is";
+      if (onlyAbout(openHabits, doneHabits)) return "an open goal done";
+    }
   }
   return null;
 }
