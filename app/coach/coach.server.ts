@@ -12,7 +12,7 @@ import {
 } from "~/goals/goals.server";
 import { findMedia } from "~/media/media.server";
 import { env } from "~/utils/env.server";
-import { addDays, dayOfWeek } from "~/utils/local-time";
+import { addDays, weekdayName } from "~/utils/local-time";
 import {
   acceptDescription,
   coachContext,
@@ -58,15 +58,6 @@ const WEEK_DAYS = 7;
  * model spends the budget on every token it is allowed.
  */
 const FEEDBACK_MAX_TOKENS = 100;
-const WEEKDAY_NAMES = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
 
 /**
  * The feedback after an evening check-in: written by the LLM for accounts with AI feedback (when it is
@@ -122,6 +113,7 @@ async function llmFeedback(
   const photoDescription = await describeProof(user, checkIn, options);
   const timeoutMs = deadline - Date.now();
   if (timeoutMs <= 0) return null;
+  const weekday = weekdayName(facts.dayKey);
   const context = coachContext({
     goals: today.map((g) => ({
       description: g.description,
@@ -131,7 +123,7 @@ async function llmFeedback(
     week: facts.week,
     photos: checkIn.mediaIds.length > 0,
     photoDescription,
-    weekday: WEEKDAY_NAMES[dayOfWeek(facts.dayKey)],
+    weekday,
   });
   const answer = await chatCompletion(coachMessages(context), {
     timeoutMs,
@@ -140,9 +132,7 @@ async function llmFeedback(
   if (answer === null) return null;
   const screened = screenFeedback(answer);
   const why =
-    "refused" in screened
-      ? screened.refused
-      : unstatedFact(screened.text, { ...context, weekday: context.weekday! });
+    "refused" in screened ? screened.refused : unstatedFact(screened.text, { ...context, weekday });
   if (why) {
     logger.warn(`LLM feedback for user ${user.id} was refused (${why}); rule-based feedback sent`);
     return null;

@@ -176,6 +176,7 @@ describe("AI feedback for accounts that have it", () => {
     expect(request.authorization).toBe("Bearer test-llm-key");
     expect(request.body.model).toBe("coach-test-model");
     expect(request.body.messages![0]!.role).toBe("system");
+    expect(promptOf(0)).toContain("Today is Saturday.");
     expect(promptOf(0)).toContain("[done] Run 5k");
     expect(promptOf(0)).toContain("[not done] read 30 pages");
     expect(promptOf(0)).toContain("Current streak: 3 days.");
