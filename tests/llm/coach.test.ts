@@ -1,5 +1,5 @@
 import { signUp, startBuiltServer, type BuiltServer } from "../server/built-server";
-import { startLateProxy } from "./late-proxy";
+import { startModelProxy } from "./model-proxy";
 import { findLlama, startLlama, type LlamaServer } from "./llama";
 
 // The coach on the production build against a real model: llama.cpp's server with SmolLM2-135M-
@@ -137,16 +137,32 @@ function givenNumbers(s: Scenario) {
 const IDIOMS =
   /\b(?:no|any|every|each|some|the|this|that|another) one\b|\bone (?:another|day at a time|step at a time)\b/g;
 
+/** What the model itself wrote, whether or not it came in time. */
+function modelText(body: string | undefined) {
+  if (body === undefined) return "(nothing yet)";
+  try {
+    const choice = (JSON.parse(body) as { choices: { message: { content: string } }[] })
+      .choices[0]!;
+    return JSON.stringify(choice.message.content.slice(0, 160));
+  } catch {
+    return body.slice(0, 160);
+  }
+}
+
 describe("the coach on SmolLM2 with its real budget", { timeout: 600_000 }, () => {
   let server: BuiltServer;
-  const outcomes: Outcome[] = [];
+  let proxy: Awaited<ReturnType<typeof startModelProxy>>;
+  const outcomes: (Outcome & { model: string })[] = [];
   beforeAll(async () => {
+    // Passes each answer on as it comes, and keeps a copy: the report shows what the model wrote.
+    proxy = await startModelProxy(llama.url);
     server = await startBuiltServer({
-      env: { LLM_API_URL: llama.url, LLM_API_KEY: llama.apiKey, LLM_MODEL: llama.model },
+      env: { LLM_API_URL: proxy.url, LLM_API_KEY: llama.apiKey, LLM_MODEL: llama.model },
     });
   });
   afterAll(async () => {
     await server?.stop();
+    await proxy?.close();
     const kept = outcomes.filter((o) => o.source === "model");
     const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
     console.log(
@@ -160,7 +176,7 @@ describe("the coach on SmolLM2 with its real budget", { timeout: 600_000 }, () =
         `  check-in answered in ${ms[Math.floor(ms.length / 2)]} ms (median), ${ms.at(-1)} ms (slowest)`,
         ...outcomes.map(
           (o) =>
-            `  [${o.source === "model" ? "kept" : "dropped"}] ${o.scenario.goals} -> ${o.feedback}${o.why ? `  (${o.why})` : ""}`,
+            `  [${o.source === "model" ? "kept" : "dropped"}] ${o.scenario.goals} -> ${o.feedback}${o.why ? `  (${o.why})` : ""}\n      the model wrote: ${o.model}`,
         ),
       ].join("\n"),
     );
@@ -168,8 +184,10 @@ describe("the coach on SmolLM2 with its real budget", { timeout: 600_000 }, () =
 
   it("answers every check-in, keeps only model answers that state the facts given, and lives", async () => {
     for (const scenario of SCENARIOS) {
+      const answered = proxy.answers.length;
       const outcome = await checkIn(server, scenario);
-      outcomes.push(outcome);
+      // A late answer still arrives at the proxy; the next check-in's request waits behind it.
+      outcomes.push({ ...outcome, model: modelText(proxy.answers[answered]) });
       await expectAlive(server);
     }
     for (const { scenario, feedback } of outcomes.filter((o) => o.source === "model")) {
@@ -187,7 +205,7 @@ describe("the coach on SmolLM2 with its real budget", { timeout: 600_000 }, () =
 
 describe("the coach on SmolLM2 made late on purpose", { timeout: 600_000 }, () => {
   it("a model whose headers come at once and whose body comes after the budget: rule-based feedback, the server lives", async () => {
-    const proxy = await startLateProxy(llama.url, 15_000);
+    const proxy = await startModelProxy(llama.url, { holdMs: 15_000 });
     const server = await startBuiltServer({
       env: {
         LLM_API_URL: proxy.url,
