@@ -1,3 +1,6 @@
+import { unstatedFact, type CoachFacts } from "~/coach/fact-check";
+import type { DayPattern } from "~/coach/feedback-rules";
+import { localDay, weekdayName } from "~/utils/local-time";
 import { signUp, startBuiltServer, type BuiltServer } from "../server/built-server";
 import { startModelProxy } from "./model-proxy";
 import { findLlama, startLlama, type LlamaServer } from "./llama";
@@ -138,15 +141,33 @@ const IDIOMS =
   /\b(?:no|any|every|each|some|the|this|that|another) one\b|\bone (?:another|day at a time|step at a time)\b/g;
 
 /** What the model itself wrote, whether or not it came in time. */
-function modelText(body: string | undefined) {
+function modelText(body: string | undefined, scenario: Scenario) {
   if (body === undefined) return "(nothing yet)";
   try {
     const choice = (JSON.parse(body) as { choices: { message: { content: string } }[] })
       .choices[0]!;
-    return JSON.stringify(choice.message.content.slice(0, 160));
+    const text = choice.message.content;
+    const untrue = unstatedFact(text, factsOf(scenario));
+    return `${JSON.stringify(text.slice(0, 160))}\n      the fact check on all of it: ${untrue ? `names ${untrue}` : "states only what it was given"}`;
   } catch {
     return body.slice(0, 160);
   }
+}
+
+/** The facts the coach gave the model for a new account's check-in (the goals it completes: 1, 2, …). */
+function factsOf(scenario: Scenario): CoachFacts {
+  const numbers = scenario.checkIn.match(/\d+/g)!.map(Number);
+  return {
+    goals: scenario.goals
+      .replace(/^goal: /, "")
+      .split(", ")
+      .map((description, i) => ({ description, done: numbers.includes(i + 1), skipped: false })),
+    streak: scenario.done > 0 ? 1 : 0,
+    week: Array<DayPattern>(7).fill("no_goals"),
+    photos: false,
+    photoDescription: null,
+    weekday: weekdayName(localDay(new Date(), "America/New_York")),
+  };
 }
 
 describe("the coach on SmolLM2 with its real budget", { timeout: 600_000 }, () => {
@@ -187,7 +208,7 @@ describe("the coach on SmolLM2 with its real budget", { timeout: 600_000 }, () =
       const answered = proxy.answers.length;
       const outcome = await checkIn(server, scenario);
       // A late answer still arrives at the proxy; the next check-in's request waits behind it.
-      outcomes.push({ ...outcome, model: modelText(proxy.answers[answered]) });
+      outcomes.push({ ...outcome, model: modelText(proxy.answers[answered], scenario) });
       await expectAlive(server);
     }
     for (const { scenario, feedback } of outcomes.filter((o) => o.source === "model")) {
