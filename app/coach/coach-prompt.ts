@@ -23,6 +23,8 @@ export type CoachContext = {
   week: DayPattern[];
   photos: boolean;
   photoDescription: string | null;
+  /** The check-in's weekday ("Saturday"), when known. */
+  weekday?: string;
 };
 
 /** Feedback is texted after the check-in confirmation, so it must fit in two segments on its own. */
@@ -45,6 +47,7 @@ export function coachContext(source: {
   week: readonly DayPattern[];
   photos: boolean;
   photoDescription?: string | null;
+  weekday?: string;
 }): CoachContext {
   return {
     goals: source.goals.map((g) => ({
@@ -56,6 +59,7 @@ export function coachContext(source: {
     week: [...source.week],
     photos: source.photos,
     photoDescription: source.photoDescription ? redactContacts(source.photoDescription) : null,
+    ...(source.weekday ? { weekday: source.weekday } : {}),
   };
 }
 
@@ -90,6 +94,7 @@ export function coachMessages(context: CoachContext): ChatMessage[] {
     context.goals.map((g) => (g.done ? "completed" : g.skipped ? "skipped" : "open")),
   );
   const lines = [
+    ...(context.weekday ? [`Today is ${context.weekday}.`] : []),
     "Today's goals:",
     ...context.goals.map(
       (g) =>
@@ -200,27 +205,35 @@ function normalize(raw: string) {
     .trim();
 }
 
+/** Why a cleaned answer cannot be texted, or null. */
 function unacceptable(raw: string, text: string) {
-  return (
-    text.length === 0 ||
-    MARKUP.some((p) => p.test(raw)) ||
-    URL_LIKE.test(text) ||
-    EMAIL.test(text) ||
-    PHONE.test(text) ||
-    UNSAFE.some((p) => p.test(text)) ||
-    META.some((p) => p.test(text))
-  );
+  if (text.length === 0) return "empty";
+  if (MARKUP.some((p) => p.test(raw))) return "markup";
+  if (URL_LIKE.test(text)) return "a link";
+  if (EMAIL.test(text)) return "an email address";
+  if (PHONE.test(text)) return "a phone number";
+  if (UNSAFE.some((p) => p.test(text))) return "unsafe words";
+  if (META.some((p) => p.test(text))) return "talk about itself";
+  return null;
 }
 
 /**
- * The LLM's answer as it will be texted, or null when it must not be: empty, longer than two
- * segments once cleaned, or holding a link, an address, a number, markup or unsafe words.
+ * The LLM's answer as it will be texted, or why it must not be: empty, longer than two segments
+ * once cleaned, or holding a link, an address, a number, markup or unsafe words.
  */
-export function acceptFeedback(raw: unknown): string | null {
-  if (typeof raw !== "string") return null;
+export function screenFeedback(raw: unknown): { text: string } | { refused: string } {
+  if (typeof raw !== "string") return { refused: "no text" };
   const text = normalize(raw);
-  if (unacceptable(raw.trim(), text)) return null;
-  return segmentCount(text) <= FEEDBACK_MAX_SEGMENTS ? text : null;
+  const refused = unacceptable(raw.trim(), text);
+  if (refused) return { refused };
+  if (segmentCount(text) > FEEDBACK_MAX_SEGMENTS) return { refused: "longer than two texts" };
+  return { text };
+}
+
+/** screenFeedback's text, or null. */
+export function acceptFeedback(raw: unknown): string | null {
+  const screened = screenFeedback(raw);
+  return "text" in screened ? screened.text : null;
 }
 
 /** A vision model's description of a proof photo: one short sentence, with the same checks. */

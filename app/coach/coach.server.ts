@@ -12,15 +12,16 @@ import {
 } from "~/goals/goals.server";
 import { findMedia } from "~/media/media.server";
 import { env } from "~/utils/env.server";
-import { addDays } from "~/utils/local-time";
+import { addDays, weekdayName } from "~/utils/local-time";
 import {
   acceptDescription,
-  acceptFeedback,
   coachContext,
   coachMessages,
   photoMessages,
+  screenFeedback,
 } from "./coach-prompt";
 import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
+import { unstatedFact } from "./fact-check";
 import { chatCompletion, isLlmConfigured, LLM_BUDGET_MS } from "./llm.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { photoBytes } from "~/media/media-store.server";
@@ -52,6 +53,11 @@ export type CoachOptions = {
 };
 
 const WEEK_DAYS = 7;
+/**
+ * Two texts of feedback are about 80 tokens: an answer longer than that is refused anyway, and a slow
+ * model spends the budget on every token it is allowed.
+ */
+const FEEDBACK_MAX_TOKENS = 100;
 
 /**
  * The feedback after an evening check-in: written by the LLM for accounts with AI feedback (when it is
@@ -81,9 +87,10 @@ export async function writeCheckInFeedback(
       dayKey: day,
     };
     const useLlm = isLlmConfigured() && entitlementsOf(user, now).aiFeedback;
-    const text =
-      (useLlm && (await llmFeedback(user, checkIn, facts, today, options, now))) ||
-      ruleFeedback(facts);
+    const llmText = useLlm ? await llmFeedback(user, checkIn, facts, today, options, now) : null;
+    const text = llmText ?? ruleFeedback(facts);
+    if (useLlm)
+      logger.info(`check-in feedback for user ${user.id}: ${llmText ? "model" : "rules"}`);
     setTodayFeedback(user, text, now);
     return text;
   } catch (error) {
@@ -106,6 +113,7 @@ async function llmFeedback(
   const photoDescription = await describeProof(user, checkIn, options);
   const timeoutMs = deadline - Date.now();
   if (timeoutMs <= 0) return null;
+  const weekday = weekdayName(facts.dayKey);
   const context = coachContext({
     goals: today.map((g) => ({
       description: g.description,
@@ -115,13 +123,21 @@ async function llmFeedback(
     week: facts.week,
     photos: checkIn.mediaIds.length > 0,
     photoDescription,
+    weekday,
   });
-  const answer = await chatCompletion(coachMessages(context), { timeoutMs });
-  const accepted = acceptFeedback(answer);
-  if (answer !== null && accepted === null) {
-    logger.warn(`LLM feedback for user ${user.id} was refused; rule-based feedback sent instead`);
+  const answer = await chatCompletion(coachMessages(context), {
+    timeoutMs,
+    maxTokens: FEEDBACK_MAX_TOKENS,
+  });
+  if (answer === null) return null;
+  const screened = screenFeedback(answer);
+  const why =
+    "refused" in screened ? screened.refused : unstatedFact(screened.text, { ...context, weekday });
+  if (why) {
+    logger.warn(`LLM feedback for user ${user.id} was refused (${why}); rule-based feedback sent`);
+    return null;
   }
-  return accepted;
+  return "text" in screened ? screened.text : null;
 }
 
 /** With a vision model, what the first proof photo shows, kept on the goals it proves. */

@@ -3,8 +3,11 @@ import { env } from "~/utils/env.server";
 import type { ChatMessage } from "./coach-prompt";
 import { errorFields, logger } from "~/observability/logger.server";
 
-/** The whole call, retries included, stays within this: feedback that comes later is not worth waiting for. */
-export const LLM_BUDGET_MS = 8000;
+/**
+ * The whole call, retries and the body read included, stays within this (LLM_TIMEOUT_MS, 8 s unless
+ * set): feedback that comes later is not worth waiting for.
+ */
+export const LLM_BUDGET_MS = env.LLM_TIMEOUT_MS;
 const ATTEMPTS = 2;
 const BACKOFF_MS = 300;
 const MAX_RESPONSE_CHARS = 200_000;
@@ -80,8 +83,15 @@ function contentOf(text: string): string | null {
     logger.warn("LLM answered with malformed JSON");
     return null;
   }
-  const content = (data as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]
-    ?.message?.content;
+  const choice = (
+    data as { choices?: { message?: { content?: unknown }; finish_reason?: unknown }[] } | null
+  )?.choices?.[0];
+  // Cut off at max_tokens: half a sentence is no feedback.
+  if (choice?.finish_reason === "length") {
+    logger.warn("LLM answer was cut off at its token limit");
+    return null;
+  }
+  const content = choice?.message?.content;
   if (typeof content === "string") return content.trim() || null;
   if (Array.isArray(content)) {
     const joined = content

@@ -43,6 +43,11 @@ const EnvSchema = z
     LLM_API_URL: optionalUrl,
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
+    /**
+     * The coach's time for the model's answer to one check-in, retries and the body read included; the
+     * check-in's answer (a Twilio webhook too, timed out by Twilio at 15 s) waits for it.
+     */
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(8000),
     /** The model at LLM_API_URL can read images: proof photos are described for the coach. */
     LLM_VISION: flag(false),
     STRIPE_SECRET_KEY: z.string().optional(),

@@ -8,10 +8,17 @@ import {
   localDay,
   localDayNumber,
   localTime,
+  weekdayName,
   zonedInstant,
 } from "./local-time";
 
 describe("local time", () => {
+  it("names the weekday of a local day", () => {
+    expect(weekdayName("2026-11-21")).toBe("Saturday");
+    expect(weekdayName("2026-11-22")).toBe("Sunday");
+    expect(weekdayName("2024-02-29")).toBe("Thursday");
+  });
+
   it("reads the local day and time of an instant in a zone", () => {
     const instant = new Date("2026-03-01T03:30:00Z");
     expect(localDay(instant, "America/New_York")).toBe("2026-02-28");

@@ -128,6 +128,21 @@ export function dayOfWeek(day: LocalDay) {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
+const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+/** "Saturday" for a Saturday. */
+export function weekdayName(day: LocalDay) {
+  return WEEKDAY_NAMES[dayOfWeek(day)]!;
+}
+
 function instantOfWall(day: LocalDay, minutes: number, timeZone: string) {
   const { y, m, d } = parseDay(day);
   const asUtc = Date.UTC(y, m - 1, d, 0, minutes);

@@ -60,9 +60,10 @@ function startFake(script, args) {
 
 /** AI feedback comes from a fake OpenAI-compatible model two ports up. */
 const LLM_PORT = String(Number(port) + 2);
+const LLM_API_KEY = "e2e-llm-key";
 
 const fakes = [
-  await startFake("tests/fakes/llm-server.ts", ["--port", LLM_PORT]),
+  await startFake("tests/fakes/llm-server.ts", ["--port", LLM_PORT, "--api-key", LLM_API_KEY]),
   await startFake("tests/fakes/stripe-server.ts", [
     "--port",
     STRIPE.port,
@@ -101,7 +102,7 @@ const env = {
   STRIPE_API_URL: `http://127.0.0.1:${STRIPE.port}`,
   TRIAL_DAYS: "14",
   LLM_API_URL: `http://127.0.0.1:${LLM_PORT}`,
-  LLM_API_KEY: "e2e-llm-key",
+  LLM_API_KEY,
   LLM_MODEL: "fake-coach-1",
 };
 

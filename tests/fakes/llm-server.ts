@@ -1,22 +1,26 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { pathToFileURL } from "node:url";
+import { answerWithFault, type Fault } from "./faults";
 
 /**
  * A stand-in for an OpenAI-compatible LLM on 127.0.0.1: POST /chat/completions. It records every
  * request and answers what it is told next; with nothing queued, a friendly answer that names the
- * streak it read in the prompt (and a fixed description for a photo).
+ * streak it read in the prompt (and a fixed description for a photo). Like a real server it refuses a
+ * request without the expected bearer key (401, when it was started with one) and a body without a
+ * model or without messages (400); a queued fault answers that friendly completion badly (faults.ts).
  *
- * Stand-alone (for the end-to-end server): `tsx tests/fakes/llm-server.ts --port 4011`.
+ * Stand-alone (for the end-to-end server): `tsx tests/fakes/llm-server.ts --port 4011 [--api-key K]`.
  */
 
 export type FakeLlmAnswer =
-  | { text: string }
+  | { text: string; finishReason?: "stop" | "length" }
   | { status: number; body?: string }
   | { malformed: true }
   | { empty: true }
   | { huge: true }
-  | { hang: true };
+  | { hang: true }
+  | Fault;
 
 export type FakeLlmRequest = {
   path: string;
@@ -47,18 +51,38 @@ export function friendlyAnswer(body: FakeLlmRequest["body"]) {
     : "Great work today! Every check-in counts.";
 }
 
-function completion(content: string | null, model: string | undefined) {
+function completion(content: string | null, model: string | undefined, finishReason = "stop") {
   return {
     id: `chatcmpl-fake-${Date.now()}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: model ?? "fake-model",
-    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finishReason }],
     usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
   };
 }
 
-export async function startFakeLlm({ port = 0 }: { port?: number } = {}) {
+/** What an OpenAI-compatible server refuses with 400 before it runs the model, or null. */
+export function invalidRequest(body: unknown): string | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return "The body must be a JSON object";
+  }
+  const { model, messages } = body as FakeLlmRequest["body"];
+  if (typeof model !== "string" || model.length === 0) return "'model' is a required property";
+  if (!Array.isArray(messages) || messages.length === 0) {
+    return "'messages' must be a non-empty array";
+  }
+  const valid = messages.every(
+    (m) =>
+      typeof m === "object" &&
+      m !== null &&
+      ["system", "user", "assistant"].includes(m.role) &&
+      (typeof m.content === "string" || Array.isArray(m.content)),
+  );
+  return valid ? null : "each message needs a role (system, user, assistant) and a content";
+}
+
+export async function startFakeLlm({ port = 0, apiKey }: { port?: number; apiKey?: string } = {}) {
   const requests: FakeLlmRequest[] = [];
   const queue: FakeLlmAnswer[] = [];
   const sockets = new Set<Socket>();
@@ -96,9 +120,19 @@ export async function startFakeLlm({ port = 0 }: { port?: number } = {}) {
     } catch {
       return send(res, 400, JSON.stringify({ error: { message: "Body is not JSON" } }));
     }
-    requests.push({ path, authorization: req.headers.authorization ?? null, body, raw });
+    const authorization = req.headers.authorization ?? null;
+    requests.push({ path, authorization, body, raw });
+    if (apiKey && authorization !== `Bearer ${apiKey}`) {
+      return send(res, 401, JSON.stringify({ error: { message: "Invalid API key", code: 401 } }));
+    }
+    const invalid = invalidRequest(body);
+    if (invalid) return send(res, 400, JSON.stringify({ error: { message: invalid, code: 400 } }));
     const answer = queue.shift() ?? { text: friendlyAnswer(body) };
     if ("hang" in answer) return; // never answers; close() ends the socket
+    if ("fault" in answer) {
+      const text = JSON.stringify(completion(friendlyAnswer(body), body.model));
+      return answerWithFault(res, answer, 200, { "Content-Type": "application/json" }, text);
+    }
     if ("status" in answer) {
       return send(
         res,
@@ -112,7 +146,7 @@ export async function startFakeLlm({ port = 0 }: { port?: number } = {}) {
       const huge = "You are doing great and you should keep going every single day. ".repeat(200);
       return send(res, 200, JSON.stringify(completion(huge, body.model)));
     }
-    send(res, 200, JSON.stringify(completion(answer.text, body.model)));
+    send(res, 200, JSON.stringify(completion(answer.text, body.model, answer.finishReason)));
   }
 
   const server = createServer((req, res) => {
@@ -150,13 +184,16 @@ export async function startFakeLlm({ port = 0 }: { port?: number } = {}) {
 export type FakeLlm = Awaited<ReturnType<typeof startFakeLlm>>;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const flag = process.argv.indexOf("--port");
-  const port = flag >= 0 ? Number(process.argv[flag + 1]) : 0;
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at >= 0 ? process.argv[at + 1] : undefined;
+  };
+  const port = Number(option("--port") ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error("Usage: tsx tests/fakes/llm-server.ts --port N");
+    console.error("Usage: tsx tests/fakes/llm-server.ts --port N [--api-key KEY]");
     process.exit(2);
   }
-  const llm = await startFakeLlm({ port });
+  const llm = await startFakeLlm({ port, apiKey: option("--api-key") });
   console.log(`Fake LLM listening on ${llm.url} (POST /chat/completions)`);
   const stop = () => void llm.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

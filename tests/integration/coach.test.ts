@@ -1,16 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
+import { FAULT_NAMES, type Fault } from "../fakes/faults";
 import { FAKE_PHOTO_DESCRIPTION, startFakeLlm, type FakeLlmAnswer } from "../fakes/llm-server";
 import { TINY_PNG } from "../fakes/twilio-server";
 
 // The env module reads the LLM and Stripe settings when it loads: set them before any app module is
 // imported. Billing is on (a Stripe key) so plans decide who gets AI feedback.
-const llm = await startFakeLlm();
+const LLM_KEY = "test-llm-key";
+const llm = await startFakeLlm({ apiKey: LLM_KEY });
 const ENV = {
   LLM_API_URL: llm.url,
-  LLM_API_KEY: "test-llm-key",
+  LLM_API_KEY: LLM_KEY,
   LLM_MODEL: "coach-test-model",
   LLM_VISION: "true",
+  // Short, so the faults below cost little; each call still has to end within it.
+  LLM_TIMEOUT_MS: "1500",
   STRIPE_SECRET_KEY: "sk_test_coach",
   STRIPE_WEBHOOK_SECRET: "whsec_coach",
   STRIPE_PRICE_BASIC: "price_basic_coach",
@@ -172,6 +176,7 @@ describe("AI feedback for accounts that have it", () => {
     expect(request.authorization).toBe("Bearer test-llm-key");
     expect(request.body.model).toBe("coach-test-model");
     expect(request.body.messages![0]!.role).toBe("system");
+    expect(promptOf(0)).toContain("Today is Saturday.");
     expect(promptOf(0)).toContain("[done] Run 5k");
     expect(promptOf(0)).toContain("[not done] read 30 pages");
     expect(promptOf(0)).toContain("Current streak: 3 days.");
@@ -230,6 +235,18 @@ describe("AI feedback for accounts that have it", () => {
       3000,
     ],
     ["an answer with markup", [{ text: "**Great job!** Keep going." }], 1, 3000],
+    [
+      "an answer cut off at its token limit",
+      [{ text: "Great work today! You are", finishReason: "length" }],
+      1,
+      3000,
+    ],
+    // Facts it was not given: the streak is 1, one of two goals is done, nobody said yoga.
+    ["an invented count", [{ text: "Great work today! You have 4 days available." }], 1, 3000],
+    ["a wrong streak", [{ text: "Great work today! Your 9-day streak is growing." }], 1, 3000],
+    ["a malformed ordinal", [{ text: "Great work today! Congrats on your 3th goal." }], 1, 3000],
+    ["a goal it was not given", [{ text: "Great work today! Lovely yoga session." }], 1, 3000],
+    ["a claim that all is done", [{ text: "Great work today! You finished everything." }], 1, 3000],
   ];
   it.each(failures)(
     "falls back to rule-based feedback on %s",
@@ -252,6 +269,83 @@ describe("AI feedback for accounts that have it", () => {
       expectStoredOnToday(user.id, text!);
     },
   );
+});
+
+/** Each fault, lasting longer than any budget below (the fake stops when the client goes away). */
+const FAULTS: Record<(typeof FAULT_NAMES)[number], Fault> = {
+  "slow-first-byte": { fault: "slow-first-byte", ms: 60_000 },
+  "stalled-body": { fault: "stalled-body" },
+  drip: { fault: "drip", ms: 200 },
+  "reset-mid-body": { fault: "reset-mid-body" },
+};
+
+describe("a model server that fails on the wire", () => {
+  it.each(FAULT_NAMES)(
+    "%s: the coach gives rule-based feedback within its budget",
+    async (name) => {
+      const user = await withTodaysGoals("premium");
+      llm.respondWith(FAULTS[name], FAULTS[name]);
+      const text = await writeCheckInFeedback(
+        user,
+        { mediaIds: [], completedGoalIds: completeFirst(user.id) },
+        EVENING,
+        { llmTimeoutMs: 800 },
+      );
+      expect(llm.requests.length).toBeGreaterThanOrEqual(1);
+      expect(text).not.toBeNull();
+      expect(text).not.toMatch(LLM_TEXT);
+      expectStoredOnToday(user.id, text!);
+      expect(outbox(user.phone)).toHaveLength(0);
+    },
+  );
+
+  it("a web chat check-in still answers with its confirmation and feedback", async () => {
+    const user = await withTodaysGoals("trial");
+    llm.respondWith(FAULTS["stalled-body"], FAULTS["stalled-body"]);
+    const result = await handleIncomingText(user, { text: "all", source: "web" }, EVENING);
+    expect(result.reply).toMatch(/^All done, great work! 2 of 2 done today\. /);
+    expect(result.feedback).not.toMatch(LLM_TEXT);
+    expect(result.reply.endsWith(` ${result.feedback}`)).toBe(true);
+  });
+});
+
+describe("the fake model server refuses what a real one refuses", () => {
+  const valid = {
+    model: "coach-test-model",
+    messages: [{ role: "user", content: "Write the feedback text now." }],
+  };
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${llm.url}/chat/completions`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${LLM_KEY}`,
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("answers a valid request", async () => {
+    expect((await post(valid)).status).toBe(200);
+  });
+
+  it("401 without the bearer key, or with another", async () => {
+    expect((await post(valid, { Authorization: "" })).status).toBe(401);
+    expect((await post(valid, { Authorization: "Bearer wrong-key" })).status).toBe(401);
+  });
+
+  it.each([
+    ["no model", { messages: valid.messages }],
+    ["an empty model", { ...valid, model: "" }],
+    ["no messages", { model: valid.model }],
+    ["empty messages", { ...valid, messages: [] }],
+    ["a message without content", { ...valid, messages: [{ role: "user" }] }],
+    ["a message with an unknown role", { ...valid, messages: [{ role: "robot", content: "hi" }] }],
+  ])("400 with %s", async (_label, body) => {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { message: expect.any(String) } });
+  });
 });
 
 describe("rule-based feedback", () => {
@@ -387,6 +481,27 @@ describe("proof photos with a vision model", () => {
     expect(done.proofImageUrls).toEqual([`/media/${photo}`]);
     expect(done.proofDescription).toBeNull();
   });
+
+  it.each(FAULT_NAMES)(
+    "completes the goal and still gives feedback when the description meets %s",
+    async (name) => {
+      const user = await withTodaysGoals("premium");
+      const photo = storePhoto(user.id);
+      llm.respondWith(FAULTS[name], FAULTS[name]);
+      const result = await handleIncomingText(
+        user,
+        { text: "1", mediaIds: [photo], source: "sms" },
+        EVENING,
+      );
+      expect(result.reply).toMatch(/^Nice work! 1 of 2 done today\. Done: Run 5k\. /);
+      expect(result.feedback).not.toBeNull();
+      expect(result.reply.endsWith(` ${result.feedback}`)).toBe(true);
+      const done = listTodayGoals(fresh(user.id), EVENING).find((g) => g.completedAt)!;
+      expect(done.proofImageUrls).toEqual([`/media/${photo}`]);
+      expect(done.proofDescription).toBeNull();
+      expectStoredOnToday(user.id, result.feedback!);
+    },
+  );
 
   it("does not send a photo that is not the user's", async () => {
     const owner = await withTodaysGoals("premium");

@@ -1,12 +1,9 @@
 import sharp from "sharp";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { installGlobals } from "@remix-run/node";
 import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
 
-// The production server runs under remix-serve, which installs Remix's fetch as the global one; that
-// fetch keeps every header across a redirect to another host. The tests run under it too.
-installGlobals({ nativeFetch: false });
+// Node's own fetch, as in production (remix-serve is patched to keep it, see patches/).
 
 const ACCOUNT_SID = `AC${"7".repeat(32)}`;
 const AUTH_TOKEN = "fake-auth-token-security-0123456789";
