@@ -112,7 +112,11 @@ export function refuseLongUrl(request: Request): Response | null {
     url.pathname.startsWith("/api/") ||
     url.pathname === MANIFEST_PATH ||
     url.search.includes("_data=");
-  if (wantsData) return refuse(request, 414, reason, { asJson: true });
+  if (wantsData) {
+    const response = refuse(request, 414, reason, { asJson: true });
+    baseSecurityHeaders(response.headers);
+    return response;
+  }
   return new Response(refusalPage(reason, "That address is too long"), {
     status: 414,
     headers: staticPageHeaders(),

@@ -9,6 +9,13 @@ import {
 import { seedHeavyAccount, type HeavySeed } from "./heavy-account";
 import { formsIn, type FormField, type HtmlForm } from "./html-forms";
 import { fillPattern, namesTheAppReads, routesOnDisk, type RouteOnDisk } from "./routes-on-disk";
+import {
+  accountWithFiftyLongGoals,
+  buildVersion,
+  eventLoopStallMs,
+  LONGEST_CHAT_MESSAGE,
+  longUrls,
+} from "./stall-inputs";
 
 // The resource suite: every route and form action on disk, given the largest input our limits allow
 // (longest strings, most items, widest dates, biggest accepted photo) by the heaviest account there can
@@ -21,7 +28,15 @@ const ANSWER_WITHIN_MS = 20_000;
 const RSS_LIMIT_BYTES = 256 * 1024 * 1024;
 const MB = 1024 * 1024;
 
-type Sample = { label: string; status: number; ms: number; bytes: number; rss: number };
+/** `stallMs`: the longest the server's event loop was held while it answered (the stall meter). */
+type Sample = {
+  label: string;
+  status: number;
+  ms: number;
+  bytes: number;
+  rss: number;
+  stallMs: number;
+};
 const samples: Sample[] = [];
 const failures: string[] = [];
 
@@ -45,9 +60,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 10);
+  const stalls = [...samples].sort((a, b) => b.stallMs - a.stallMs).slice(0, 5);
   const { peak } = server.rss();
   console.log(
     [
+      `stall meter: the longest event-loop stall one request caused was ${stalls[0]?.stallMs.toFixed(0)} ms, by ${stalls[0]?.label}`,
+      "longest stalls:",
+      ...stalls.map(
+        (s) => `  ${s.stallMs.toFixed(0).padStart(6)} ms  ${s.status}  ${s.label.slice(0, 120)}`,
+      ),
       `resource suite: ${samples.length} requests, peak RSS ${(peak / MB).toFixed(1)} MB (limit ${RSS_LIMIT_BYTES / MB} MB, heap ${PRODUCTION_HEAP_MB} MB)`,
       "slowest:",
       ...slowest.map(
@@ -83,6 +104,7 @@ async function photoNear(bytes: number) {
 }
 
 async function timed(label: string, send: (signal: AbortSignal) => Promise<Response>) {
+  await eventLoopStallMs(server);
   const started = performance.now();
   let status = 0;
   let bytes = 0;
@@ -94,7 +116,8 @@ async function timed(label: string, send: (signal: AbortSignal) => Promise<Respo
     failures.push(`${label}: no answer (${(error as Error).name}: ${(error as Error).message})`);
   }
   const ms = performance.now() - started;
-  samples.push({ label, status, ms, bytes, rss: server.rss().current });
+  const stallMs = await eventLoopStallMs(server);
+  samples.push({ label, status, ms, bytes, rss: server.rss().current, stallMs });
   if (status >= 500) failures.push(`${label}: ${status}`);
   return status;
 }
@@ -195,6 +218,18 @@ describe("the heaviest account, the widest inputs", () => {
         }
       }
     }
+    expectHeld();
+  });
+
+  it("the single requests that stalled the server in issue 28 are answered", async () => {
+    for (const { label, path } of longUrls(buildVersion())) {
+      await ensureSignedIn();
+      await timed(label, (signal) => client.request(path, { signal }));
+    }
+    const fresh = await accountWithFiftyLongGoals(server);
+    await timed("POST /api/chat 1,600 characters to 50 goals of 500", (signal) =>
+      fresh.client.request("/api/chat", { json: { body: LONGEST_CHAT_MESSAGE }, signal }),
+    );
     expectHeld();
   });
 
