@@ -52,3 +52,37 @@ export async function accountWithFiftyLongGoals(server: Pick<BuiltServer, "url">
   }
   return account;
 }
+
+/**
+ * Runs `work` while /healthz is asked again and again (5 ms apart) and returns the longest that
+ * anyone else waited meanwhile: the meter from outside. The server's own monitor can credit a stall
+ * to the next scrape's window; this one cannot miss it.
+ */
+export async function whileProbingHealth<T>(
+  server: Pick<BuiltServer, "url">,
+  work: () => Promise<T>,
+) {
+  let finished = false;
+  const probe = (async () => {
+    let longest = 0;
+    while (!finished) {
+      const started = performance.now();
+      // A keep-alive connection the server closed while it was held is reset: asked again, it waited.
+      await fetch(`${server.url}/healthz`)
+        .then((response) => response.arrayBuffer())
+        .catch(() => fetch(`${server.url}/healthz`).then((response) => response.arrayBuffer()))
+        .catch(() => undefined);
+      longest = Math.max(longest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return longest;
+  })();
+  try {
+    const result = await work();
+    finished = true;
+    return { result, longestWaitMs: await probe };
+  } finally {
+    finished = true;
+    await probe;
+  }
+}
