@@ -73,6 +73,13 @@ try {
       send: get(`/__manifest?version=${version}&p=${manifestPath}`),
     },
     {
+      // The most a manifest request may ask within the limits: 320 segments, each a new prefix.
+      label: "GET /__manifest?p= x 20 of 16 segments",
+      send: get(
+        `/__manifest?version=${version}&${Array.from({ length: 20 }, (_, i) => `p=/${i}${"/s".repeat(15)}`).join("&")}`,
+      ),
+    },
+    {
       label: "GET /dashboard with 1,500 query parameters",
       send: get(`/dashboard?${Array.from({ length: 1_500 }, (_, i) => `p${i}=1`).join("&")}`, true),
     },

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import {
-  MAX_MANIFEST_PATHS,
+  MAX_MANIFEST_SEGMENTS,
   MAX_PATH_LENGTH,
   MAX_PATH_SEGMENTS,
   MAX_QUERY_PARAMETERS,
@@ -29,10 +29,15 @@ describe("urlRefusal", () => {
     expect(at(`/habits?${query(MAX_QUERY_PARAMETERS)}`)).toBeNull();
     expect(at(`/habits?${query(MAX_QUERY_PARAMETERS + 1)}`)).toBe(URL_TOO_LONG_MESSAGE);
     expect(at(`/login?redirectTo=${"x".repeat(5_000)}`)).toBe(URL_TOO_LONG_MESSAGE);
+    // Each habit's path has two segments: /habits/{id}.
     const manifest = (n: number) =>
       `/__manifest?version=abc&${Array.from({ length: n }, (_, i) => `p=/habits/${i}`).join("&")}`;
-    expect(at(manifest(MAX_MANIFEST_PATHS))).toBeNull();
-    expect(at(manifest(MAX_MANIFEST_PATHS + 1))).toBe(URL_TOO_LONG_MESSAGE);
+    expect(at(manifest(MAX_MANIFEST_SEGMENTS / 2))).toBeNull();
+    expect(at(manifest(MAX_MANIFEST_SEGMENTS / 2 + 1))).toBe(URL_TOO_LONG_MESSAGE);
+    const deep = `/${Array.from({ length: MAX_PATH_SEGMENTS }, (_, i) => i).join("/")}`;
+    expect(at(`/__manifest?version=abc&${Array(30).fill(`p=${deep}`).join("&")}`)).toBe(
+      URL_TOO_LONG_MESSAGE,
+    );
   });
 
   it("lets through every route of the app with long real parameters", () => {

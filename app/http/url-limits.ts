@@ -11,8 +11,11 @@ export const MAX_QUERY_LENGTH = 4_096;
 export const MAX_QUERY_PARAMETERS = 64;
 /** Remix's own limit for a manifest request's whole URL (its client never sends more). */
 export const MAX_MANIFEST_URL_LENGTH = 7_680;
-/** Paths one /__manifest request may ask about; its client asks for the links of one page. */
-export const MAX_MANIFEST_PATHS = 128;
+/**
+ * Segments over all the paths one /__manifest request asks about (Remix matches each prefix of each):
+ * its client asks for the links of one page, at most 100 habits' and the menus' (about 230).
+ */
+export const MAX_MANIFEST_SEGMENTS = 320;
 
 export const MANIFEST_PATH = "/__manifest";
 export const URL_TOO_LONG_MESSAGE = "This address is too long for any page of StreakCoach.";
@@ -29,19 +32,22 @@ export function urlRefusal(url: URL): string | null {
 
 function manifestRefusal(url: URL, query: string): string | null {
   if (url.href.length > MAX_MANIFEST_URL_LENGTH) return URL_TOO_LONG_MESSAGE;
+  if (parameterCount(query) > MAX_MANIFEST_SEGMENTS + 8) return URL_TOO_LONG_MESSAGE;
   const paths = url.searchParams.getAll("p");
-  if (paths.length > MAX_MANIFEST_PATHS || parameterCount(query) > MAX_MANIFEST_PATHS + 8)
-    return URL_TOO_LONG_MESSAGE;
-  return paths.every(isWithinPathLimits) ? null : URL_TOO_LONG_MESSAGE;
+  if (!paths.every(isWithinPathLimits)) return URL_TOO_LONG_MESSAGE;
+  const segments = paths.reduce((sum, path) => sum + segmentCount(path), 0);
+  return segments > MAX_MANIFEST_SEGMENTS ? URL_TOO_LONG_MESSAGE : null;
 }
 
 function isWithinPathLimits(path: string) {
-  if (path.length > MAX_PATH_LENGTH) return false;
-  let segments = 0;
-  for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
-    if (++segments > MAX_PATH_SEGMENTS) return false;
-  }
-  return true;
+  return path.length <= MAX_PATH_LENGTH && segmentCount(path) <= MAX_PATH_SEGMENTS;
+}
+
+/** Segments of a path of at most MAX_PATH_LENGTH characters ("/a/b" has 2; "a/b" too). */
+function segmentCount(path: string) {
+  let segments = path.startsWith("/") ? 0 : 1;
+  for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) segments++;
+  return segments;
 }
 
 function parameterCount(query: string) {
