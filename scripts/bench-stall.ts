@@ -73,10 +73,10 @@ try {
       send: get(`/__manifest?version=${version}&p=${manifestPath}`),
     },
     {
-      // The most a manifest request may ask within the limits: 320 segments, each a new prefix.
-      label: "GET /__manifest?p= x 20 of 16 segments",
+      // The most a manifest request may ask within the limits: 256 segments, each a new prefix.
+      label: "GET /__manifest?p= x 16 of 16 segments",
       send: get(
-        `/__manifest?version=${version}&${Array.from({ length: 20 }, (_, i) => `p=/${i}${"/s".repeat(15)}`).join("&")}`,
+        `/__manifest?version=${version}&${Array.from({ length: 16 }, (_, i) => `p=/${i}${"/s".repeat(15)}`).join("&")}`,
       ),
     },
     {

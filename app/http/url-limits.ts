@@ -15,7 +15,7 @@ export const MAX_MANIFEST_URL_LENGTH = 7_680;
  * Segments over all the paths one /__manifest request asks about (Remix matches each prefix of each):
  * its client asks for the links of one page, at most 100 habits' and the menus' (about 230).
  */
-export const MAX_MANIFEST_SEGMENTS = 320;
+export const MAX_MANIFEST_SEGMENTS = 256;
 
 export const MANIFEST_PATH = "/__manifest";
 export const URL_TOO_LONG_MESSAGE = "This address is too long for any page of StreakCoach.";
