@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startBenchServer } from "./bench/server";
 
-// Usage: npm run bench:stall [-- --build path/to/index.js --rounds 3]. How long one request holds the
+// Usage: npm run bench:stall [-- --build path/to/index.js --rounds 3 --port 3487]. How long one request holds the
 // event loop for everyone: the production build (fly.toml's NODE_OPTIONS) takes the heaviest single
 // requests of issue 28 one at a time, and after each one the server's own event-loop monitor
 // (nodejs_eventloop_lag_max_seconds on the metrics port, reset by every scrape) tells the longest
@@ -10,13 +10,13 @@ import { startBenchServer } from "./bench/server";
 // is also stated as a multiple of a floor measured in the same run. `--build` runs another tree's
 // build (a copy of build/ inside this checkout, so that it finds node_modules) for before/after runs.
 
-const PORT = 3460;
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? args[at + 1] : undefined;
 };
 const build = option("build") ?? "./build/index.js";
+const PORT = Number(option("port") ?? 3487);
 const rounds = Number(option("rounds") ?? 3);
 
 const NODE_OPTIONS =
