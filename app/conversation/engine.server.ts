@@ -11,7 +11,12 @@ import {
   listTodayGoals,
   todayFor,
 } from "~/goals/goals.server";
-import { interpretInConversation, type Interpretation, type Phase } from "~/replies/interpret";
+import {
+  interpretInConversation,
+  type Interpretation,
+  type Phase,
+  type ReplyInput,
+} from "~/replies/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
 import { sendTextToUser, type SendOutcome, type TextKind } from "~/sms/outbound.server";
 import { templates, withFeedback, type ListedGoal } from "~/replies/templates";
@@ -23,7 +28,7 @@ import {
   skipGoal,
 } from "~/goals/goal-edits.server";
 import { EVENING_TIMES } from "~/users/user-options";
-import { db, inGroupCommit, schema, sqlite } from "~/utils/db.server";
+import { db, inGroupCommit, inOneRead, schema, sqlite } from "~/utils/db.server";
 import { planCheckIn } from "~/goals/check-in-plan";
 import {
   goalsChangedByTextToday,
@@ -85,8 +90,68 @@ export async function handleIncomingText(
   incoming: IncomingText,
   now = new Date(),
 ) {
-  const read = await inGroupCommit(() => readIncomingText(user, incoming, now));
+  const early = readBeforeWriting(user, incoming, now);
+  const read = await inGroupCommit(() => readIncomingText(user, incoming, now, early));
   return answerIncomingText(user, incoming, read, now);
+}
+
+/** A text read from what was stored before its write began: `reading` is what `input` says. */
+export type EarlyReading = { userId: number; input: ReplyInput; reading: Interpretation };
+
+/**
+ * Reads the text outside any write transaction, so SQLite's write lock is never held while it is
+ * read. The reading is a pure function of its input; the write reads that input again and keeps
+ * this reading only if nothing in it changed meanwhile (a goal edited, the day's habits added).
+ */
+export function readBeforeWriting(
+  user: EngineUser,
+  incoming: IncomingText,
+  now: Date,
+): EarlyReading | null {
+  const input = inOneRead(() => {
+    if (dailyTextAllowance(user, incoming.text, now) !== "read") return null;
+    return replyInputFor(user, incoming, dayGoals(user, now), now);
+  });
+  return input && { userId: user.id, input, reading: interpretInConversation(input) };
+}
+
+function dayGoals(user: EngineUser, now: Date): DayGoals {
+  const today = listTodayGoals(user, now);
+  // A reply to the evening question numbers goals as that question listed them (the open ones).
+  const shown = pendingPhase(user, now) === "evening" ? eveningList(user, today, now) : today;
+  return { today, shown };
+}
+
+function replyInputFor(
+  user: EngineUser,
+  incoming: IncomingText,
+  { shown }: DayGoals,
+  now: Date,
+): ReplyInput {
+  return {
+    phase: pendingPhase(user, now),
+    goals: shown.map((g) => g.description),
+    text: incoming.text,
+    media: incoming.mediaIds?.length ?? 0,
+    optedOut: isOptedOut(user.phone),
+  };
+}
+
+function sameInput(a: ReplyInput, b: ReplyInput) {
+  return (
+    a.phase === b.phase &&
+    a.text === b.text &&
+    a.media === b.media &&
+    a.optedOut === b.optedOut &&
+    a.goals.length === b.goals.length &&
+    a.goals.every((goal, i) => goal === b.goals[i])
+  );
+}
+
+/** The early reading if its input still holds, or the text read now. */
+function readingOf(user: EngineUser, input: ReplyInput, early: EarlyReading | null) {
+  if (early && early.userId === user.id && sameInput(early.input, input)) return early.reading;
+  return interpretInConversation(input);
 }
 
 /** What a text did, written; its answer stored unless it waits for the coach's feedback. */
@@ -105,7 +170,12 @@ export type ReadText = {
  * The synchronous part of handleIncomingText: stores the text, reads it, acts on it and stores its
  * answer, all within the caller's transaction (receiveInboundSms adds the MessageSid's claim to it).
  */
-export function readIncomingText(user: EngineUser, incoming: IncomingText, now: Date): ReadText {
+export function readIncomingText(
+  user: EngineUser,
+  incoming: IncomingText,
+  now: Date,
+  early: EarlyReading | null = null,
+): ReadText {
   const allowance = dailyTextAllowance(user, incoming.text, now);
   if (allowance === "ignore") throw new DailyTextLimitError();
   const mediaIds = incoming.mediaIds ?? [];
@@ -133,17 +203,8 @@ export function readIncomingText(user: EngineUser, incoming: IncomingText, now: 
     };
   }
   createHabitGoalsOfDay(user, now);
-  const today = listTodayGoals(user, now);
-  const phase = pendingPhase(user, now);
-  // A reply to the evening question numbers goals as that question listed them (the open ones).
-  const shown = phase === "evening" ? eveningList(user, today, now) : today;
-  const reading = interpretInConversation({
-    phase,
-    goals: shown.map((g) => g.description),
-    text: incoming.text,
-    media: mediaIds.length,
-    optedOut: isOptedOut(user.phone),
-  });
+  const { today, shown } = dayGoals(user, now);
+  const reading = readingOf(user, replyInputFor(user, incoming, { today, shown }, now), early);
   inboundTexts.labels(reading.intent, incoming.source).inc();
   const { reply, linkedGoalIds } = actOrRefuse(
     user,

@@ -4,7 +4,9 @@ import type { User } from "../../db/schema";
 import {
   answerIncomingText,
   handleIncomingText,
+  readBeforeWriting,
   readIncomingText,
+  type EarlyReading,
   type IncomingText,
 } from "~/conversation/engine.server";
 import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/daily-text-limit.server";
@@ -66,7 +68,10 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
   const now = new Date();
   // Photos are fetched between the claim and the reading, so a text with them takes more writes.
   const withPhotos = input.media.some((item) => item.contentType.startsWith("image/"));
-  const step = await inGroupCommit(() => claimAndRead(input, phone, withPhotos ? null : now));
+  const early = withPhotos ? null : readSenderText(phone, input, now);
+  const step = await inGroupCommit(() =>
+    claimAndRead(input, phone, withPhotos ? null : now, early),
+  );
   if (step.status === "duplicate" || step.status === "over_daily_limit") return step;
   try {
     if (step.status === "partner") {
@@ -116,7 +121,12 @@ const incomingOf = (input: InboundSms, mediaIds: string[]): IncomingText => ({
  * it, and (given `readAt`) reads and answers the text. If it throws, nothing of it is kept, the claim
  * included, so Twilio's retry is processed afresh.
  */
-function claimAndRead(input: InboundSms, phone: string, readAt: Date | null) {
+function claimAndRead(
+  input: InboundSms,
+  phone: string,
+  readAt: Date | null,
+  early: EarlyReading | null,
+) {
   const claimed = claimReceipt().run({ messageSid: input.messageSid, phone });
   if (claimed.changes === 0) return { status: "duplicate" as const };
   // A number belongs to the account that verified it: until then its texts are a stranger's.
@@ -127,8 +137,14 @@ function claimAndRead(input: InboundSms, phone: string, readAt: Date | null) {
   if (dailyTextAllowance(user, input.body, readAt ?? new Date()) === "ignore") {
     return { status: "over_daily_limit" as const };
   }
-  const read = readAt ? readIncomingText(user, incomingOf(input, []), readAt) : null;
+  const read = readAt ? readIncomingText(user, incomingOf(input, []), readAt, early) : null;
   return { status: "user" as const, user, read };
+}
+
+/** The text of an account's number read before its write (claimAndRead re-checks what it read). */
+function readSenderText(phone: string, input: InboundSms, now: Date) {
+  const user = getUserByPhone(phone);
+  return user ? readBeforeWriting(user, incomingOf(input, []), now) : null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

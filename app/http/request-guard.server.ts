@@ -13,6 +13,7 @@ import {
 import { rememberClientAddress } from "~/utils/request.server";
 import { answerBuilt, heldUntilSent, refuseHeavyWorkWhenBusy } from "./heavy-work.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
+import { MANIFEST_PATH, urlRefusal } from "./url-limits";
 
 // Remix v2 has no middleware. Two hooks stand in for one: `refuseRequest` (exported by entry.server and
 // called by our patch of @remix-run/express before Remix sees the request) refuses cross-site requests,
@@ -87,10 +88,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Called before Remix sees a request (patches/@remix-run+express): starts its timing and id, and
- * refuses it when it is a cross-site write.
+ * refuses it when its URL is past any of ours (url-limits.ts) or it is a cross-site write.
  */
 export function refuseRequest(request: Request, context: object): Response | null {
   beginRequest(request, context);
+  const tooLong = refuseLongUrl(request);
+  if (tooLong) {
+    finishRequest(request, context, "url too long", tooLong);
+    return tooLong;
+  }
   const refusal = refuseCrossSite(request);
   if (refusal) {
     originRefusals.inc();
@@ -108,6 +114,36 @@ export function requestAnswered(request: Request, context: object, response: Res
   noteAnswer(request, context, response);
 }
 
+/** 414 for a path, query or manifest request longer than any of this app's, before routing. */
+export function refuseLongUrl(request: Request): Response | null {
+  const url = new URL(request.url);
+  const reason = urlRefusal(url);
+  if (!reason) return null;
+  const wantsData =
+    url.pathname.startsWith("/api/") ||
+    url.pathname === MANIFEST_PATH ||
+    url.search.includes("_data=");
+  if (wantsData) {
+    const response = refuse(request, 414, reason, { asJson: true });
+    baseSecurityHeaders(response.headers);
+    return response;
+  }
+  return new Response(refusalPage(reason, "That address is too long"), {
+    status: 414,
+    headers: staticPageHeaders(),
+  });
+}
+
+function staticPageHeaders() {
+  return baseSecurityHeaders(
+    new Headers({
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+      "Cache-Control": "no-store",
+    }),
+  );
+}
+
 /** 403 for a state-changing request another site's page made (pages, `_data`, resource routes, /api). */
 export function refuseCrossSite(request: Request): Response | null {
   if (SAFE_METHODS.has(request.method)) return null;
@@ -119,20 +155,12 @@ export function refuseCrossSite(request: Request): Response | null {
     response.headers.set("X-Remix-Catch", "yes");
     return response;
   }
-  return new Response(refusalPage(reason), {
-    status: 403,
-    headers: baseSecurityHeaders(
-      new Headers({
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-      }),
-    ),
-  });
+  return new Response(refusalPage(reason), { status: 403, headers: staticPageHeaders() });
 }
 
 // Remix cannot render this one (it never saw the request), so the page is a small static one.
-function refusalPage(message: string) {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>We couldn't do that | StreakCoach</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center"><main><h1>We couldn't do that</h1><p>${message} If you meant to do this, open StreakCoach and try again from there.</p><p><a href="/">Go home</a></p></main></body></html>`;
+function refusalPage(message: string, title = "We couldn't do that") {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | StreakCoach</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center"><main><h1>${title}</h1><p>${message} If you meant to do this, open StreakCoach and try again from there.</p><p><a href="/">Go home</a></p></main></body></html>`;
 }
 
 /**
@@ -185,8 +213,8 @@ function tooLargeMessage(limit: number) {
 }
 
 /** An expected refusal in the shape the route answers in: JSON for /api, text for the rest. */
-function refuse(request: Request, status: number, message: string) {
-  if (new URL(request.url).pathname.startsWith("/api/")) {
+function refuse(request: Request, status: number, message: string, { asJson = false } = {}) {
+  if (asJson || new URL(request.url).pathname.startsWith("/api/")) {
     return json({ message }, { status, headers: { "Cache-Control": "private, no-store" } });
   }
   return new Response(message, {

@@ -1,7 +1,7 @@
 // Reading an evening check-in: which of today's goals (1-based) the user reports done, skipped or
 // moved to tomorrow.
 import { bulletItems, numberedItems } from "./interpret-goals";
-import { withinOneTypo } from "./interpret-normalize";
+import { formsWithinOneTypo, typoForm, type TypoForm } from "./interpret-normalize";
 import { normalize, NUMBER_WORDS, stem, stemsMatch } from "./interpret-text";
 
 // "open": not done (yet); "later": still to be done today, so never read as skipped.
@@ -117,12 +117,33 @@ const ONLY_EXCEPT =
 const CLAUSE_BREAK =
   /[\n;]+|[.!?]+(?=\s|$)|\s+(?:but|except|although|though|however|whereas|while|then)\s+/;
 
-interface Context {
+/**
+ * The most words of one reading compared with the goals' words (a real reply has a few dozen at
+ * most); later ones are read as plain words. Each comparison goes over every word of every goal, so
+ * without a bound a 1,600-character message to 50 long goals held the event loop for seconds.
+ */
+export const MAX_WORDS_MATCHED = 64;
+
+/** What the reader did, for tests that hold it to its bounds. */
+export const readerWork = { goalWordsBuilt: 0, wordsMatched: 0 };
+
+/** Today's goals' words, prepared once per list of goals (not once per word of a reply). */
+interface GoalWords {
   count: number;
   keywords: string[][];
+  typoForms: TypoForm[][];
+  restIsAGoalWord: boolean;
+  /** Each goal's words as a whole phrase (null when too short to quote). */
+  quotes: (RegExp | null)[];
+}
+
+interface Context extends GoalWords {
+  /** Words this reading may still compare with the goals' words. */
+  budget: { left: number };
 }
 
 function goalKeywords(goal: string): string[] {
+  readerWork.goalWordsBuilt++;
   const words = (normalize(goal).match(/[\p{L}\p{N}']+/gu) ?? []).filter(
     (w) => !FILLER.has(w) && !/^\d+$/.test(w),
   );
@@ -171,8 +192,7 @@ function restLength(words: string[], i: number, ctx: Context): number {
     const tail = REST_AFTER_ALL.find((t) => t.split(" ").every((x, k) => words[i + 1 + k] === x));
     return tail ? 1 + tail.split(" ").length : 0;
   }
-  const restIsAGoalWord = ctx.keywords.some((kws) => kws.includes("rest"));
-  if (w === "rest" && !restIsAGoalWord && REST_STARTS.has(words[i - 1])) return 1;
+  if (w === "rest" && !ctx.restIsAGoalWord && REST_STARTS.has(words[i - 1])) return 1;
   if (w === "others") return 1;
   return w === "other" && words[i + 1] === "ones" ? 2 : 0;
 }
@@ -217,19 +237,30 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   }
 
   if (FILLER.has(w) || w.length < 2) return null;
-  const s = stem(w);
-  const goalsWhere = (close: (k: string) => boolean) =>
-    ctx.keywords.flatMap((kws, g) => (kws.some(close) ? [g + 1] : []));
-  let goals = goalsWhere((k) => stemsMatch(k, s));
-  // A goal's word misspelt ("laundy") names it only when no other goal is as close. A changed letter
-  // counts only in longer words: "cleared the table" does not name "Clean kitchen".
-  const typo = (k: string) => withinOneTypo(s, k, 6) || withinOneTypo(w, k, 6);
-  if (goals.length === 0) goals = goalsWhere(typo);
-  if (goals.length === 0 || (goals.length > 1 && !goalsWhere((k) => stemsMatch(k, s)).length))
-    return null;
+  const goals = goalsNamedByWord(w, ctx);
+  if (!goals) return null;
   // "the emails" names both "Email Jess" and "Email Tom"; "emailed" could be either.
   const plural = goals.length > 1 && /s$/.test(w) && !ctx.keywords.some((kws) => kws.includes(w));
   return { goals, len: next === "one" ? 2 : 1, byWord: true, plural }; // "the reading one"
+}
+
+/** The goals a word names by their words (or one typo from them), or null: none, or past the bound. */
+function goalsNamedByWord(w: string, ctx: Context): number[] | null {
+  if (ctx.budget.left <= 0) return null;
+  ctx.budget.left--;
+  readerWork.wordsMatched++;
+  const s = stem(w);
+  const goals = ctx.keywords.flatMap((kws, g) =>
+    kws.some((k) => stemsMatch(k, s)) ? [g + 1] : [],
+  );
+  if (goals.length > 0) return goals;
+  // A goal's word misspelt ("laundy") names it only when no other goal is as close. A changed letter
+  // counts only in longer words: "cleared the table" does not name "Clean kitchen".
+  const [stemForm, wordForm] = [typoForm(s), typoForm(w)];
+  const typo = (k: TypoForm) =>
+    formsWithinOneTypo(stemForm, k, 6) || formsWithinOneTypo(wordForm, k, 6);
+  const close = ctx.typoForms.flatMap((forms, g) => (forms.some(typo) ? [g + 1] : []));
+  return close.length === 1 ? close : null;
 }
 
 const NOT_A_GOAL_NUMBER_AFTER = new Set(["at", "by", "before", "after", "until", "till", "around"]);
@@ -470,18 +501,41 @@ function wholeAnswer(text: string, ctx: Context): CheckIn | null | undefined {
 // A goal repeated word for word is the strongest evidence, and it keeps goals that contain a mark
 // ("No sugar", "Inbox zero") from reading as one.
 function quoteGoals(text: string, goals: string[]): string {
-  return goals.reduce((t, goal, g) => {
-    const phrase = normalize(goal).replace(/[\s.!?,;:]+$/, "");
-    if (phrase.length < 3) return t;
-    const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const whole = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu");
-    return t.replace(whole, ` goalref${g + 1} `);
-  }, text);
+  return goalWordsOf(goals).quotes.reduce(
+    (t, whole, g) => (whole ? t.replace(whole, ` goalref${g + 1} `) : t),
+    text,
+  );
 }
 
-const contextOf = (goals: string[]): Context => ({
-  count: goals.length,
-  keywords: goals.map(goalKeywords),
+function goalQuote(goal: string): RegExp | null {
+  const phrase = normalize(goal).replace(/[\s.!?,;:]+$/, "");
+  if (phrase.length < 3) return null;
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu");
+}
+
+// The goals' words of the lists read lately: one text is read several ways, all with the same list.
+const prepared = new WeakMap<readonly string[], { goals: string[]; words: GoalWords }>();
+
+function goalWordsOf(goals: readonly string[]): GoalWords {
+  const known = prepared.get(goals);
+  if (known && known.goals.length === goals.length && known.goals.every((g, i) => g === goals[i]))
+    return known.words;
+  const keywords = goals.map(goalKeywords);
+  const words: GoalWords = {
+    count: goals.length,
+    keywords,
+    typoForms: keywords.map((kws) => kws.map(typoForm)),
+    restIsAGoalWord: keywords.some((kws) => kws.includes("rest")),
+    quotes: goals.map(goalQuote),
+  };
+  prepared.set(goals, { goals: [...goals], words });
+  return words;
+}
+
+const contextOf = (goals: readonly string[]): Context => ({
+  ...goalWordsOf(goals),
+  budget: { left: MAX_WORDS_MATCHED },
 });
 
 /**
@@ -555,8 +609,10 @@ export function goalNamedBy(phrase: string, goals: string[]): number | null {
 }
 
 /** Whether a word is one of a goal's own (so never read as a misspelt command word). */
-export const isGoalWord = (word: string, goals: string[]) =>
-  goals.some((goal) => goalKeywords(goal).some((k) => stemsMatch(k, stem(word))));
+export function isGoalWord(word: string, goals: readonly string[]) {
+  const s = stem(word);
+  return goalWordsOf(goals).keywords.some((kws) => kws.some((k) => stemsMatch(k, s)));
+}
 
 /** A phrase that is just a goal number past the end of today's list ("7", "#7"). */
 export function strayGoalNumber(phrase: string, goals: string[]): number | undefined {

@@ -69,7 +69,12 @@ function withinOneEdit(a: string, b: string, allowChange: boolean): boolean {
   return short.slice(i) === long.slice(i + 1);
 }
 
-const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, "$1");
+/** The word with each run of one letter written once ("tommorrow" -> "tomorow"). */
+export const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, "$1");
+
+/** A word beside its undoubled form, so that a word compared with many is undoubled once. */
+export type TypoForm = { word: string; undoubled: string };
+export const typoForm = (word: string): TypoForm => ({ word, undoubled: undoubled(word) });
 
 /**
  * One typo apart ("skiped", "tommorow", "rnet"). Words under four letters never are; a changed letter
@@ -77,19 +82,26 @@ const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, "$1");
  */
 export function withinOneTypo(word: string, target: string, changeFrom = 5): boolean {
   if (word.length < 4 || target.length < 4) return false;
-  const allowChange = Math.min(word.length, target.length) >= changeFrom;
-  return (
-    withinOneEdit(word, target, allowChange) ||
-    (target.length >= 5 && undoubled(word) === undoubled(target))
-  );
+  return formsWithinOneTypo(typoForm(word), typoForm(target), changeFrom);
 }
 
-function commandWordFor(word: string, keep: (word: string) => boolean): string | undefined {
-  if (word.length < 4 || REAL_WORDS.has(word) || COMMAND_WORDS.includes(word) || keep(word))
-    return undefined;
-  const close = COMMAND_WORDS.filter((c) => c.length >= 5 && withinOneTypo(word, c));
-  return close.length === 1 ? close[0] : undefined;
+/** As `withinOneTypo`, of words already in their typo form. */
+export function formsWithinOneTypo(word: TypoForm, target: TypoForm, changeFrom = 5): boolean {
+  const [a, b] = [word.word, target.word];
+  if (a.length < 4 || b.length < 4) return false;
+  const allowChange = Math.min(a.length, b.length) >= changeFrom;
+  return withinOneEdit(a, b, allowChange) || (b.length >= 5 && word.undoubled === target.undoubled);
 }
+
+// Whether the word is the user's own (`keep`) is asked last: it compares it with every goal's words.
+function commandWordFor(word: string, keep: (word: string) => boolean): string | undefined {
+  if (word.length < 4 || REAL_WORDS.has(word) || COMMAND_WORDS.includes(word)) return undefined;
+  const form = typoForm(word);
+  const close = COMMAND_FORMS.filter((c) => formsWithinOneTypo(form, c));
+  return close.length === 1 && !keep(word) ? close[0]!.word : undefined;
+}
+
+const COMMAND_FORMS = COMMAND_WORDS.filter((c) => c.length >= 5).map(typoForm);
 
 /** Straight quotes, no emoji presentation selectors, single spaces, trimmed lines (case kept). */
 const tidy = (text: string) =>

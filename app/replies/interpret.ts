@@ -62,9 +62,16 @@ export type Intent = Interpretation["intent"];
 const UNKNOWN: Interpretation = { intent: "unknown" };
 
 export function interpretReply(input: ReplyInput): Interpretation {
+  return interpretTyped(input, readAsTyped(input));
+}
+
+// Shorthand and misspelt command words are read as meant.
+const readAsTyped = (input: ReplyInput) =>
+  readTyped(input.text ?? "", (word) => isGoalWord(word, input.goals));
+
+function interpretTyped(input: ReplyInput, typed: Typed): Interpretation {
   const raw = input.text ?? "";
-  // Shorthand and misspelt command words are read as meant; fillers before a command say nothing.
-  const typed = readTyped(raw, (word) => isGoalWord(word, input.goals));
+  // Fillers before a command say nothing.
   const fillers = withoutFillers(typed);
   const bare = fillers.typed;
   const text = bare.text;
@@ -161,10 +168,11 @@ function idleReply(typed: Typed): Interpretation {
  * A report we cannot place ("did 5" with three goals) is asked about then too.
  */
 export function interpretInConversation(input: ReplyInput): Interpretation {
-  const reading = interpretReply(input);
+  const typed = readAsTyped(input);
+  const reading = interpretTyped(input, typed);
   if (reading.intent !== "unknown" || input.phase !== "none" || input.goals.length === 0)
     return reading;
-  const asCheckIn = interpretReply({ ...input, phase: "evening" });
+  const asCheckIn = interpretTyped({ ...input, phase: "evening" }, typed);
   if (asCheckIn.intent === "unknown" && asCheckIn.question) return asCheckIn;
   if (!namesAGoal(readTyped(input.text).text, input.goals)) return reading;
   return asCheckIn.intent === "check_in" ? asCheckIn : reading;

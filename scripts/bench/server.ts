@@ -10,7 +10,10 @@ import path from "node:path";
 export async function startBenchServer(
   port: number,
   extraEnv: Record<string, string> = {},
-  { stdout = "ignore" }: { stdout?: "ignore" | "pipe" } = {},
+  {
+    stdout = "ignore",
+    build = "./build/index.js",
+  }: { stdout?: "ignore" | "pipe"; build?: string } = {},
 ) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "coach-bench-"));
   const env: NodeJS.ProcessEnv = {
@@ -29,7 +32,7 @@ export async function startBenchServer(
   if (await answers(`http://127.0.0.1:${port}/healthz`))
     throw new Error(`port ${port} is already in use`);
   await run("npx", ["tsx", "db/migrate.ts"], env);
-  const server = spawn("node_modules/.bin/remix-serve", ["./build/index.js"], {
+  const server = spawn("node_modules/.bin/remix-serve", [build], {
     env,
     stdio: ["ignore", stdout, "inherit"],
   });
