@@ -45,7 +45,13 @@ const PLAIN = [
   "clean out the garage",
   "pay the electric bill",
 ];
-const EMOJI = ["call mom 📞", "run 5k 🏃", "drink 8 glasses 💧", "meditate 🧘 10 min", "no sugar 🍩❌"];
+const EMOJI = [
+  "call mom 📞",
+  "run 5k 🏃",
+  "drink 8 glasses 💧",
+  "meditate 🧘 10 min",
+  "no sugar 🍩❌",
+];
 const CURLY = ["reply to Sarah’s email", "finish slides — v2", "gym 6–7am", "mom’s birthday card"];
 const LLM_NOTES = [
   "Two out of three is real progress — and the slides were the hard one. Tomorrow, start with the call.",
@@ -94,7 +100,13 @@ function simulateDay(user: number): Day {
   };
 }
 
-const LABELS = ["morning question", "goals confirmed", "evening question", "check-in answer", "weekly summary (1/7)"];
+const LABELS = [
+  "morning question",
+  "goals confirmed",
+  "evening question",
+  "check-in answer",
+  "weekly summary (1/7)",
+];
 const WEIGHTS = [1, 1, 1, 1, 1 / 7];
 const bySyle = [0, 1, 2].map(() => ({ users: 0, out: LABELS.map(() => 0), inbound: 0, ucs2: 0 }));
 for (let user = 0; user < USERS; user++) {
@@ -110,16 +122,22 @@ for (let user = 0; user < USERS; user++) {
 }
 
 const cents = (segments: number) => `$${(segments * PRICE_PER_SEGMENT_USD).toFixed(4)}`;
-console.log(`bench:day: ${USERS} simulated users, seed ${option("seed", 29)}, $${PRICE_PER_SEGMENT_USD}/segment`);
+console.log(
+  `bench:day: ${USERS} simulated users, seed ${option("seed", 29)}, $${PRICE_PER_SEGMENT_USD}/segment`,
+);
 const rows: [string, ...number[]][] = [];
 LABELS.forEach((label, i) => rows.push([label, ...bySyle.map((f) => f.out[i]! / f.users)]));
 const outTotals = bySyle.map((f) => f.out.reduce((a, b) => a + b, 0) / f.users);
 rows.push(["sent per day", ...outTotals]);
 rows.push(["received per day", ...bySyle.map((f) => f.inbound / f.users)]);
-console.log(`${"segments per user".padEnd(24)}${["plain", "emoji goal", "curly punct."].map((s) => s.padStart(14)).join("")}`);
+console.log(
+  `${"segments per user".padEnd(24)}${["plain", "emoji goal", "curly punct."].map((s) => s.padStart(14)).join("")}`,
+);
 for (const [label, ...values] of rows)
   console.log(`${label.padEnd(24)}${values.map((v) => v.toFixed(2).padStart(14)).join("")}`);
-console.log(`${"UCS-2 texts sent / day".padEnd(24)}${bySyle.map((f) => (f.ucs2 / f.users).toFixed(2).padStart(14)).join("")}`);
+console.log(
+  `${"UCS-2 texts sent / day".padEnd(24)}${bySyle.map((f) => (f.ucs2 / f.users).toFixed(2).padStart(14)).join("")}`,
+);
 const all = bySyle.reduce((n, f) => n + f.out.reduce((a, b) => a + b, 0) + f.inbound, 0) / USERS;
 const sent = bySyle.reduce((n, f) => n + f.out.reduce((a, b) => a + b, 0), 0) / USERS;
 console.log(

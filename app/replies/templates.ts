@@ -45,13 +45,15 @@ const MOST_NAMES_THAT_FIT = 459;
  * it, so it is measured that way.
  */
 export function fitted(build: Build, names: string[]) {
-  const text = (list: string[], short: boolean, more = 0) => toSmsText(build(list, { short, more }));
-  const whole = names.map(clean);
-  for (const short of [false, true]) {
-    const candidate = text(whole, short);
-    if (segmentCount(candidate) <= MAX_SEGMENTS) return candidate;
-  }
+  // A shortened name's "..." ends the sentence a list closes with a "." of its own.
+  const text = (list: string[], short: boolean, more = 0) =>
+    toSmsText(build(list, { short, more }).replace(/\.\.\.\.(?= |$)/g, "..."));
   if (names.length <= MOST_NAMES_THAT_FIT) {
+    const whole = names.map(clean);
+    for (const short of [false, true]) {
+      const candidate = text(whole, short);
+      if (segmentCount(candidate) <= MAX_SEGMENTS) return candidate;
+    }
     const candidate = text(whole, true);
     if (segmentCount(candidate) <= LIST_SEGMENTS) return candidate;
     for (let max = 60; max >= 12; max -= 4) {
@@ -86,14 +88,14 @@ const counts = (text: string) => new Set(text.match(/\b\d+ of \d+\b/g) ?? []);
 export function withFeedback(reply: string, feedback: string) {
   const budget = Math.min(Math.max(MAX_SEGMENTS, segmentCount(toSmsText(reply))), LIST_SEGMENTS);
   const said = counts(reply);
-  let text = toSmsText(reply);
+  let text = reply;
   for (const sentence of sentences(feedback)) {
     if ([...counts(sentence)].some((count) => said.has(count))) continue;
-    const longer = toSmsText(`${text} ${sentence.trim()}`);
-    if (segmentCount(longer) > budget) break;
+    const longer = `${text} ${sentence.trim()}`;
+    if (segmentCount(toSmsText(longer)) > budget) break;
     text = longer;
   }
-  return text;
+  return toSmsText(text);
 }
 
 /** What a user may answer a list of goals with, naming only numbers the list has. */

@@ -5,7 +5,9 @@ const GSM_EXTENDED = "^{}\\[~]|€\f";
 
 export type Encoding = "GSM-7" | "UCS-2";
 
-const isGsm = (ch: string) => GSM_BASIC.includes(ch) || GSM_EXTENDED.includes(ch);
+const GSM = new Set([...GSM_BASIC, ...GSM_EXTENDED]);
+const EXTENDED = new Set(GSM_EXTENDED);
+const isGsm = (ch: string) => GSM.has(ch);
 
 export function smsEncoding(text: string): Encoding {
   for (const ch of text) if (!isGsm(ch)) return "UCS-2";
@@ -73,7 +75,7 @@ export function toSmsText(text: string) {
  */
 export function segmentCount(text: string) {
   const gsm = smsEncoding(text) === "GSM-7";
-  const sizes = Array.from(text, (ch) => (gsm ? (GSM_EXTENDED.includes(ch) ? 2 : 1) : ch.length));
+  const sizes = Array.from(text, (ch) => (gsm ? (EXTENDED.has(ch) ? 2 : 1) : ch.length));
   const total = sizes.reduce((sum, size) => sum + size, 0);
   const [single, part] = gsm ? [160, 153] : [70, 67];
   if (total <= single) return 1;
