@@ -3,14 +3,13 @@ import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
 import { completionPhrase, rateSentence, type OutcomeCounts } from "~/goals/goal-numbers";
 import { counted, pluralDays } from "~/utils/format";
 import { segmentCount, toSmsText } from "~/sms/segments";
+import { MESSAGE_FREQUENCY } from "~/users/consent";
 
 // A text aims for two segments; a list that does not fit in two gets a third before any name is cut.
 export const MAX_SEGMENTS = 2;
 export const LIST_SEGMENTS = 3;
 
 const BRAND = "StreakCoach";
-/** How often we text, as the opt-in, the welcome and HELP say it (a 10DLC campaign must name it). */
-export const MESSAGE_FREQUENCY = "about 2 msgs/day";
 
 // A run of letters longer than this is a link or a code, not a word: it alone may be cut.
 const LONGEST_WORD = 20;
