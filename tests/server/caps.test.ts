@@ -207,9 +207,7 @@ describe("goals", () => {
     expect(list.status).toBe(200);
     const body = await list.text();
     expect(body.length).toBeLessThan(ONE_MEGABYTE);
-    expect((JSON.parse(body) as { reply: string }).reply).toMatch(
-      /^Today: 1\) Old g.*\+\d+ more$/,
-    );
+    expect((JSON.parse(body) as { reply: string }).reply).toMatch(/^Today: 1\) Old g.*\+\d+ more$/);
   });
 });
 
