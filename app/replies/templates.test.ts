@@ -441,6 +441,12 @@ describe("withFeedback", () => {
     expect(text).not.toMatch(/\.\.\.$/);
   });
 
+  it("splits the feedback into sentences only where a mark is followed by a space", () => {
+    expect(
+      withFeedback("Nice work! 1 of 2 done today.", "You ran 4.5 km. Next: e.g. stretch."),
+    ).toBe("Nice work! 1 of 2 done today. You ran 4.5 km. Next: e.g. stretch.");
+  });
+
   it("says the count once: a feedback sentence repeating the reply's count is left out", () => {
     expect(
       withFeedback("Nice work! 2 of 3 done today. Streak: 4 days.", "2 of 3 done. Solid progress!"),

@@ -76,7 +76,11 @@ export function fitted(build: Build, names: string[]) {
   return keeping(fits);
 }
 
-const sentences = (text: string) => clean(text).match(/[^.!?]+(?:[.!?]+|$)/g) ?? [];
+// A sentence ends at a mark followed by a space, so "4.5 km" and "e.g." stay whole.
+const sentences = (text: string) =>
+  clean(text)
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean);
 const counts = (text: string) => new Set(text.match(/\b\d+ of \d+\b/g) ?? []);
 
 /**
