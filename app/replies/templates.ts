@@ -2,72 +2,127 @@ import type { ImageRefusal } from "~/media/image-types";
 import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
 import { completionPhrase, rateSentence, type OutcomeCounts } from "~/goals/goal-numbers";
 import { counted, pluralDays } from "~/utils/format";
-import { segmentCount } from "~/sms/segments";
+import { segmentCount, toSmsText } from "~/sms/segments";
+import { MESSAGE_FREQUENCY } from "~/users/consent";
 
-// Every text fits in two segments: long goal names are shortened, never the instructions.
+// A text aims for two segments; a list that does not fit in two gets a third before any name is cut.
 export const MAX_SEGMENTS = 2;
+export const LIST_SEGMENTS = 3;
 
 const BRAND = "StreakCoach";
 
-function shorten(text: string, max: number) {
-  const clean = text.replace(/\s+/g, " ").trim();
-  return clean.length <= max ? clean : `${clean.slice(0, Math.max(1, max - 3)).trimEnd()}...`;
+// A run of letters longer than this is a link or a code, not a word: it alone may be cut.
+const LONGEST_WORD = 20;
+
+const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** A name cut to about `max` characters between two words, never inside one, with "..." after it. */
+export function shortenOnWord(text: string, max: number) {
+  const whole = clean(text);
+  if (whole.length <= max) return whole;
+  const room = Math.max(1, max - 3);
+  const space = whole.lastIndexOf(" ", room);
+  const kept = space > 0 ? whole.slice(0, space).replace(/[\s.,;:!?-]+$/, "") : "";
+  if (kept) return `${kept}...`;
+  const first = whole.split(" ")[0]!;
+  return `${first.length <= LONGEST_WORD ? first : first.slice(0, room)}...`;
 }
 
-// Two segments hold at most 306 characters, and every name a template lists adds at least one (its
+/** How a template is to be worded: `short` drops fixed words; `more` goal names were left out. */
+export type Wording = { short: boolean; more: number };
+type Build = (names: string[], wording: Wording) => string;
+
+// Three segments hold at most 459 characters, and every name a template lists adds at least one (its
 // number or separator), so a text naming more names than that cannot fit: the search starts there,
 // which keeps the work the same for 20 names and 20,000.
-const MOST_NAMES_THAT_FIT = 306;
-
-/** Builds a text from goal names, shortening the names until it fits in two segments. */
-export function fitted(build: (names: string[]) => string, names: string[]) {
-  if (names.length <= MOST_NAMES_THAT_FIT) {
-    for (let max = 60; max >= 8; max -= 4) {
-      const text = build(names.map((n) => shorten(n, max)));
-      if (segmentCount(text) <= MAX_SEGMENTS) return text;
-    }
-  }
-  const shortened = names.slice(0, MOST_NAMES_THAT_FIT).map((n) => shorten(n, 8));
-  for (let keep = Math.min(names.length - 1, MOST_NAMES_THAT_FIT); keep >= 0; keep--) {
-    const text = build([...shortened.slice(0, keep), `+${names.length - keep} more`]);
-    if (segmentCount(text) <= MAX_SEGMENTS) return text;
-  }
-  return build([]);
-}
+const MOST_NAMES_THAT_FIT = 459;
 
 /**
- * A check-in's answer with the coach's feedback after it, in two segments: the reply is kept whole and
- * the feedback shortened on a word boundary ("..." keeps a GSM-7 text GSM-7), or left out if no word of
- * it fits.
+ * Builds a text from names. In order, the first that fits: every name whole in two segments with the
+ * template's full wording, then with its short wording; every name whole in three segments; names
+ * shortened between words in three; the first names and "+N more". The text is sent as toSmsText gives
+ * it, so it is measured that way.
  */
-export function withFeedback(reply: string, feedback: string) {
-  const whole = `${reply} ${feedback}`;
-  if (segmentCount(whole) <= MAX_SEGMENTS) return whole;
-  const words = feedback.split(/\s+/);
-  for (let keep = words.length - 1; keep > 0; keep--) {
-    const cut = words
-      .slice(0, keep)
-      .join(" ")
-      .replace(/[\s.,;:!?-]+$/, "");
-    if (!cut) continue;
-    const text = `${reply} ${cut}...`;
-    if (segmentCount(text) <= MAX_SEGMENTS) return text;
+export function fitted(build: Build, names: string[]) {
+  // A shortened name's "..." ends the sentence a list closes with a "." of its own.
+  const text = (list: string[], short: boolean, more = 0) =>
+    toSmsText(build(list, { short, more }).replace(/\.\.\.\.(?= |$)/g, "..."));
+  if (names.length <= MOST_NAMES_THAT_FIT) {
+    const whole = names.map(clean);
+    for (const short of [false, true]) {
+      const candidate = text(whole, short);
+      if (segmentCount(candidate) <= MAX_SEGMENTS) return candidate;
+    }
+    const candidate = text(whole, true);
+    if (segmentCount(candidate) <= LIST_SEGMENTS) return candidate;
+    for (let max = 60; max >= 12; max -= 4) {
+      const shortened = text(
+        names.map((n) => shortenOnWord(n, max)),
+        true,
+      );
+      if (segmentCount(shortened) <= LIST_SEGMENTS) return shortened;
+    }
   }
-  return reply;
+  // Each name kept adds more than the shorter count of the rest saves, so the longest list that fits
+  // is found by halving.
+  const shortened = names.slice(0, MOST_NAMES_THAT_FIT).map((n) => shortenOnWord(n, 12));
+  const keeping = (keep: number) => text(shortened.slice(0, keep), true, names.length - keep);
+  let [fits, fitsNot] = [0, Math.min(names.length - 1, MOST_NAMES_THAT_FIT) + 1];
+  while (fitsNot - fits > 1) {
+    const keep = Math.floor((fits + fitsNot) / 2);
+    if (segmentCount(keeping(keep)) <= LIST_SEGMENTS) fits = keep;
+    else fitsNot = keep;
+  }
+  return keeping(fits);
 }
 
-const numbered = (names: string[]) => names.map((n, i) => `${i + 1}) ${n}`).join(" ");
+// A sentence ends at a mark followed by a space, so "4.5 km" and "e.g." stay whole.
+const sentences = (text: string) =>
+  clean(text)
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean);
+const counts = (text: string) => new Set(text.match(/\b\d+ of \d+\b/g) ?? []);
+
+/**
+ * A check-in's answer with the coach's feedback after it: the reply whole, then as many whole sentences
+ * of the feedback as fit in the segments the reply needs (two at least), leaving out any sentence that
+ * says a count ("2 of 3") the reply already says.
+ */
+export function withFeedback(reply: string, feedback: string) {
+  const budget = Math.min(Math.max(MAX_SEGMENTS, segmentCount(toSmsText(reply))), LIST_SEGMENTS);
+  const said = counts(reply);
+  let text = reply;
+  for (const sentence of sentences(feedback)) {
+    if ([...counts(sentence)].some((count) => said.has(count))) continue;
+    const longer = `${text} ${sentence.trim()}`;
+    if (segmentCount(toSmsText(longer)) > budget) break;
+    text = longer;
+  }
+  return toSmsText(text);
+}
+
+/** What a user may answer a list of goals with, naming only numbers the list has. */
+export function replyExample(numbers: number[]) {
+  const [first = 1, , third] = numbers;
+  return third === undefined ? `"${first}"` : `"${first} and ${third}"`;
+}
+
+const moreNote = (more: number) => (more ? ` +${more} more` : "");
+const numbered = (names: string[], more = 0) =>
+  names.map((n, i) => `${i + 1}) ${n}`).join(" ") + moreNote(more);
+const upTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
 export type ListedGoal = { description: string; state: "open" | "done" | "skipped" };
 const STATE_NOTE = { open: "", done: " (done)", skipped: " (skipped)" } as const;
-const listed = (names: string[], goals: ListedGoal[]) =>
-  names.map((n, i) => `${i + 1}) ${n}${STATE_NOTE[goals[i]?.state ?? "open"]}`).join(" ");
+const listed = (names: string[], goals: ListedGoal[], more = 0) =>
+  names.map((n, i) => `${i + 1}) ${n}${STATE_NOTE[goals[i]?.state ?? "open"]}`).join(" ") +
+  moreNote(more);
 
-/** A confirmation followed by today's list as it now stands, both fitted to two segments. */
+/** A confirmation followed by today's list as it now stands, fitted together. */
 function withList(lead: (name: string) => string, name: string, goals: ListedGoal[]) {
   return fitted(
-    ([first = "", ...names]) =>
-      `${lead(first)} ${goals.length ? `Today: ${listed(names, goals)}` : "No goals left for today."}`,
+    ([first = "", ...names], { short, more }) =>
+      `${lead(first)} ${goals.length ? `${short ? "" : "Today: "}${listed(names, goals, more)}` : "No goals left for today."}`,
     [name, ...goals.map((g) => g.description)],
   );
 }
@@ -145,28 +200,39 @@ export const templates = {
       return `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages". No goals today means no evening check-in.`;
     if (carriedOver.length === 0)
       return fitted(
-        (names) =>
-          `Good morning! Today's habits: ${numbered(names)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
+        (names, { short, more }) =>
+          short
+            ? `Good morning! Habits today: ${numbered(names, more)}. Other goals? Reply with them, or "ok".`
+            : `Good morning! Today's habits: ${numbered(names, more)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
         habits,
       );
     return fitted(
-      (names) => {
-        const carried = `Carried over to today: ${names.slice(habits.length).join(", ")}.`;
+      (names, { short, more }) => {
+        const shown = names.slice(habits.length).join(", ") + moreNote(more);
+        const habitList = numbered(names.slice(0, habits.length));
+        if (short)
+          return habits.length === 0
+            ? `Good morning! Carried over: ${shown}. Other goals today? Reply with them.`
+            : `Good morning! Habits: ${habitList}. Carried over: ${shown}. Other goals? Reply with them, or "ok".`;
+        const carried = `Carried over to today: ${shown}.`;
         return habits.length === 0
           ? `Good morning! ${carried} Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".`
-          : `Good morning! Today's habits: ${numbered(names.slice(0, habits.length))}. ${carried} Anything else today? Reply with your goals, or "ok" if that's all.`;
+          : `Good morning! Today's habits: ${habitList}. ${carried} Anything else today? Reply with your goals, or "ok" if that's all.`;
       },
       [...habits, ...carriedOver],
     );
   },
+  // The first text after opt-in, which a 10DLC review reads: brand, frequency, rates, HELP and STOP.
   welcome: (when: string, kind: "morning" | "evening") =>
-    `You're all set! Your first question comes ${when}, ${
+    `${BRAND}: you're all set for goal check-ins, ${MESSAGE_FREQUENCY}. Msg & data rates may apply. Your first question comes ${when}, ${
       kind === "morning" ? "asking for the day's goals" : "asking how today's goals went"
-    }. You can text your goals now, e.g. "1. Run 5k 2. Read 30 pages". Reply HELP for help, STOP to stop.`,
+    }. You can text your goals now, e.g. "1. Run 5k 2. Read 30 pages". Reply HELP for help, STOP to opt out.`,
   justHabits: (habits: string[], checkInTime: string | null) =>
     fitted(
-      (names) =>
-        `OK, today is your habits: ${numbered(names)}. ${checkInTime ? `I'll check in at ${checkInTime}.` : "Reply with the numbers you finish today."}`,
+      (names, { short, more }) =>
+        short
+          ? `OK, today: ${numbered(names, more)}. ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
+          : `OK, today is your habits: ${numbered(names, more)}. ${checkInTime ? `I'll check in at ${checkInTime}.` : "Reply with the numbers you finish today."}`,
       habits,
     ),
   habitAdded: (title: string, schedule: string) =>
@@ -183,32 +249,36 @@ export const templates = {
     ),
   habitNotFound: (words: string, habits: string[]) =>
     fitted(
-      ([name = "", ...names]) =>
-        `No active habit matches "${name}".${names.length ? ` Your habits: ${numbered(names)}` : " You have no active habits."}`,
+      ([name = "", ...names], { short, more }) =>
+        `No active habit matches "${name}".${names.length || more ? ` ${short ? "Habits" : "Your habits"}: ${numbered(names, more)}` : " You have no active habits."}`,
       [words, ...habits],
     ),
   habitList: (habits: { title: string; schedule: string }[]) =>
     habits.length === 0
       ? `No habits yet. Text one with its days, e.g. "gym every Mon, Wed and Fri" or "read 3x a week".`
       : fitted(
-          (names) =>
-            `Your habits: ${names.map((n, i) => `${i + 1}) ${n} (${habits[i]?.schedule ?? ""})`).join(" ")}. Text "stop habit NAME" to stop one.`,
+          (names, { short, more }) =>
+            `Your habits: ${names.map((n, i) => `${i + 1}) ${n} (${habits[i]?.schedule ?? ""})`).join(" ")}${moreNote(more)}.${short ? "" : ` Text "stop habit NAME" to stop one.`}`,
           habits.map((h) => h.title),
         ),
   eveningQuestion: (goals: string[]) =>
     fitted(
-      (names) =>
-        `Evening check-in: which goals did you finish? ${numbered(names)}. Reply e.g. "1 and 3", "all" or "none". A photo as proof is welcome.`,
+      (names, { short, more }) =>
+        short
+          ? `Which goals did you finish? ${numbered(names, more)}. Reply e.g. ${replyExample(upTo(goals.length))}, "all" or "none".`
+          : `Evening check-in: which goals did you finish? ${numbered(names, more)}. Reply e.g. ${replyExample(upTo(goals.length))}, "all" or "none". A photo as proof is welcome.`,
       goals,
     ),
   goalsSet: (goals: string[], checkInTime: string | null, notes: GoalsSetNotes = {}) =>
     fitted(
-      (names) =>
-        `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
-          checkInTime
-            ? `I'll check in at ${checkInTime}.`
-            : "Reply with the numbers you finish today."
-        }`,
+      (names, { short, more }) =>
+        short
+          ? `Got it: ${numbered(names, more)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
+          : `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names, more)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
+              checkInTime
+                ? `I'll check in at ${checkInTime}.`
+                : "Reply with the numbers you finish today."
+            }`,
       goals,
     ),
   goalsTooLong: (count: number, max: number) =>
@@ -234,30 +304,30 @@ export const templates = {
         ? " Nothing done today is OK: tomorrow is a fresh start."
         : "";
     return fitted(
-      (names) => {
+      (names, { short, more }) => {
         const [d, s, t, k] = splitNames(names, [done.length, skipped.length, tomorrow.length]);
         const keptNotes = k.map(
           (n, i) => ` ${n} was already marked ${kept[i]?.state ?? "done"} on the web: kept.`,
         );
-        return `${lead} ${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${fresh} Streak: ${pluralDays(streak)}.`;
+        return `${short ? "" : `${lead} `}${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${more ? ` (+${more} more)` : ""}${fresh} Streak: ${pluralDays(streak)}.`;
       },
       [...done, ...skipped, ...tomorrow, ...kept.map((g) => g.description)],
     );
   },
   goalEdited: (before: string, after: string, goals: ListedGoal[]) =>
     fitted(
-      ([was = "", now = "", ...names]) =>
-        `Changed "${was}" to "${now}". ${goals.length ? `Today: ${listed(names, goals)}` : ""}`.trim(),
+      ([was = "", now = "", ...names], { short, more }) =>
+        `Changed "${was}" to "${now}". ${goals.length ? `${short ? "" : "Today: "}${listed(names, goals, more)}` : ""}`.trim(),
       [before, after, ...goals.map((g) => g.description)],
     ),
   undone: (change: string, goals: ListedGoal[]) => {
     // The words of the change are kept whole when the list can make room for them.
     const whole = fitted(
-      (names) =>
-        `Undone: ${change}. ${goals.length ? `Today: ${listed(names, goals)}` : "No goals left for today."}`,
+      (names, { short, more }) =>
+        `Undone: ${change}. ${goals.length ? `${short ? "" : "Today: "}${listed(names, goals, more)}` : "No goals left for today."}`,
       goals.map((g) => g.description),
     );
-    if (segmentCount(whole) <= MAX_SEGMENTS) return whole;
+    if (segmentCount(whole) <= LIST_SEGMENTS && !/\+\d+ more$/.test(whole)) return whole;
     return withList((words) => `Undone: ${words}.`, change, goals);
   },
   nothingToUndo: () => `Nothing to undo: you have made no changes by text today.`,
@@ -285,8 +355,8 @@ export const templates = {
     goals.length === 0
       ? `No goals for today yet. Text them any time, e.g. "goal: Run 5k".`
       : fitted(
-          (names) =>
-            `Today's goals: ${names.map((n, i) => `${i + 1}) ${n}${goals[i]?.done ? " (done)" : ""}`).join(" ")}`,
+          (names, { short, more }) =>
+            `${short ? "Today" : "Today's goals"}: ${names.map((n, i) => `${i + 1}) ${n}${goals[i]?.done ? " (done)" : ""}`).join(" ")}${moreNote(more)}`,
           goals.map((g) => g.description),
         ),
   stats: (streak: number, counts: OutcomeCounts) =>
@@ -300,14 +370,16 @@ export const templates = {
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
   whichGoalNumber: (number: number, goals: string[]) =>
     fitted(
-      (names) =>
-        `Which goal is ${number}? You have ${goals.length} today: ${numbered(names)}. Reply e.g. "1 done".`,
+      (names, { short, more }) =>
+        short
+          ? `No goal ${number} today: ${numbered(names, more)}. Reply e.g. "1 done".`
+          : `Which goal is ${number}? You have ${goals.length} today: ${numbered(names, more)}. Reply e.g. "1 done".`,
       goals,
     ),
   whichGoalOf: (goals: { number: number; description: string }[]) =>
     fitted(
-      (names) =>
-        `Which one did you mean: ${names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(" or ")}? Reply e.g. "${goals[0]?.number ?? 1} done".`,
+      (names, { short, more }) =>
+        `${short ? "Which one" : "Which one did you mean"}: ${names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(" or ")}${moreNote(more)}? Reply e.g. "${goals[0]?.number ?? 1} done".`,
       goals.map((g) => g.description),
     ),
   unknown: () =>
@@ -315,7 +387,7 @@ export const templates = {
   stopConfirmed: () =>
     `${BRAND}: You are unsubscribed and will receive no more messages. Reply START to resubscribe.`,
   startConfirmed: () =>
-    `${BRAND}: You are subscribed again to daily goal check-ins (about 2 msgs/day). Msg & data rates may apply. Reply HELP for help, STOP to cancel.`,
+    `${BRAND}: You are subscribed again to daily goal check-ins (${MESSAGE_FREQUENCY}). Msg & data rates may apply. Reply HELP for help, STOP to cancel.`,
   unverifiedKeyword: () =>
     `${BRAND}: your number isn't verified yet, so we don't text it and nothing changed. Verify it on your dashboard to get check-in texts.`,
   emailChanged: (supportEmail: string) =>
@@ -325,7 +397,7 @@ export const templates = {
   phoneChanged: (lastDigits: string, supportEmail: string) =>
     `${BRAND}: your account now uses the number ending in ${lastDigits}; this number gets no more texts from us. Not you? Write to ${supportEmail}.`,
   help: (supportEmail: string) =>
-    `${BRAND} goal check-ins: about 2 msgs/day. Msg & data rates may apply. Reply STOP to cancel. Help: ${supportEmail}`,
+    `${BRAND} goal check-ins: ${MESSAGE_FREQUENCY}. Msg & data rates may apply. Reply STOP to cancel. Help: ${supportEmail}`,
   accessEnded: (what: "trial" | "plan", appUrl: string) =>
     `${BRAND}: your ${what === "trial" ? "free trial" : "plan"} has ended, so your daily check-in texts are paused. Your goals and streaks are saved. Choose a plan to continue: ${appUrl}/settings/billing`,
   partnerInvitation: (inviter: string, role: "coach" | "partner") =>

@@ -5,6 +5,7 @@ import { isOptedOut, optOut } from "./opt-outs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";
 import { getTransport, SmsSendError } from "./transport.server";
+import { toSmsText } from "./segments";
 import { storeMessage } from "~/messages/message-rows.server";
 import { CARRIER_OPT_OUT_REASON, permanentError } from "./twilio-errors";
 
@@ -94,7 +95,7 @@ export async function sendStoredText(
 ): Promise<SendOutcome> {
   let result: { sid: string; status: string };
   try {
-    result = await getTransport().send(user.phone, body);
+    result = await getTransport().send(user.phone, toSmsText(body));
   } catch (error) {
     const code = error instanceof SmsSendError ? error.code : null;
     db.update(messages)
@@ -121,7 +122,7 @@ export async function sendTextToNumber(
 ) {
   if (isOptedOut(phone) && !options.compliance) return false;
   try {
-    await getTransport().send(phone, body);
+    await getTransport().send(phone, toSmsText(body));
     textsSent.labels(options.compliance ? "compliance" : "to_number", "sent").inc();
     return true;
   } catch (error) {

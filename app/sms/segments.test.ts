@@ -1,4 +1,4 @@
-import { segmentCount, smsEncoding } from "./segments";
+import { segmentCount, smsEncoding, toSmsText } from "./segments";
 
 const a = (n: number) => "a".repeat(n);
 
@@ -73,5 +73,45 @@ describe("segmentCount in UCS-2", () => {
   it("does not count GSM extension characters twice once the text is UCS-2", () => {
     expect(segmentCount("€".repeat(69) + "ж")).toBe(1); // 70 code units
     expect(segmentCount("€".repeat(70) + "ж")).toBe(2);
+  });
+});
+
+describe("segmentCount: what a part cannot split", () => {
+  it("never splits an emoji's surrogate pair across two parts", () => {
+    // 66 + 2 + 66 = 134 code units, but the emoji would straddle the first part's end: 3 parts.
+    expect(segmentCount(`${a(66)}🎉${a(66)}`)).toBe(3);
+    expect(segmentCount(`${a(65)}🎉${a(67)}`)).toBe(2);
+  });
+
+  it("never splits an extension character's two septets across two parts", () => {
+    // 152 + 2 + 152 = 306 septets, but the € would straddle the first part's end: 3 parts.
+    expect(segmentCount(`${a(152)}€${a(152)}`)).toBe(3);
+    expect(segmentCount(`${a(151)}€${a(153)}`)).toBe(2);
+  });
+});
+
+describe("toSmsText", () => {
+  it("turns typographic punctuation into its GSM-7 equivalent when nothing else needs UCS-2", () => {
+    const typed = "It’s done — “all” of it… 9–5 • ok\u00A0now\u200B";
+    expect(smsEncoding(typed)).toBe("UCS-2");
+    const sent = toSmsText(typed);
+    expect(sent).toBe(`It's done - "all" of it... 9-5 * ok now`);
+    expect(smsEncoding(sent)).toBe("GSM-7");
+    expect(segmentCount(`${a(130)} ${typed}`)).toBe(3);
+    expect(segmentCount(toSmsText(`${a(130)} ${typed}`))).toBe(2);
+  });
+
+  it("keeps a text with an emoji or a letter GSM-7 lacks as written: it is UCS-2 anyway", () => {
+    for (const text of ["It’s done 🎉", "call mom 📞 — sunday", "日本 “trip”", "Ω ok’"]) {
+      if (smsEncoding(text.replace(/[’“”—]/g, "")) === "UCS-2") expect(toSmsText(text)).toBe(text);
+    }
+    expect(toSmsText("Ω ok’")).toBe("Ω ok'"); // Ω is in the GSM-7 basic set
+  });
+
+  it("leaves every GSM-7 basic and extension character alone", () => {
+    const gsm =
+      "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà^{}\\[~]|€";
+    expect(toSmsText(gsm)).toBe(gsm);
+    expect(smsEncoding(gsm)).toBe("GSM-7");
   });
 });

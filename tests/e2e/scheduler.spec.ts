@@ -138,7 +138,8 @@ test("npm run tick texts each question once, to exactly the phones it is due for
         // The verified phone is welcomed once, with when its first question comes.
         const welcome = s.twilio.messages.slice(afterCode);
         expect(welcome.map((m) => m.to)).toEqual([phone]);
-        expect(welcome[0]!.body).toMatch(/^You're all set! Your first question comes /);
+        expect(welcome[0]!.body).toMatch(WELCOME);
+        expect(welcome[0]!.body).toContain("Your first question comes ");
       }
       // E then replies STOP. Inbound texts need Twilio's signature, so the opt-out it would record is
       // written straight into the server's database instead.
@@ -232,7 +233,7 @@ test("npm run tick texts each question once, to exactly the phones it is due for
 });
 
 /** Which question a text is, or the text itself when it is none of them. */
-const WELCOME = /^You're all set! /;
+const WELCOME = /^StreakCoach: you're all set for goal check-ins, about 2 msgs\/day\. /;
 
 function describe(body: string) {
   if (body.includes(MORNING_QUESTION)) return "morning question";

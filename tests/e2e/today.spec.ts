@@ -105,7 +105,8 @@ test.describe("on a phone", () => {
     // The phone is welcomed, and the text and the dashboard agree on when the first question comes.
     await openDevPhone(page, phone);
     const welcome = devPhoneTexts(page, "received").last();
-    await expect(welcome).toContainText(`You're all set! Your first question comes ${when}`);
+    await expect(welcome).toContainText("StreakCoach: you're all set for goal check-ins");
+    await expect(welcome).toContainText(`Your first question comes ${when}`);
     await expect(welcome).toContainText("You can text your goals now");
   });
 

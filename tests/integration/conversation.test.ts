@@ -130,9 +130,12 @@ describe("conversation engine", () => {
     // One answer: the confirmation, then rule-based feedback (no LLM configured here), kept on the goals.
     const feedback = result.feedback!;
     expect(feedback).toMatch(/2 of 3|2 goals down/);
+    // The count is said once: a feedback sentence repeating "2 of 3" is left out of the answer.
+    const unsaid = feedback.split(/(?<=[.!?]) /).filter((sentence) => !sentence.includes("2 of 3"));
     expect(result.reply).toBe(
-      `Nice work! 2 of 3 done today. Done: Run 5k, call mom. Streak: 1 day. ${feedback}`,
+      ["Nice work! 2 of 3 done today. Done: Run 5k, call mom. Streak: 1 day.", ...unsaid].join(" "),
     );
+    expect(result.reply.split("2 of 3")).toHaveLength(2);
     const [answer, question] = outbox(user.phone).map((m) => m.body);
     expect(answer).toBe(result.reply);
     expect(question).toMatch(/^Evening check-in/);

@@ -102,13 +102,16 @@ describe("POST /api/verify-phone", () => {
     expect(saved.phoneVerifiedAt).toBeInstanceOf(Date);
     expect(new Date(body.phoneVerifiedAt).getTime()).toBe(saved.phoneVerifiedAt!.getTime());
 
-    // The verified number is welcomed: when its first question comes, and that goals can be texted.
+    // The verified number is welcomed with a complete opt-in confirmation (brand, frequency, rates,
+    // HELP and STOP: what a 10DLC review reads), when its first question comes, and that goals can be
+    // texted.
     expect(textCount(user.phone)).toBe(2);
     const welcome = lastTextTo(user.phone);
     expect(welcome).toMatch(
-      /^You're all set! Your first question comes \w+day \d{1,2}:\d{2} [AP]M, asking /,
+      /^StreakCoach: you're all set for goal check-ins, about 2 msgs\/day\. Msg & data rates may apply\. Your first question comes \w+day \d{1,2}:\d{2} [AP]M, asking /,
     );
     expect(welcome).toContain("You can text your goals now");
+    expect(welcome).toMatch(/Reply HELP for help, STOP to opt out\.$/);
 
     // Asking again once verified sends nothing.
     const again = await post({ phone: user.phone }, cookie);

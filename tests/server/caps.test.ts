@@ -178,7 +178,7 @@ describe("goals", () => {
     });
     const { reply, intent } = (await list.json()) as { reply: string; intent: string };
     expect(intent).toBe("list_goals");
-    expect(reply).toMatch(/^Today's goals: 1\) Goal 1 .*\+\d+ more$/);
+    expect(reply).toMatch(/^Today: 1\) Goal 1 .*\+\d+ more$/);
   });
 
   it("answers the dashboard and a list text in bounded size where 3,000 goals are already today's", async () => {
@@ -207,9 +207,7 @@ describe("goals", () => {
     expect(list.status).toBe(200);
     const body = await list.text();
     expect(body.length).toBeLessThan(ONE_MEGABYTE);
-    expect((JSON.parse(body) as { reply: string }).reply).toMatch(
-      /^Today's goals: 1\) Old g.*\+\d+ more$/,
-    );
+    expect((JSON.parse(body) as { reply: string }).reply).toMatch(/^Today: 1\) Old g.*\+\d+ more$/);
   });
 });
 

@@ -64,7 +64,7 @@ it("the tick's evening text lists only open goals; a check-in after a web Done k
   // The same tick may follow up on the goals already overdue at 19:00: the question is the evening one.
   const question = systemTexts(user.id).findLast((t) => t.kind === "evening")!;
   expect(question.body).toBe(
-    'Evening check-in: which goals did you finish? 1) Run 5k 2) Call mom. Reply e.g. "1 and 3", "all" or "none". A photo as proof is welcome.',
+    'Evening check-in: which goals did you finish? 1) Run 5k 2) Call mom. Reply e.g. "1", "all" or "none". A photo as proof is welcome.',
   );
 
   // Call mom is marked done on the web after the question; the text then says it skipped "2".
