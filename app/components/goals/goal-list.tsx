@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
+import { EMPTY_GOALS, GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../ui/button";
@@ -24,7 +24,7 @@ export type GoalRowData = {
   habitId?: number | null;
 };
 
-export const EMPTY_GOALS = "No goals found. Start creating new goals to track your progress!";
+export { EMPTY_GOALS };
 
 export function GoalList({
   goals,
