@@ -91,7 +91,7 @@ test.describe("register", () => {
 
     await fillRegisterForm(page, { email: uniqueEmail("phone"), phone: "12345" });
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Phone number must be 10 to 15 characters")).toBeVisible();
+    await expect(page.getByText("Phone number must be 10 to 15 digits")).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
   });
 
