@@ -149,8 +149,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isGoalIntent(intent)) {
     const outcome = applyGoalIntent(user, intent, formData);
     if ("fieldErrors" in outcome) {
+      // What was typed comes back with the errors, so a page without JavaScript shows it again.
+      const typed = (name: string) => String(formData.get(name) ?? "");
       return json(
-        { intent: "edit" as const, goalId: outcome.goalId, fieldErrors: outcome.fieldErrors },
+        {
+          intent: "edit" as const,
+          goalId: outcome.goalId,
+          fieldErrors: outcome.fieldErrors,
+          values: { description: typed("description"), dueTime: typed("dueTime") },
+        },
         { status: 400 },
       );
     }
