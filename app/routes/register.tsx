@@ -30,6 +30,7 @@ import { getClientIp, getUserAgent } from "~/utils/request.server";
 import { createUserSession, requireAnonymous } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -70,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const lastResult = useActionData<typeof action>();
+  const hydrated = useHydrated();
   const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
     id: "register",
     constraint: FORM_ATTRIBUTES.register,
@@ -117,7 +119,11 @@ export default function RegisterPage() {
             <Field
               id={fields.password.id}
               label="Password"
-              hint="At least 8 characters."
+              hint={
+                lastResult && !hydrated
+                  ? "At least 8 characters. Type it again: a page sent back never holds your password."
+                  : "At least 8 characters."
+              }
               errors={fields.password.errors}
             >
               <Input
