@@ -156,7 +156,7 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
       <div className="flex items-start gap-3">
         <p
           className={cn(
-            "min-w-0 flex-1 font-medium",
+            "user-text min-w-0 flex-1 font-medium",
             status === "completed" && "text-muted-foreground line-through",
           )}
         >

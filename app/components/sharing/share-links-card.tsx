@@ -52,7 +52,7 @@ export function ShareLinksCard({
             {links.map((link) => (
               <li key={link.id} className="grid gap-2 p-3" data-testid="share-link">
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <p className="font-medium">
+                  <p className="user-text min-w-0 font-medium">
                     {link.label}{" "}
                     <span className="text-sm font-normal text-muted-foreground">
                       ({shareLinkDetails(link)})
