@@ -1,5 +1,7 @@
 import {
   calendarWeeks,
+  EMPTY_GOALS,
+  previousGoalsEmptyText,
   clampPage,
   currentStreak,
   dateRangeDays,
@@ -297,6 +299,27 @@ describe("dayFullMessage", () => {
     );
     expect(dayFullMessage(false)).toBe(
       "That day already has 50 goals, the most one day can hold. Choose another day.",
+    );
+  });
+});
+
+describe("previousGoalsEmptyText", () => {
+  it("invites a user with no goals at all to create one, in SPEC's words", () => {
+    expect(previousGoalsEmptyText(0, "all")).toBe(
+      "No goals found. Start creating new goals to track your progress!",
+    );
+    expect(previousGoalsEmptyText(0, "7d")).toBe(EMPTY_GOALS);
+  });
+
+  it("never invites a user who has goals to start creating them", () => {
+    for (const range of ["7d", "30d", "this-month", "last-month", "all"] as const) {
+      expect(previousGoalsEmptyText(3, range)).not.toContain("Start creating");
+    }
+    expect(previousGoalsEmptyText(3, "all")).toBe(
+      "No goals before today yet. Goals move here once their day is over.",
+    );
+    expect(previousGoalsEmptyText(1, "7d")).toBe(
+      "No goals before today in this range. Choose All time to see every one.",
     );
   });
 });

@@ -101,6 +101,19 @@ export const DATE_RANGES = [
 ] as const;
 export type DateRange = (typeof DATE_RANGES)[number]["value"];
 
+/** SPEC's empty-list text, for a user with no goals at all. */
+export const EMPTY_GOALS = "No goals found. Start creating new goals to track your progress!";
+
+/**
+ * What an empty 'Previous Goals' says: SPEC's invitation only while the user has no goal anywhere;
+ * once there are goals (today's, say) it says what is missing from this list.
+ */
+export function previousGoalsEmptyText(totalGoals: number, range: DateRange) {
+  if (totalGoals === 0) return EMPTY_GOALS;
+  if (range === "all") return "No goals before today yet. Goals move here once their day is over.";
+  return "No goals before today in this range. Choose All time to see every one.";
+}
+
 export function parseDateRange(value: string | null | undefined): DateRange {
   return DATE_RANGES.some((r) => r.value === value) ? (value as DateRange) : "all";
 }

@@ -26,7 +26,13 @@ import { resumeTexts } from "~/users/texting.server";
 import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { goalState, pageCount, pageSummary, parseDateRange } from "~/goals/goal-rules";
+import {
+  goalState,
+  pageCount,
+  pageSummary,
+  parseDateRange,
+  previousGoalsEmptyText,
+} from "~/goals/goal-rules";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
 import { applyGoalIntent, isGoalIntent, restoreDeletedGoal } from "~/goals/goal-intents.server";
 import {
@@ -41,7 +47,9 @@ import {
 } from "~/goals/goals.server";
 import type { Goal } from "../../db/schema";
 import { rowTimes } from "~/goals/row-times";
-import { localTime } from "~/utils/local-time";
+import { localDay, localTime, type LocalDay } from "~/utils/local-time";
+import { latestSummaryDays } from "~/summaries/summary-days";
+import { summaryPath } from "~/summaries/summaries.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { getSiteFacts } from "~/site/site-facts.server";
@@ -105,9 +113,18 @@ function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
     },
     range,
     calendar: recentCalendar(user, 12, now),
+    summaries: summaryLinks(localDay(now, user.timezone)),
     billing: billingSummary(user, now),
     // A goal added during the day is due by the evening check-in, when the user is asked about it.
     defaultDueTime: user.preferredCheckInTimeEvening,
+  };
+}
+
+function summaryLinks(today: LocalDay) {
+  const { weekly, monthly } = latestSummaryDays(today);
+  return {
+    weekly: summaryPath("weekly_summary", weekly),
+    monthly: summaryPath("monthly_summary", monthly),
   };
 }
 
@@ -137,8 +154,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isGoalIntent(intent)) {
     const outcome = applyGoalIntent(user, intent, formData);
     if ("fieldErrors" in outcome) {
+      // What was typed comes back with the errors, so a page without JavaScript shows it again.
+      const typed = (name: string) => String(formData.get(name) ?? "");
       return json(
-        { intent: "edit" as const, goalId: outcome.goalId, fieldErrors: outcome.fieldErrors },
+        {
+          intent: "edit" as const,
+          goalId: outcome.goalId,
+          fieldErrors: outcome.fieldErrors,
+          values: { description: typed("description"), dueTime: typed("dueTime") },
+        },
         { status: 400 },
       );
     }
@@ -271,6 +295,14 @@ export default function DashboardPage() {
         </CardHeader>
         <CardContent>
           <CompletionCalendar weeks={data.calendar} />
+          <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <Link to={data.summaries.weekly} className="text-primary hover:underline">
+              Weekly summary
+            </Link>
+            <Link to={data.summaries.monthly} className="text-primary hover:underline">
+              Monthly summary
+            </Link>
+          </p>
         </CardContent>
       </Card>
       <Card className="mt-6 scroll-mt-20" id="previous">
@@ -279,7 +311,11 @@ export default function DashboardPage() {
           <RangeFilter range={data.range} />
         </CardHeader>
         <CardContent>
-          <GoalList goals={data.previous.goals} label="Previous Goals" />
+          <GoalList
+            goals={data.previous.goals}
+            label="Previous Goals"
+            empty={previousGoalsEmptyText(data.stats.totalGoals, data.range)}
+          />
           <Pagination {...data.previous} range={data.range} />
         </CardContent>
       </Card>

@@ -227,7 +227,7 @@ function Thread() {
               >
                 <div
                   className={cn(
-                    "max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-sm",
+                    "max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2 text-sm",
                     t.direction === "sent" ? "bg-blue-700 text-white" : "bg-muted text-foreground",
                   )}
                 >

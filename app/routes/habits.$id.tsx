@@ -1,10 +1,18 @@
 import {
   json,
+  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { HabitForm } from "~/components/habits/habit-form";
 import { HabitDaysForm, WeekToggles } from "~/components/habits/day-toggles";
@@ -76,6 +84,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (isDayIntent(intent)) return dayIntentResponse(user, id, form, `/habits/${id}`);
   try {
     if (intent === "delete") {
+      // A delete is asked for first: a post that skipped the question gets it.
+      if (form.get("confirm") !== "yes") return redirect(`/habits/${id}?delete#delete-habit`);
       if (!deleteHabit(user, id)) throw new Response("Habit not found", { status: 404 });
       return redirectWithToast("/habits", { title: "Habit deleted" });
     }
@@ -105,6 +115,7 @@ export default function HabitPage() {
   const data = useActionData<typeof action>();
   const errors = data && "errors" in data ? data.errors : {};
   const unit = habit.streakUnit === "weeks" ? "week" : "day";
+  const confirmingDelete = new URLSearchParams(useLocation().search).has("delete");
   return (
     <PageShell
       title={habit.title}
@@ -201,22 +212,58 @@ export default function HabitPage() {
               >
                 {habit.active ? "Stop habit" : "Restart habit"}
               </button>
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                className={buttonClass("destructive")}
-              >
-                Delete habit
-              </button>
+              {confirmingDelete ? null : (
+                <Link
+                  to="?delete#delete-habit"
+                  preventScrollReset
+                  className={buttonClass("destructive")}
+                >
+                  Delete habit
+                </Link>
+              )}
             </Form>
-            <p className="text-xs text-muted-foreground">
-              Deleting keeps the goals it made, as ordinary goals of their days.
-            </p>
+            {confirmingDelete ? (
+              <DeleteHabitConfirmation habitId={habit.id} title={habit.title} />
+            ) : (
+              <p className="text-xs text-muted-foreground">
+                Deleting keeps the goals it made, as ordinary goals of their days.
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>
     </PageShell>
+  );
+}
+
+/** The second step of a delete, a page state of its own so it asks without JavaScript too. */
+function DeleteHabitConfirmation({ habitId, title }: { habitId: number; title: string }) {
+  return (
+    <Form
+      method="post"
+      id="delete-habit"
+      role="alertdialog"
+      aria-labelledby="delete-habit-title"
+      aria-describedby="delete-habit-warning"
+      className="scroll-mt-24 space-y-3 rounded-md border border-destructive p-4"
+    >
+      <h3 id="delete-habit-title" className="font-semibold">
+        Delete &ldquo;{title}&rdquo;?
+      </h3>
+      <p id="delete-habit-warning" className="text-sm text-muted-foreground">
+        Its history and streak go for good; this cannot be undone. The goals it made stay, as
+        ordinary goals of their days. To keep its history, stop it instead.
+      </p>
+      <input type="hidden" name="confirm" value="yes" />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="delete" className={buttonClass("destructive")}>
+          Yes, delete it
+        </button>
+        <Link to={`/habits/${habitId}`} preventScrollReset className={buttonClass("outline")}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
   );
 }
 

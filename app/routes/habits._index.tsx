@@ -216,7 +216,7 @@ function HabitCard({
       <HabitDaysForm action="/habits" habitId={habit.id}>
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 className="break-words font-semibold">
+            <h3 className="user-text font-semibold">
               <Link to={`/habits/${habit.id}`} className="hover:underline">
                 {habit.title}
               </Link>

@@ -4,6 +4,7 @@ import { parseWithZod, readFormData } from "~/utils/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { useEffect } from "react";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
 import { checkedFormProps } from "~/components/form-props";
 import { FormErrorAlert } from "~/components/form-error-alert";
@@ -13,7 +14,13 @@ import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
+import {
+  DEFAULT_TIME_ZONE,
+  EVENING_TIMES,
+  MORNING_TIMES,
+  offeredTimeZoneFor,
+  TIME_ZONES,
+} from "~/users/user-options";
 import { CONSENT_LEAD } from "~/users/consent";
 import { RegisterSchema } from "~/users/user-schema";
 import { signUp } from "~/users/sign-up.server";
@@ -23,6 +30,7 @@ import { getClientIp, getUserAgent } from "~/utils/request.server";
 import { createUserSession, requireAnonymous } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageMeta } from "~/utils/meta";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -63,17 +71,30 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const lastResult = useActionData<typeof action>();
+  const hydrated = useHydrated();
   const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
     id: "register",
     constraint: FORM_ATTRIBUTES.register,
     lastResult,
     shouldRevalidate: "onBlur",
     defaultValue: {
-      timezone: "America/New_York",
+      timezone: DEFAULT_TIME_ZONE,
       preferredCheckInTimeMorning: "08:00",
       preferredCheckInTimeEvening: "19:00",
     },
   });
+  // With JavaScript the browser's zone is chosen for a fresh form; the select still shows it, and
+  // without JavaScript the default stays.
+  const { name: timezoneName, id: timezoneId } = fields.timezone;
+  useEffect(() => {
+    const select = document.getElementById(timezoneId) as HTMLSelectElement | null;
+    // A form sent back with errors, or a zone chosen before the page came alive, stays as it is.
+    if (lastResult || select?.value !== DEFAULT_TIME_ZONE) return;
+    const zone = offeredTimeZoneFor(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    if (zone) form.update({ name: timezoneName, value: zone });
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="mx-auto flex max-w-lg flex-col px-4 py-12">
       <Card>
@@ -98,7 +119,11 @@ export default function RegisterPage() {
             <Field
               id={fields.password.id}
               label="Password"
-              hint="At least 8 characters."
+              hint={
+                lastResult && !hydrated
+                  ? "At least 8 characters. Type it again: a page sent back never holds your password."
+                  : "At least 8 characters."
+              }
               errors={fields.password.errors}
             >
               <Input

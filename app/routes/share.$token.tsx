@@ -77,7 +77,7 @@ export default function SharePage() {
             <ul className="divide-y" aria-label="Recent goals">
               {data.goals.map((goal) => (
                 <li key={goal.id} className="flex flex-wrap justify-between gap-2 py-3">
-                  <span className="font-medium">{goal.description}</span>
+                  <span className="user-text font-medium">{goal.description}</span>
                   <span className="text-sm text-muted-foreground">
                     Due {goal.dueLabel} · {goal.status}
                   </span>
@@ -108,7 +108,7 @@ function SharedHabits({ habits }: { habits: NonNullable<SerializeFrom<typeof loa
             {habits.map((h) => (
               <li key={h.id}>
                 <div className="flex flex-wrap justify-between gap-2">
-                  <span className="font-medium">{h.title}</span>
+                  <span className="user-text font-medium">{h.title}</span>
                   <span className="text-sm text-muted-foreground">
                     {h.schedule} · streak{" "}
                     {counted(h.streak, h.streakUnit === "weeks" ? "week" : "day")} · strength{" "}

@@ -9,6 +9,7 @@ import {
   isAdmin,
   MORNING_TIME_VALUES,
   MORNING_TIMES,
+  offeredTimeZoneFor,
   TIME_ZONE_VALUES,
   TIME_ZONES,
 } from "./user-options";
@@ -104,5 +105,28 @@ describe("isAdmin", () => {
     expect(isAdmin({ roles: ["Admin", "administrator"] })).toBe(false);
     expect(isAdmin(null)).toBe(false);
     expect(isAdmin(undefined)).toBe(false);
+  });
+});
+
+describe("offeredTimeZoneFor", () => {
+  it("is the browser's zone when it is offered", () => {
+    for (const zone of TIME_ZONE_VALUES) expect(offeredTimeZoneFor(zone, 2026)).toBe(zone);
+  });
+
+  it("is the offered zone that keeps the same clock all year", () => {
+    expect(offeredTimeZoneFor("America/Detroit", 2026)).toBe("America/New_York");
+    expect(offeredTimeZoneFor("America/Indiana/Indianapolis", 2026)).toBe("America/New_York");
+    expect(offeredTimeZoneFor("America/Menominee", 2026)).toBe("America/Chicago");
+    expect(offeredTimeZoneFor("America/Boise", 2026)).toBe("America/Denver");
+    expect(offeredTimeZoneFor("America/Juneau", 2026)).toBe("America/Anchorage");
+    expect(offeredTimeZoneFor("America/Creston", 2026)).toBe("America/Phoenix");
+  });
+
+  it("is null for a zone no offered one matches, and for a name that is no zone", () => {
+    expect(offeredTimeZoneFor("Europe/London", 2026)).toBeNull();
+    expect(offeredTimeZoneFor("Asia/Kolkata", 2026)).toBeNull();
+    expect(offeredTimeZoneFor("UTC", 2026)).toBeNull();
+    expect(offeredTimeZoneFor("Mars/Olympus_Mons", 2026)).toBeNull();
+    expect(offeredTimeZoneFor("", 2026)).toBeNull();
   });
 });

@@ -31,6 +31,39 @@ export const TIME_ZONE_VALUES = TIME_ZONES.map((t) => t.value) as [string, ...st
 export const MORNING_TIME_VALUES = MORNING_TIMES.map((t) => t.value) as [string, ...string[]];
 export const EVENING_TIME_VALUES = EVENING_TIMES.map((t) => t.value) as [string, ...string[]];
 
+/** Whether Intl knows the name as an IANA zone (aliases such as America/Indiana/Indianapolis too). */
+export function isIanaTimeZone(name: string) {
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC in minutes at `at`, as Intl reports it (e.g. -300 for UTC-05:00). */
+function utcOffsetMinutes(timeZone: string, at: Date) {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")!.value;
+  const match = /([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/**
+ * The offered time zone a browser's IANA zone keeps the clock of: itself, or the one with the same
+ * offsets in January and July (America/Detroit keeps New York's time); null for any other zone.
+ */
+export function offeredTimeZoneFor(browserZone: string, year = new Date().getUTCFullYear()) {
+  if (TIME_ZONE_VALUES.includes(browserZone)) return browserZone;
+  if (!isIanaTimeZone(browserZone)) return null;
+  const instants = [new Date(Date.UTC(year, 0, 15)), new Date(Date.UTC(year, 6, 15))];
+  const offsets = (zone: string) => instants.map((at) => utcOffsetMinutes(zone, at)).join();
+  const wanted = offsets(browserZone);
+  return TIME_ZONE_VALUES.find((zone) => offsets(zone) === wanted) ?? null;
+}
+
 export function displayName(email: string) {
   return email.split("@")[0] ?? email;
 }

@@ -223,10 +223,10 @@ describe("phone rule", () => {
   });
 
   it.each(["123", "201555012", "+1 201 55"])(
-    "refuses %j (under 10 characters) with the length message",
+    "refuses %j (under 10 digits) with the length message",
     (input) => {
       expect(errorsOf(phone, input)).toEqual({
-        body: ["Phone number must be 10 to 15 characters"],
+        body: ["Phone number must be 10 to 15 digits"],
       });
     },
   );
@@ -234,13 +234,19 @@ describe("phone rule", () => {
   it("counts the length without spaces, dashes and brackets", () => {
     expect(phone.parse("+1 (201) 555-0123")).toBe("+12015550123");
     expect(errorsOf(phone, "201 555 012")).toEqual({
-      body: ["Phone number must be 10 to 15 characters"],
+      body: ["Phone number must be 10 to 15 digits"],
     });
   });
 
-  it("refuses more than 15 characters with the length message", () => {
+  it("counts digits: a leading + is not one", () => {
+    expect(errorsOf(phone, "+201555012")).toEqual({
+      body: ["Phone number must be 10 to 15 digits"],
+    });
+  });
+
+  it("refuses more than 15 digits with the length message", () => {
     expect(errorsOf(phone, "2015550123456789")).toEqual({
-      body: ["Phone number must be 10 to 15 characters"],
+      body: ["Phone number must be 10 to 15 digits"],
     });
   });
 
@@ -262,9 +268,9 @@ describe("phone rule", () => {
     expect(errorsOf(phone, input)).toEqual({ body: ["Please enter a valid US mobile number"] });
   });
 
-  it("is 10 to 15 characters in the registration errors too", () => {
+  it("is 10 to 15 digits in the registration errors too", () => {
     expect(errorsOf(RegisterSchema, { ...validRegistration, phone: "12345" })).toEqual({
-      phone: ["Phone number must be 10 to 15 characters"],
+      phone: ["Phone number must be 10 to 15 digits"],
     });
   });
 });

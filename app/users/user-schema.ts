@@ -7,7 +7,7 @@ export const messages = {
   passwordShort: "Password must be at least 6 characters",
   passwordNewShort: "Password must be at least 8 characters",
   passwordLong: "Password must be at most 128 characters",
-  phoneLength: "Phone number must be 10 to 15 characters",
+  phoneLength: "Phone number must be 10 to 15 digits",
   phoneUs: "Please enter a valid US mobile number",
   terms: "You must agree to the terms and conditions",
   timezone: "Please choose a time zone",
@@ -23,13 +23,16 @@ const email = z
   .pipe(z.email({ error: messages.email }))
   .meta({ format: "email" });
 
-// The 10-15 character rule counts the number itself, not the spaces, dashes and brackets around it.
+// The 10-15 rule counts the number's digits: not the spaces, dashes and brackets around it, nor a '+'.
 export const phone = z
   .string({ error: "Phone number is required" })
   .trim()
   .max(40, messages.phoneLength)
   .transform((value) => value.replace(/[\s().-]/g, ""))
-  .pipe(z.string().min(10, messages.phoneLength).max(15, messages.phoneLength))
+  .refine((value) => {
+    const digits = value.replace(/^\+/, "").length;
+    return digits >= 10 && digits <= 15;
+  }, messages.phoneLength)
   .transform((value, ctx) => {
     const e164 = toUsE164(value);
     if (!e164) {

@@ -5,10 +5,12 @@ import {
   initialsOf,
   logIn,
   openUserMenu,
+  PASSWORD,
   register,
   test,
   toast,
   uniqueEmail,
+  uniquePhone,
 } from "./fixtures";
 
 // The register and login forms keep the browser's own checks (required fields, and the lengths the
@@ -91,8 +93,32 @@ test.describe("register", () => {
 
     await fillRegisterForm(page, { email: uniqueEmail("phone"), phone: "12345" });
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Phone number must be 10 to 15 characters")).toBeVisible();
+    await expect(page.getByText("Phone number must be 10 to 15 digits")).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("a refused sign-up keeps what was typed; the password only with JavaScript", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const email = uniqueEmail("keep");
+    await page.goto("/register");
+    await fillRegisterForm(page, { email, phone: "1234567890" });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Please enter a valid US mobile number")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("Time zone")).toHaveValue("America/Chicago");
+    await expect(page.getByLabel("Phone number")).toHaveValue("1234567890");
+    // A page sent back never holds the password: without JavaScript it is typed again.
+    await expect(page.getByLabel("Password")).toHaveValue(javaScriptEnabled ? PASSWORD : "");
+    await expect(
+      page.getByText("Type it again: a page sent back never holds your password."),
+    ).toHaveCount(javaScriptEnabled ? 0 : 1);
+    // Typed again, the same form goes through.
+    if (!javaScriptEnabled) await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Phone number").fill(uniquePhone());
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("links to the login page", async ({ page }) => {

@@ -113,6 +113,23 @@ test.describe("dashboard", () => {
     expect(goalsOf(user.email)).toEqual([]);
   });
 
+  test("the weekly and monthly summaries are a click away", async ({ page, user }) => {
+    const zone = userTimeZoneOf(user.email);
+    const weekday = new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short" }).format(
+      new Date(),
+    );
+    const daysSinceSunday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(weekday);
+    const sunday = localDaysAgo(daysSinceSunday, zone).toISOString().slice(0, 10);
+    await page.getByRole("link", { name: "Weekly summary" }).click();
+    await expect(page).toHaveURL(new RegExp(`/summaries/weekly/${sunday}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Weekly summary" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.getByRole("link", { name: "Monthly summary" }).click();
+    const firstOfMonth = `${localDaysAgo(0, zone).toISOString().slice(0, 8)}01`;
+    await expect(page).toHaveURL(new RegExp(`/summaries/monthly/${firstOfMonth}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Monthly summary" })).toBeVisible();
+  });
+
   test("creates a goal due at the evening check-in time and completes it", async ({
     page,
     user,
@@ -130,7 +147,11 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("stat-total-goals")).toHaveText("1");
     await expect(page.getByTestId("stat-current-streak")).toHaveText("0 days");
     await expect(page.getByTestId("stat-completion-rate")).toHaveText("0%");
-    await expect(page.getByText(EMPTY)).toHaveCount(1);
+    // With a goal today, the empty Previous Goals no longer invites the user to start creating goals.
+    await expect(page.getByText(EMPTY)).toHaveCount(0);
+    await expect(
+      page.getByText("No goals before today yet. Goals move here once their day is over."),
+    ).toBeVisible();
     await expect(
       page.getByRole("img", {
         name: "Last 12 weeks: goals on 1 day, all completed on 0 days.",

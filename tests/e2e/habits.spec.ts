@@ -310,4 +310,28 @@ test.describe("habits on a phone", () => {
       "false",
     );
   });
+
+  test("deleting a habit asks first: Cancel keeps it, Yes deletes it", async ({ page, user }) => {
+    const id = seedDailyHabit(user.email, "Floss", 3);
+    const habitCount = () =>
+      withDatabase((db) => db.prepare("select count(*) as n from habits where id = ?").get(id));
+    await page.goto(`/habits/${id}`);
+    await page.getByRole("link", { name: "Delete habit" }).click();
+    const question = page.getByRole("alertdialog", { name: "Delete \u201cFloss\u201d?" });
+    await expect(question).toContainText("this cannot be undone");
+    await question.getByRole("link", { name: "Cancel" }).click();
+    await expect(question).toHaveCount(0);
+    expect(habitCount()).toEqual({ n: 1 });
+
+    // A post that skips the question (an old page, say) is asked it too, and deletes nothing.
+    const skipped = await page.request.post(`/habits/${id}`, { form: { intent: "delete" } });
+    expect(skipped.url()).toMatch(new RegExp(`/habits/${id}\\?delete#delete-habit$`));
+    expect(habitCount()).toEqual({ n: 1 });
+
+    await page.getByRole("link", { name: "Delete habit" }).click();
+    await question.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect(toast(page)).toContainText("Habit deleted");
+    await expect(page).toHaveURL(/\/habits$/);
+    expect(habitCount()).toEqual({ n: 0 });
+  });
 });

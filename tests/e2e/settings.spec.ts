@@ -167,7 +167,7 @@ test.describe("settings", () => {
 
     await page.getByLabel("Phone number").fill("12345");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText("Phone number must be 10 to 15 characters")).toBeVisible();
+    await expect(page.getByText("Phone number must be 10 to 15 digits")).toBeVisible();
 
     // A fresh load shows the stored number: nothing of the refused posts was saved.
     await openSettings(page, "/settings/phone");

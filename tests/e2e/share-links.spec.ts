@@ -22,13 +22,30 @@ test.describe("share links", () => {
     await form.getByLabel("Who it is for").fill("My running group");
     await form.getByLabel("Your name on the page").fill("Robin");
     await form.getByLabel("Expires").selectOption({ label: "In 7 days" });
+    await form.getByLabel("Include habits").check();
     await form.getByRole("button", { name: "Create link" }).click();
     await expect(toast(page)).toContainText("Share link created");
 
     const row = page.getByTestId("share-link").filter({ hasText: "My running group" });
-    await expect(row).toContainText("Active; without photos");
-    const url = await row.getByLabel("Link for My running group").inputValue();
+    await expect(row).toContainText(
+      /\(Active; without photos; with habits; expires: \w+ \d+, \d{4}\)/,
+    );
+    const link = row.getByLabel("Link for My running group");
+    await expect(link).toHaveAttribute("readonly", "");
+    const url = await link.inputValue();
     expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
+    // With JavaScript one tap copies the link; without, it stays text to select in the box.
+    const copy = row.getByRole("button", { name: "Copy the link for My running group" });
+    if (javaScriptEnabled) {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await copy.click();
+      await expect(
+        row.getByRole("button", { name: "Copied the link for My running group" }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    } else {
+      await expect(copy).toHaveCount(0);
+    }
 
     // Whoever has the link, signed in or not, sees the progress and nothing that identifies the user.
     const visitor = await browser.newContext({ javaScriptEnabled });

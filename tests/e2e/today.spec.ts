@@ -218,6 +218,10 @@ test.describe("on a phone", () => {
     await editor.getByRole("button", { name: "Save" }).click();
     await expect(editor.getByText("Please enter a goal description")).toBeVisible();
     await expect(editor.getByLabel("Goal")).toHaveAttribute("aria-invalid", "true");
+    // The error comes back with what was typed, at the goal (without JavaScript, a new page).
+    await expect(editor.getByLabel("Goal")).toHaveValue(" ");
+    await expect(editor).toBeInViewport();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`#goal-${id}$`));
     expect(goalRow(id!)?.description).toBe("Stretch");
 
     await editor.getByLabel("Goal").fill("Stretch for ten minutes");

@@ -672,7 +672,7 @@ describe("bad input is answered with a 4xx, never a 500", () => {
     const { errors } = await readJson(response);
     expect(errors).toMatchObject({
       email: ["Please enter a valid email address"],
-      phone: ["Phone number must be 10 to 15 characters"],
+      phone: ["Phone number must be 10 to 15 digits"],
       timezone: ["Please choose a time zone"],
       preferredCheckInTimeEvening: ["Please choose an evening check-in time"],
     });

@@ -21,7 +21,7 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
       >
         <span className="sr-only">{mine ? "You:" : "StreakCoach:"} </span>
         {message.body ? (
-          <p className="whitespace-pre-wrap break-words text-sm">{message.body}</p>
+          <p className="user-text whitespace-pre-wrap text-sm">{message.body}</p>
         ) : null}
         {message.images.length ? (
           <ul className="mt-1 flex flex-wrap gap-1.5 text-sm">

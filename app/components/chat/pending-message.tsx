@@ -12,7 +12,7 @@ export function PendingMessage() {
   if (!text) return null;
   return (
     <div className="flex justify-end" aria-hidden="true" data-testid="chat-pending">
-      <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-blue-700 px-4 py-2 text-sm text-white opacity-60 sm:max-w-[70%]">
+      <p className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-blue-700 px-4 py-2 text-sm text-white opacity-60 sm:max-w-[70%]">
         {text}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
+import { EMPTY_GOALS, GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { buttonClass } from "../ui/button";
@@ -24,7 +24,7 @@ export type GoalRowData = {
   habitId?: number | null;
 };
 
-export const EMPTY_GOALS = "No goals found. Start creating new goals to track your progress!";
+export { EMPTY_GOALS };
 
 export function GoalList({
   goals,
@@ -91,7 +91,12 @@ function useFollowLink() {
   );
 }
 
-type EditErrors = { intent: "edit"; goalId: number; fieldErrors: Record<string, string[]> };
+type EditErrors = {
+  intent: "edit";
+  goalId: number;
+  fieldErrors: Record<string, string[]>;
+  values?: { description: string; dueTime: string };
+};
 
 function isEditErrors(data: unknown, goalId: number): data is EditErrors {
   const d = data as Partial<EditErrors> | undefined;
@@ -139,6 +144,7 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
   if (sending === "delete" || sending === "move") return null;
   const status = optimisticState(sending, goal.status);
   const pageErrors = isEditErrors(pageData, goal.id) ? pageData.fieldErrors : null;
+  const typed = isEditErrors(pageData, goal.id) ? pageData.values : undefined;
   const errors = isEditErrors(fetcher.data, goal.id) ? fetcher.data.fieldErrors : pageErrors;
   const open = editing ?? (page.editedId === goal.id || pageErrors !== null);
   const toggle = (next: boolean) => (event: React.MouseEvent) => {
@@ -150,7 +156,7 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
       <div className="flex items-start gap-3">
         <p
           className={cn(
-            "min-w-0 flex-1 font-medium",
+            "user-text min-w-0 flex-1 font-medium",
             status === "completed" && "text-muted-foreground line-through",
           )}
         >
@@ -195,13 +201,20 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
           {goal.llmFeedback}
         </p>
       ) : null}
-      <form method="post" action={page.action} className="mt-3" onSubmit={submitVia(fetcher)}>
+      {/* Without JavaScript the page that comes back (with an error, say) opens at this goal. */}
+      <form
+        method="post"
+        action={hydrated ? page.action : `${page.action}#goal-${goal.id}`}
+        className="mt-3"
+        onSubmit={submitVia(fetcher)}
+      >
         <input type="hidden" name="goalId" value={goal.id} />
         {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
         {open ? (
           <Editor
             goal={goal}
             errors={errors}
+            typed={typed}
             closeHref={page.editorHref(goal.id, false)}
             onClose={toggle(false)}
           />
@@ -268,11 +281,14 @@ function Intent({
 function Editor({
   goal,
   errors,
+  typed,
   closeHref,
   onClose,
 }: {
   goal: GoalRowData;
   errors: Record<string, string[]> | null;
+  /** What the user typed, when the page came back with errors. */
+  typed?: { description: string; dueTime: string };
   closeHref: string;
   onClose: (event: React.MouseEvent) => void;
 }) {
@@ -291,7 +307,7 @@ function Editor({
         <Input
           id={descriptionId}
           name="description"
-          defaultValue={goal.description}
+          defaultValue={typed?.description ?? goal.description}
           autoFocus
           aria-invalid={errors?.description ? true : undefined}
           aria-describedby={errors?.description ? `${descriptionId}-error` : undefined}
@@ -310,7 +326,7 @@ function Editor({
           id={timeId}
           name="dueTime"
           type="time"
-          defaultValue={goal.dueTime}
+          defaultValue={typed?.dueTime ?? goal.dueTime}
           className="max-w-[10rem]"
           aria-invalid={errors?.dueTime ? true : undefined}
           aria-describedby={errors?.dueTime ? `${timeId}-error` : undefined}

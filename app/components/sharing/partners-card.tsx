@@ -63,7 +63,7 @@ export function PartnersCard({
             {partners.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                 <div>
-                  <p className="font-medium">
+                  <p className="user-text min-w-0 font-medium">
                     {p.name}{" "}
                     <span className="text-sm text-muted-foreground">
                       ({p.role === "coach" ? "Coach" : "Partner"}, {p.phone})

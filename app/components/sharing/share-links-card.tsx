@@ -9,7 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { shareLinkDetails } from "~/sharing/share-link-details";
 import { EXPIRY_CHOICES, type ShareLinkState } from "~/sharing/share-rules";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { ShareLinkFormSchema } from "~/sharing/share-schema";
 
 export type ShareLinkRowData = {
@@ -20,12 +24,6 @@ export type ShareLinkRowData = {
   includePhotos: boolean;
   includeHabits: boolean;
   expiresLabel: string;
-};
-
-const STATE_LABELS: Record<ShareLinkState, string> = {
-  active: "Active",
-  expired: "Expired",
-  revoked: "Revoked",
 };
 
 /** Settings' 'Share links': read-only links to your progress, created and revoked here. */
@@ -54,12 +52,10 @@ export function ShareLinksCard({
             {links.map((link) => (
               <li key={link.id} className="grid gap-2 p-3" data-testid="share-link">
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <p className="font-medium">
+                  <p className="user-text min-w-0 font-medium">
                     {link.label}{" "}
                     <span className="text-sm font-normal text-muted-foreground">
-                      ({STATE_LABELS[link.state]}; {link.includePhotos ? "with" : "without"} photos;
-                      {link.includeHabits ? " with habits;" : ""}
-                      expires: {link.expiresLabel})
+                      ({shareLinkDetails(link)})
                     </span>
                   </p>
                   {link.state === "active" ? (
@@ -79,12 +75,15 @@ export function ShareLinksCard({
                   ) : null}
                 </div>
                 {link.state === "active" ? (
-                  <Input
-                    readOnly
-                    value={link.url}
-                    aria-label={`Link for ${link.label}`}
-                    onFocus={(event) => event.currentTarget.select()}
-                  />
+                  <div className="flex gap-2">
+                    <Input
+                      readOnly
+                      value={link.url}
+                      aria-label={`Link for ${link.label}`}
+                      onFocus={(event) => event.currentTarget.select()}
+                    />
+                    <CopyLinkButton url={link.url} label={link.label} />
+                  </div>
                 ) : null}
               </li>
             ))}
@@ -93,6 +92,26 @@ export function ShareLinksCard({
         <CreateShareLinkForm lastResult={lastResult} />
       </CardContent>
     </Card>
+  );
+}
+
+/** With JavaScript, one tap copies the link; without, the link stays selectable text to copy. */
+function CopyLinkButton({ url, label }: { url: string; label: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  if (!hydrated || !navigator.clipboard) return null;
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      className="shrink-0"
+      onClick={() => {
+        void navigator.clipboard.writeText(url).then(() => setCopied(true));
+      }}
+    >
+      {copied ? "Copied" : "Copy"}
+      <span className="sr-only"> the link for {label}</span>
+    </Button>
   );
 }
 

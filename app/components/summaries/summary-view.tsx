@@ -24,7 +24,7 @@ export function SummaryView({ data }: { data: SummaryPageData }) {
           <ul className="divide-y">
             {data.habits.map((h) => (
               <li key={h.habitId} className="flex justify-between gap-4 py-2">
-                <span>{h.title}</span>
+                <span className="user-text">{h.title}</span>
                 <span className="text-sm text-muted-foreground">
                   {h.done} of {h.due} done
                 </span>
@@ -46,7 +46,7 @@ export function SummaryView({ data }: { data: SummaryPageData }) {
         <ul className="divide-y">
           {data.goals.map((g) => (
             <li key={g.id} className="flex flex-wrap justify-between gap-4 py-2">
-              <span>{g.description}</span>
+              <span className="user-text">{g.description}</span>
               <span className="text-sm text-muted-foreground">
                 {g.due} · {g.status}
               </span>
