@@ -1,8 +1,8 @@
 import { openGoals } from "~/goals/check-in-plan";
 import { carriedOverGoals } from "~/goals/goals.server";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
-import { templates } from "~/replies/templates";
-import type { LocalDay } from "~/utils/local-time";
+import { greetingAt, templates } from "~/replies/templates";
+import { localTime, type LocalDay } from "~/utils/local-time";
 import { eveningQuestionSkip } from "./evening-skip";
 
 // The morning and evening questions, worded alike for the tick, the conversation engine and send-now.
@@ -15,9 +15,14 @@ type Asked = { id: number; timezone: string; preferredCheckInTimeEvening: string
  * named. `hasHabits: false` (the tick finds who has any for a page of users at once) skips the habits.
  */
 export function morningQuestion(user: Asked, day: LocalDay, at: Date, hasHabits = true): string {
-  if (!hasHabits) return templates.morningQuestion([], carriedOverGoals(user, day));
+  const greeting = greetingAt(Number(localTime(at, user.timezone).slice(0, 2)));
+  if (!hasHabits) return templates.morningQuestion([], carriedOverGoals(user, day), greeting);
   createHabitGoalsOfDay(user, at);
-  return templates.morningQuestion(habitGoalsOfDay(user.id, day), carriedOverGoals(user, day));
+  return templates.morningQuestion(
+    habitGoalsOfDay(user.id, day),
+    carriedOverGoals(user, day),
+    greeting,
+  );
 }
 
 type DayGoal = {

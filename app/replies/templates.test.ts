@@ -2,6 +2,7 @@ import { segmentCount, smsEncoding } from "~/sms/segments";
 import {
   changeEcho,
   fitted,
+  greetingAt,
   LIST_SEGMENTS,
   MAX_SEGMENTS,
   templates,
@@ -202,6 +203,22 @@ const cases: Record<string, string[]> = {
   unknownNumber: [templates.unknownNumber("https://streakcoach.fly.dev")],
   dailyTextLimit: [templates.dailyTextLimit(150)],
 };
+
+describe("greetingAt", () => {
+  it("greets by the local hour, every hour of the day", () => {
+    const greetings = Array.from({ length: 24 }, (_, hour) => greetingAt(hour));
+    expect(greetings.slice(4, 12)).toEqual(Array(8).fill("Good morning!"));
+    expect(greetings.slice(12, 17)).toEqual(Array(5).fill("Good afternoon!"));
+    expect([...greetings.slice(17), ...greetings.slice(0, 4)]).toEqual(
+      Array(11).fill("Good evening!"),
+    );
+  });
+
+  it("leaves the scheduled morning question as it was", () => {
+    expect(templates.morningQuestion()).toMatch(/^Good morning! /);
+    expect(templates.morningQuestion([], [], greetingAt(17))).toMatch(/^Good evening! What are/);
+  });
+});
 
 describe("SMS templates", () => {
   it("covers every template", () => {

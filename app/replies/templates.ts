@@ -194,16 +194,29 @@ const passedNote = (passed: GoalsSetNotes["passed"] = []) => {
   return ` Note: the times of ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)} have already passed today, so they show as overdue; text "move ${first.number} to tomorrow" to push one.`;
 };
 
+export type Greeting = "Good morning!" | "Good afternoon!" | "Good evening!";
+
+/** The greeting of a question asked at this local hour (0-23): a question sent by hand at 5 PM is not "Good morning!". */
+export function greetingAt(localHour: number): Greeting {
+  if (localHour >= 4 && localHour < 12) return "Good morning!";
+  if (localHour >= 12 && localHour < 17) return "Good afternoon!";
+  return "Good evening!";
+}
+
 export const templates = {
-  morningQuestion: (habits: string[] = [], carriedOver: string[] = []) => {
+  morningQuestion: (
+    habits: string[] = [],
+    carriedOver: string[] = [],
+    greeting: Greeting = "Good morning!",
+  ) => {
     if (carriedOver.length === 0 && habits.length === 0)
-      return `Good morning! What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages". No goals today means no evening check-in.`;
+      return `${greeting} What are your goals for today? Reply with 1-3 goals, e.g. "1. Run 5k 2. Read 30 pages". No goals today means no evening check-in.`;
     if (carriedOver.length === 0)
       return fitted(
         (names, { short, more }) =>
           short
-            ? `Good morning! Habits today: ${numbered(names, more)}. Other goals? Reply with them, or "ok".`
-            : `Good morning! Today's habits: ${numbered(names, more)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
+            ? `${greeting} Habits today: ${numbered(names, more)}. Other goals? Reply with them, or "ok".`
+            : `${greeting} Today's habits: ${numbered(names, more)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
         habits,
       );
     return fitted(
@@ -212,12 +225,12 @@ export const templates = {
         const habitList = numbered(names.slice(0, habits.length));
         if (short)
           return habits.length === 0
-            ? `Good morning! Carried over: ${shown}. Other goals today? Reply with them.`
-            : `Good morning! Habits: ${habitList}. Carried over: ${shown}. Other goals? Reply with them, or "ok".`;
+            ? `${greeting} Carried over: ${shown}. Other goals today? Reply with them.`
+            : `${greeting} Habits: ${habitList}. Carried over: ${shown}. Other goals? Reply with them, or "ok".`;
         const carried = `Carried over to today: ${shown}.`;
         return habits.length === 0
-          ? `Good morning! ${carried} Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".`
-          : `Good morning! Today's habits: ${habitList}. ${carried} Anything else today? Reply with your goals, or "ok" if that's all.`;
+          ? `${greeting} ${carried} Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".`
+          : `${greeting} Today's habits: ${habitList}. ${carried} Anything else today? Reply with your goals, or "ok" if that's all.`;
       },
       [...habits, ...carriedOver],
     );

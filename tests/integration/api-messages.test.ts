@@ -316,7 +316,7 @@ describe("POST /api/mock/send-morning-sms and /send-evening-sms", () => {
       status: "delivered",
     });
     expect(outbox(user.phone)).toHaveLength(1);
-    expect(outbox(user.phone)[0]!.body).toMatch(/^Good morning!/);
+    expect(outbox(user.phone)[0]!.body).toMatch(/^Good (morning|afternoon|evening)! What are/);
     expect(getUserById(user.id)!.pendingPrompt).toBe("morning");
     // Without a body (no Content-Type), it is for yourself too.
     const bare = await postRaw(

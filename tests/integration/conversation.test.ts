@@ -38,6 +38,15 @@ function outbox(phone: string) {
 }
 
 describe("conversation engine", () => {
+  it("greets a question asked by hand by the user's time of day, not always with good morning", async () => {
+    const user = await verifiedUser();
+    const fiveThirtyNinePm = new Date("2026-11-21T22:39:00Z"); // 17:39 in New York
+    await askMorningQuestion(user, fiveThirtyNinePm);
+    expect(outbox(user.phone)[0]!.body).toMatch(/^Good evening! What are your goals for today\?/);
+    await askMorningQuestion(user, MORNING);
+    expect(outbox(user.phone)[0]!.body).toMatch(/^Good morning! What are your goals for today\?/);
+  });
+
   it("turns the answer to the morning question into today's goals due at the evening check-in", async () => {
     const user = await verifiedUser();
     const asked = await askMorningQuestion(user, MORNING);
