@@ -56,7 +56,7 @@ function logOf(lines: string[]) {
     : "rules";
   const why =
     messages.find((m) =>
-      /LLM feedback .* refused|LLM gave no answer|LLM request failed|LLM answer/.test(m),
+      /LLM feedback .* (?:refused|cut off)|LLM gave no answer|LLM request failed|LLM answer/.test(m),
     ) ?? "";
   return { source, why } as const;
 }
