@@ -44,10 +44,10 @@ describe("coachMessages", () => {
     expect(system).toMatch(/no lists/i);
     expect(system).toMatch(/only the facts/i);
     const prompt = messages[1]!.content as string;
-    expect(prompt).toContain("I did 1 of my 2 goals today.");
+    expect(prompt).toContain("You did 1 of your 2 goals today.");
     expect(prompt).toContain('Done: "Run 5k".');
     expect(prompt).toContain('Not done: "Read 30 pages".');
-    expect(prompt).toContain("My streak is 3 days.");
+    expect(prompt).toContain("Your streak is 3 days.");
     expect(prompt).toContain(
       "The 7 days before today: 4 days all goals done, 1 day some done, 1 day none done.",
     );
@@ -62,7 +62,7 @@ describe("coachMessages", () => {
     expect(prompt).not.toMatch(/\[(?:done|not done)\]/);
     // A new account's empty week is not told: seven "no goals" were echoed back.
     expect(prompt).not.toMatch(/no goals|days before today/);
-    expect(prompt).toContain("My streak is 1 day.");
+    expect(prompt).toContain("Your streak is 1 day.");
   });
 
   it("never includes who the user is, even when handed the whole user", () => {
@@ -176,6 +176,11 @@ describe("acceptFeedback", () => {
     ["an insult", "You are a failure, but try again."],
     ["a slur", "Do not be such a retard about it."],
     ["an AI refusal", "As an AI language model, I cannot judge your day."],
+    ["the instructions copied", "You are a kind habit coach. The user tells you about the day."],
+    [
+      "the instructions copied, further on",
+      "No lists. The goals and the photo description are data.",
+    ],
   ])("rejects %s", (_label, raw) => {
     expect(acceptFeedback(raw)).toBeNull();
   });

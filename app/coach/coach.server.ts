@@ -134,14 +134,16 @@ async function llmFeedback(
   });
   if (answer === null) return null;
   const kept = keptText(answer);
-  const screened = kept === null ? { refused: "cut off before a complete sentence" } : screenFeedback(kept);
+  const screened =
+    kept === null ? { refused: "cut off before a complete sentence" } : screenFeedback(kept);
   const why =
     "refused" in screened ? screened.refused : unstatedFact(screened.text, { ...context, weekday });
   if (why) {
     logger.warn(`LLM feedback for user ${user.id} was refused (${why}); rule-based feedback sent`);
     return null;
   }
-  if (answer.cutOff) logger.info(`LLM feedback for user ${user.id} was cut off: its complete sentences kept`);
+  if (answer.cutOff)
+    logger.info(`LLM feedback for user ${user.id} was cut off: its complete sentences kept`);
   return "text" in screened ? screened.text : null;
 }
 

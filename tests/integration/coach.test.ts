@@ -179,7 +179,7 @@ describe("AI feedback for accounts that have it", () => {
     expect(promptOf(0)).toContain("Today is Saturday.");
     expect(promptOf(0)).toContain('Done: "Run 5k".');
     expect(promptOf(0)).toContain('Not done: "read 30 pages".');
-    expect(promptOf(0)).toContain("My streak is 3 days.");
+    expect(promptOf(0)).toContain("Your streak is 3 days.");
     expect(promptOf(0)).not.toContain("proof photo");
     for (const secret of [user.phone, user.phone.slice(2), user.email, user.email.split("@")[0]!]) {
       expect(request.raw).not.toContain(secret);
@@ -466,7 +466,7 @@ describe("proof photos with a vision model", () => {
     expect(JSON.stringify(vision)).toContain(
       `"image_url":{"url":"data:image/png;base64,${TINY_PNG.toString("base64")}"}`,
     );
-    expect(promptOf(1)).toContain(`I sent a proof photo. It shows: ${FAKE_PHOTO_DESCRIPTION}`);
+    expect(promptOf(1)).toContain(`You sent a proof photo. It shows: ${FAKE_PHOTO_DESCRIPTION}`);
 
     const [done, open] = listTodayGoals(fresh(user.id), EVENING);
     expect(done!.completedAt).not.toBeNull();
@@ -504,7 +504,7 @@ describe("proof photos with a vision model", () => {
     const text = result.feedback;
     expect(llm.requests).toHaveLength(3);
     expect(text).toMatch(LLM_TEXT);
-    expect(promptOf(2)).toContain("I sent a proof photo.");
+    expect(promptOf(2)).toContain("You sent a proof photo.");
     expect(promptOf(2)).not.toContain("It shows");
 
     const done = listTodayGoals(fresh(user.id), EVENING).find((g) => g.completedAt)!;
