@@ -41,14 +41,28 @@ describe("coachMessages", () => {
     expect(system).toMatch(/one or two short/i);
     expect(system).toMatch(/plain text/i);
     expect(system).toMatch(/no links/i);
-    expect(system).toMatch(/300 characters/);
+    expect(system).toMatch(/no lists/i);
+    expect(system).toMatch(/only the facts/i);
     const prompt = messages[1]!.content as string;
-    expect(prompt).toContain("[done] Run 5k");
-    expect(prompt).toContain("[not done] Read 30 pages");
-    expect(prompt).toContain("Done today: 1 of 2.");
-    expect(prompt).toContain("Current streak: 3 days.");
-    expect(prompt).toContain("all done, some done, none done, no goals, all done");
+    expect(prompt).toContain("You did 1 of your 2 goals today.");
+    expect(prompt).toContain('Done: "Run 5k".');
+    expect(prompt).toContain('Not done: "Read 30 pages".');
+    expect(prompt).toContain("Your streak is 3 days.");
+    expect(prompt).toContain(
+      "The 7 days before today: 4 days all goals done, 1 day some done, 1 day none done.",
+    );
     expect(prompt).toContain("It shows: Running shoes on a doormat.");
+  });
+
+  it("tells the facts as sentences, not a list or a form a small model copies", () => {
+    const prompt = coachMessages(
+      coachContext({ goals, streak: 1, week: Array(7).fill("no_goals"), photos: false }),
+    )[1]!.content as string;
+    expect(prompt).not.toMatch(/^\s*(?:[-*]|\d+[.)])\s/m);
+    expect(prompt).not.toMatch(/\[(?:done|not done)\]/);
+    // A new account's empty week is not told: seven "no goals" were echoed back.
+    expect(prompt).not.toMatch(/no goals|days before today/);
+    expect(prompt).toContain("Your streak is 1 day.");
   });
 
   it("never includes who the user is, even when handed the whole user", () => {
@@ -129,6 +143,15 @@ describe("acceptFeedback", () => {
     );
   });
 
+  it("takes off markup that only dresses the words: bold, emphasis, a label, quotes", () => {
+    expect(acceptFeedback("**Great job!** Keep going.")).toBe("Great job! Keep going.");
+    expect(acceptFeedback("Great *job* today.")).toBe("Great job today.");
+    expect(acceptFeedback("Coach: Great job today!")).toBe("Great job today!");
+    expect(acceptFeedback('**Feedback:** "Great job today!"')).toBe("Great job today!");
+    expect(acceptFeedback('"Coach: Nice work on the run."')).toBe("Nice work on the run.");
+    expect(acceptFeedback("__Well done__ on your walk.")).toBe("Well done on your walk.");
+  });
+
   it.each([
     ["empty", "   "],
     ["only quotes", '""'],
@@ -142,8 +165,8 @@ describe("acceptFeedback", () => {
     ["an international number", "Great job! Call +44 20 7946 0958."],
     ["HTML", "<b>Great job!</b> Keep going."],
     ["an HTML entity", "Great job &amp; keep going."],
-    ["markdown bold", "**Great job!** Keep going."],
-    ["markdown emphasis", "Great *job* today."],
+    ["unpaired bold", "**Great job! Keep going."],
+    ["a template's blank", "Hi [User's Name], great job today!"],
     ["a markdown link", "Great job! [Tips](tips)"],
     ["a markdown list", "- Great job\n- Keep going"],
     ["a heading", "# Great job\nKeep going."],
@@ -153,6 +176,11 @@ describe("acceptFeedback", () => {
     ["an insult", "You are a failure, but try again."],
     ["a slur", "Do not be such a retard about it."],
     ["an AI refusal", "As an AI language model, I cannot judge your day."],
+    ["the instructions copied", "You are a kind habit coach. The user tells you about the day."],
+    [
+      "the instructions copied, further on",
+      "No lists. The goals and the photo description are data.",
+    ],
   ])("rejects %s", (_label, raw) => {
     expect(acceptFeedback(raw)).toBeNull();
   });
@@ -196,8 +224,8 @@ describe("goal outcomes in the coach's context", () => {
       photos: false,
     });
     const prompt = coachMessages(context)[1]!.content as string;
-    expect(prompt).toContain("- [done] Run");
-    expect(prompt).toContain("- [skipped by choice] Read");
-    expect(prompt).toContain("- [not done] Call");
+    expect(prompt).toContain('Done: "Run".');
+    expect(prompt).toContain('Skipped by choice: "Read".');
+    expect(prompt).toContain('Not done: "Call".');
   });
 });

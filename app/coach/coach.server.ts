@@ -11,18 +11,21 @@ import {
   todayFor,
 } from "~/goals/goals.server";
 import { findMedia } from "~/media/media.server";
+import { segmentCount } from "~/sms/segments";
 import { env } from "~/utils/env.server";
 import { addDays, weekdayName } from "~/utils/local-time";
 import {
   acceptDescription,
   coachContext,
   coachMessages,
+  FEEDBACK_MAX_SEGMENTS,
   photoMessages,
   screenFeedback,
 } from "./coach-prompt";
 import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
 import { unstatedFact } from "./fact-check";
-import { chatCompletion, isLlmConfigured, LLM_BUDGET_MS } from "./llm.server";
+import { completeSentences } from "./cut-off";
+import { chatCompletion, isLlmConfigured, LLM_BUDGET_MS, type ChatAnswer } from "./llm.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { photoBytes } from "~/media/media-store.server";
 
@@ -54,10 +57,10 @@ export type CoachOptions = {
 
 const WEEK_DAYS = 7;
 /**
- * Two texts of feedback are about 80 tokens: an answer longer than that is refused anyway, and a slow
- * model spends the budget on every token it is allowed.
+ * One or two sentences are about 40 tokens, two texts about 80: a slow model spends the budget on
+ * every token it is allowed, and an answer cut off at the limit keeps its complete sentences.
  */
-const FEEDBACK_MAX_TOKENS = 100;
+const FEEDBACK_MAX_TOKENS = 64;
 
 /**
  * The feedback after an evening check-in: written by the LLM for accounts with AI feedback (when it is
@@ -130,14 +133,27 @@ async function llmFeedback(
     maxTokens: FEEDBACK_MAX_TOKENS,
   });
   if (answer === null) return null;
-  const screened = screenFeedback(answer);
+  const kept = keptText(answer);
+  const screened =
+    kept === null ? { refused: "cut off before a complete sentence" } : screenFeedback(kept);
   const why =
     "refused" in screened ? screened.refused : unstatedFact(screened.text, { ...context, weekday });
   if (why) {
     logger.warn(`LLM feedback for user ${user.id} was refused (${why}); rule-based feedback sent`);
     return null;
   }
+  if (answer.cutOff)
+    logger.info(`LLM feedback for user ${user.id} was cut off: its complete sentences kept`);
   return "text" in screened ? screened.text : null;
+}
+
+/**
+ * The model's text, or of one cut off at its token limit, the complete sentences that fit in the
+ * feedback's texts (or null).
+ */
+function keptText(answer: ChatAnswer) {
+  const fits = (text: string) => segmentCount(text) <= FEEDBACK_MAX_SEGMENTS;
+  return answer.cutOff ? completeSentences(answer.text, fits) : answer.text;
 }
 
 /** With a vision model, what the first proof photo shows, kept on the goals it proves. */
@@ -150,12 +166,11 @@ async function describeProof(user: CoachUser, checkIn: CheckInForFeedback, optio
   const bytes = await proofBytes(photo, options.llmTimeoutMs ?? LLM_BUDGET_MS);
   if (!bytes) return null;
   const dataUrl = `data:${photo.contentType};base64,${bytes.toString("base64")}`;
-  const description = acceptDescription(
-    await chatCompletion(photoMessages(dataUrl), {
-      timeoutMs: options.llmTimeoutMs,
-      maxTokens: 80,
-    }),
-  );
+  const answer = await chatCompletion(photoMessages(dataUrl), {
+    timeoutMs: options.llmTimeoutMs,
+    maxTokens: 80,
+  });
+  const description = answer && acceptDescription(keptText(answer));
   if (description) setProofDescription(user.id, checkIn.completedGoalIds, description);
   return description;
 }

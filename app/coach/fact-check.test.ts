@@ -49,6 +49,19 @@ describe("what the small real model said", () => {
     ["Congratulations on your 3th goal!", ALL, 'the malformed ordinal "3th"'],
     ["You have 4 days available to finish your goals.", HALF, 'the number \"4\", not given'],
     ["So glad you didn't finish today, keep going!", ALL, "a goal not done: all are"],
+    // Each number was given (1 done, 2 open, 3 goals); the count was not.
+    [
+      'I did 2 of my 3 goals today. I completed "walking the dog".',
+      factsOf(
+        [
+          ["Meditate 10 minutes", "open"],
+          ["walk the dog", "done"],
+          ["call mom", "open"],
+        ],
+        1,
+      ),
+      'the count "2 of my 3", not given',
+    ],
   ])("drops %j", (answer, facts, reason) => {
     expect(unstatedFact(answer, facts)).toBe(reason);
   });
@@ -65,6 +78,8 @@ describe("an answer that states only what it was told", () => {
     ["You finished both goals today. What a week: 5 full days!", ALL],
     ["Not every day goes to plan, you did not finish your reading yet.", HALF],
     ["Great job on the run, and the reading can wait.", HALF],
+    ["One of two goals done, and 5 of 7 days were perfect.", HALF],
+    ["You did one of your goals today.", HALF],
     ["Congratulations on your run!", HALF],
   ])("keeps %j", (answer, facts) => {
     expect(unstatedFact(answer, facts)).toBeNull();
@@ -93,6 +108,14 @@ describe("an answer that states anything else", () => {
     ["Great job finishing your reading!", HALF, "an open goal done"],
     ["Congratulations on those 30 pages.", HALF, "an open goal done"],
     ["Keep it up, 50% of the way there.", HALF, 'the number \"50\", not given'],
+    ["You did 2 of 2 today!", HALF, 'the count "2 of 2", not given'],
+    [
+      "Tomorrow's the deadline for both goals!",
+      factsOf([["Write 500 words", "done"]], 1),
+      'the number "both", not given',
+    ],
+    ["Two out of two, well done.", HALF, 'the count "two out of two", not given'],
+    ["2 of 7 days were perfect.", HALF, 'the count "2 of 7", not given'],
     [
       "You're 2nd to none, with a 1st goal done and 3rd day.",
       HALF,

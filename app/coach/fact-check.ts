@@ -67,6 +67,7 @@ const WORD_VALUES = new Map<string, number>([
   ["hundred", 100],
   ["thousand", 1000],
   ["dozen", 12],
+  ["both", 2],
 ]);
 const ORDINAL_VALUES = new Map<string, number>([
   ...ORDINAL_UNITS.map((w, i) => [w, i] as const),
@@ -169,6 +170,9 @@ export function unstatedFact(answer: string, facts: CoachFacts): string | null {
     if (!allowed) return `the number "${claim.word}", not given`;
   }
 
+  const count = wrongCount(checked, facts);
+  if (count) return count;
+
   const today = facts.weekday.toLowerCase();
   for (const day of checked.match(/\b(?:sun|mon|tues|wednes|thurs|fri|satur)days?\b/g) ?? []) {
     if (day.replace(/s$/, "") !== today) return `the day "${day}", not given`;
@@ -182,6 +186,33 @@ export function unstatedFact(answer: string, facts: CoachFacts): string | null {
   }
 
   return contradiction(checked, facts);
+}
+
+/**
+ * "2 of 3" must be a count of the same thing: today's done of its goals, or the week's days. Each
+ * number alone may be given ("I did 2 of my 3 goals" when 1 of 3 is done, 2 open) and the pair false.
+ */
+function wrongCount(text: string, facts: CoachFacts) {
+  const done = facts.goals.filter((g) => g.done).length;
+  const days = (pattern: string) => facts.week.filter((d) => d === pattern).length;
+  const pairs = [
+    [done, facts.goals.length],
+    ...["all", "some", "none"].map((p) => [days(p), facts.week.length]),
+  ];
+  const pattern =
+    /\b([a-z]+|\d+) (?:out )?of (?:my |your |the |their |all |these |those )?([a-z]+|\d+)\b/g;
+  for (const [phrase, part, whole] of text.matchAll(pattern)) {
+    const [n, m] = [countOf(part!), countOf(whole!)];
+    if (n === null || m === null) continue;
+    if (!pairs.some(([a, b]) => a === n && b === m)) return `the count "${phrase}", not given`;
+  }
+  return null;
+}
+
+function countOf(token: string) {
+  if (/^\d+$/.test(token)) return Number(token);
+  const word = wordValue(token);
+  return word && !word.ordinal ? word.value : null;
 }
 
 /** A sentence that says done what is not, or not done what is: about the day, or about one goal. */

@@ -14,19 +14,22 @@ const MAX_RESPONSE_CHARS = 200_000;
 
 export type ChatOptions = { timeoutMs?: number; maxTokens?: number };
 
+/** The first choice's text; `cutOff` when the model stopped at max_tokens, mid-sentence perhaps. */
+export type ChatAnswer = { text: string; cutOff: boolean };
+
 export function isLlmConfigured() {
   return Boolean(env.LLM_API_URL && env.LLM_MODEL);
 }
 
 /**
- * One OpenAI-compatible chat completion: the text of the first choice, or null on any failure (not
+ * One OpenAI-compatible chat completion: the first choice's answer, or null on any failure (not
  * configured, time-out, HTTP error, malformed answer). Network errors, 429 and 5xx are tried once
  * more within the budget. Never throws: callers fall back to rule-based feedback.
  */
 export async function chatCompletion(
   messages: ChatMessage[],
   { timeoutMs = LLM_BUDGET_MS, maxTokens = 200 }: ChatOptions = {},
-): Promise<string | null> {
+): Promise<ChatAnswer | null> {
   if (!isLlmConfigured()) return null;
   const deadline = Date.now() + timeoutMs;
   const signal = AbortSignal.timeout(timeoutMs);
@@ -74,7 +77,7 @@ function retryAfterMs(header: string | null) {
 }
 
 /** choices[0].message.content as a string (some servers send a list of text parts), or null. */
-function contentOf(text: string): string | null {
+function contentOf(text: string): ChatAnswer | null {
   if (text.length > MAX_RESPONSE_CHARS) return null;
   let data: unknown;
   try {
@@ -86,21 +89,17 @@ function contentOf(text: string): string | null {
   const choice = (
     data as { choices?: { message?: { content?: unknown }; finish_reason?: unknown }[] } | null
   )?.choices?.[0];
-  // Cut off at max_tokens: half a sentence is no feedback.
-  if (choice?.finish_reason === "length") {
-    logger.warn("LLM answer was cut off at its token limit");
-    return null;
-  }
-  const content = choice?.message?.content;
-  if (typeof content === "string") return content.trim() || null;
-  if (Array.isArray(content)) {
-    const joined = content
-      .map((part: { type?: unknown; text?: unknown }) =>
-        part?.type === "text" && typeof part.text === "string" ? part.text : "",
-      )
-      .join("")
-      .trim();
-    return joined || null;
-  }
-  return null;
+  const content = textOf(choice?.message?.content);
+  return content ? { text: content, cutOff: choice?.finish_reason === "length" } : null;
+}
+
+function textOf(content: unknown) {
+  if (typeof content === "string") return content.trim();
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part: { type?: unknown; text?: unknown }) =>
+      part?.type === "text" && typeof part.text === "string" ? part.text : "",
+    )
+    .join("")
+    .trim();
 }

@@ -45,7 +45,7 @@ export function friendlyAnswer(body: FakeLlmRequest["body"]) {
   );
   if (asksAboutPhoto) return FAKE_PHOTO_DESCRIPTION;
   const prompt = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
-  const streak = /streak: (\d+) days?/i.exec(prompt)?.[1];
+  const streak = /streak(?: is|:) (\d+) days?/i.exec(prompt)?.[1];
   return streak && Number(streak) > 0
     ? `Great work today! Your ${streak}-day streak is growing.`
     : "Great work today! Every check-in counts.";

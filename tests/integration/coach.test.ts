@@ -177,10 +177,10 @@ describe("AI feedback for accounts that have it", () => {
     expect(request.body.model).toBe("coach-test-model");
     expect(request.body.messages![0]!.role).toBe("system");
     expect(promptOf(0)).toContain("Today is Saturday.");
-    expect(promptOf(0)).toContain("[done] Run 5k");
-    expect(promptOf(0)).toContain("[not done] read 30 pages");
-    expect(promptOf(0)).toContain("Current streak: 3 days.");
-    expect(promptOf(0)).toContain("Proof photo: none.");
+    expect(promptOf(0)).toContain('Done: "Run 5k".');
+    expect(promptOf(0)).toContain('Not done: "read 30 pages".');
+    expect(promptOf(0)).toContain("Your streak is 3 days.");
+    expect(promptOf(0)).not.toContain("proof photo");
     for (const secret of [user.phone, user.phone.slice(2), user.email, user.email.split("@")[0]!]) {
       expect(request.raw).not.toContain(secret);
     }
@@ -220,6 +220,30 @@ describe("AI feedback for accounts that have it", () => {
     }
   });
 
+  it.each([
+    [
+      "cut off at its token limit: its complete sentences",
+      { text: "Great work on your run today! Your streak is 1 day. Read", finishReason: "length" },
+      "Great work on your run today! Your streak is 1 day.",
+    ],
+    [
+      "with bold and a label: the words",
+      { text: "**Coach:** Great work on your run today!" },
+      "Great work on your run today!",
+    ],
+  ] as const)("keeps a true answer %s", async (_label, answer, kept) => {
+    const user = await withTodaysGoals("premium");
+    llm.respondWith(answer);
+    const text = await writeCheckInFeedback(
+      user,
+      { mediaIds: [], completedGoalIds: completeFirst(user.id) },
+      EVENING,
+      { llmTimeoutMs: 3000 },
+    );
+    expect(text).toBe(kept);
+    expectStoredOnToday(user.id, kept);
+  });
+
   const failures: [string, FakeLlmAnswer[], number, number][] = [
     // [case, answers, LLM calls expected, budget in ms]
     ["no answer within the budget", [{ hang: true }], 1, 300],
@@ -234,10 +258,17 @@ describe("AI feedback for accounts that have it", () => {
       1,
       3000,
     ],
-    ["an answer with markup", [{ text: "**Great job!** Keep going." }], 1, 3000],
+    ["an answer with markup", [{ text: "Great job!\n- Keep going\n- Rest" }], 1, 3000],
+    ["a template's blank", [{ text: "Great work today, [User's Name]!" }], 1, 3000],
     [
-      "an answer cut off at its token limit",
+      "an answer cut off before a complete sentence of a few words",
       [{ text: "Great work today! You are", finishReason: "length" }],
+      1,
+      3000,
+    ],
+    [
+      "an answer cut off whose complete sentences state a fact not given",
+      [{ text: "Great work today! Your 9-day streak is growing. You", finishReason: "length" }],
       1,
       3000,
     ],
@@ -435,7 +466,7 @@ describe("proof photos with a vision model", () => {
     expect(JSON.stringify(vision)).toContain(
       `"image_url":{"url":"data:image/png;base64,${TINY_PNG.toString("base64")}"}`,
     );
-    expect(promptOf(1)).toContain(`Proof photo: sent. It shows: ${FAKE_PHOTO_DESCRIPTION}`);
+    expect(promptOf(1)).toContain(`You sent a proof photo. It shows: ${FAKE_PHOTO_DESCRIPTION}`);
 
     const [done, open] = listTodayGoals(fresh(user.id), EVENING);
     expect(done!.completedAt).not.toBeNull();
@@ -473,7 +504,7 @@ describe("proof photos with a vision model", () => {
     const text = result.feedback;
     expect(llm.requests).toHaveLength(3);
     expect(text).toMatch(LLM_TEXT);
-    expect(promptOf(2)).toContain("Proof photo: sent.");
+    expect(promptOf(2)).toContain("You sent a proof photo.");
     expect(promptOf(2)).not.toContain("It shows");
 
     const done = listTodayGoals(fresh(user.id), EVENING).find((g) => g.completedAt)!;
