@@ -526,7 +526,9 @@ describe("proof photos with a vision model", () => {
       );
       expect(result.reply).toMatch(/^Nice work! 1 of 2 done today\. Done: Run 5k\. /);
       expect(result.feedback).not.toBeNull();
-      expect(result.reply.endsWith(` ${result.feedback}`)).toBe(true);
+      // The reply carries the feedback's sentences after its own, less any that repeat its count.
+      const lastSentence = result.feedback!.split(/(?<=[.!?])\s+/).at(-1)!;
+      expect(result.reply.endsWith(` ${lastSentence}`)).toBe(true);
       const done = listTodayGoals(fresh(user.id), EVENING).find((g) => g.completedAt)!;
       expect(done.proofImageUrls).toEqual([`/media/${photo}`]);
       expect(done.proofDescription).toBeNull();
