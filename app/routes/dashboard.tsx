@@ -16,6 +16,7 @@ import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
 import { Pagination, RangeFilter } from "~/components/goals/previous-goals-nav";
 import { StatCards } from "~/components/goals/stat-cards";
 import { TodayCard } from "~/components/goals/today-card";
+import { UpcomingGoals } from "~/components/goals/upcoming-goals";
 import { todayCard } from "~/dashboard/today-card.server";
 import { hasPendingCode } from "~/verification/phone-codes.server";
 import {
@@ -47,9 +48,9 @@ import {
 } from "~/goals/goals.server";
 import type { Goal } from "../../db/schema";
 import { rowTimes } from "~/goals/row-times";
-import { localDay, localTime, type LocalDay } from "~/utils/local-time";
-import { latestSummaryDays } from "~/summaries/summary-days";
-import { summaryPath } from "~/summaries/summaries.server";
+import { localDay, localTime } from "~/utils/local-time";
+import { latestSummaryPaths } from "~/summaries/summaries.server";
+import { SummaryLinks } from "~/components/summaries/summary-links";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { getSiteFacts } from "~/site/site-facts.server";
@@ -113,18 +114,10 @@ function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
     },
     range,
     calendar: recentCalendar(user, 12, now),
-    summaries: summaryLinks(localDay(now, user.timezone)),
+    summaries: latestSummaryPaths(localDay(now, user.timezone)),
     billing: billingSummary(user, now),
     // A goal added during the day is due by the evening check-in, when the user is asked about it.
     defaultDueTime: user.preferredCheckInTimeEvening,
-  };
-}
-
-function summaryLinks(today: LocalDay) {
-  const { weekly, monthly } = latestSummaryDays(today);
-  return {
-    weekly: summaryPath("weekly_summary", weekly),
-    monthly: summaryPath("monthly_summary", monthly),
   };
 }
 
@@ -156,15 +149,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if ("fieldErrors" in outcome) {
       // What was typed comes back with the errors, so a page without JavaScript shows it again.
       const typed = (name: string) => String(formData.get(name) ?? "");
-      return json(
-        {
-          intent: "edit" as const,
-          goalId: outcome.goalId,
-          fieldErrors: outcome.fieldErrors,
-          values: { description: typed("description"), dueTime: typed("dueTime") },
-        },
-        { status: 400 },
-      );
+      const values = { description: typed("description"), dueTime: typed("dueTime") };
+      const { goalId, fieldErrors } = outcome;
+      return json({ intent: "edit" as const, goalId, fieldErrors, values }, { status: 400 });
     }
     // With JavaScript the row changes in place (a fetcher); without, the page comes back at the goal.
     if (formData.get("via") === "fetcher") {
@@ -271,21 +258,7 @@ export default function DashboardPage() {
           />
         </CardContent>
       </Card>
-      {data.upcoming.total > 0 ? (
-        <Card className="mt-4 scroll-mt-20" id="upcoming">
-          <CardHeader className="pb-2">
-            <CardTitle className="text-lg">Upcoming</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <GoalList goals={data.upcoming.goals} label="Upcoming" />
-            {data.upcoming.total > data.upcoming.goals.length ? (
-              <p className="pt-2 text-sm text-muted-foreground">
-                The next {data.upcoming.goals.length} of {data.upcoming.total} upcoming goals.
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
-      ) : null}
+      <UpcomingGoals {...data.upcoming} />
       <div className="mt-6">
         <StatCards stats={data.stats} />
       </div>
@@ -295,14 +268,7 @@ export default function DashboardPage() {
         </CardHeader>
         <CardContent>
           <CompletionCalendar weeks={data.calendar} />
-          <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <Link to={data.summaries.weekly} className="text-primary hover:underline">
-              Weekly summary
-            </Link>
-            <Link to={data.summaries.monthly} className="text-primary hover:underline">
-              Monthly summary
-            </Link>
-          </p>
+          <SummaryLinks {...data.summaries} />
         </CardContent>
       </Card>
       <Card className="mt-6 scroll-mt-20" id="previous">

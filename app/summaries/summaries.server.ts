@@ -21,7 +21,7 @@ import {
 import { habitTallies, habitTalliesText } from "~/habits/habit-period";
 import { segmentCount } from "~/sms/segments";
 import { MAX_SEGMENTS } from "~/replies/templates";
-import { isFirstOfMonth, isSunday, type SummaryKind } from "./summary-days";
+import { isFirstOfMonth, isSunday, latestSummaryDays, type SummaryKind } from "./summary-days";
 
 type Owner = { id: number; timezone: string };
 
@@ -56,6 +56,15 @@ export function summaryFigures(user: Owner, kind: SummaryKind, sentOn: LocalDay,
 
 export function summaryPath(kind: SummaryKind, sentOn: LocalDay) {
   return `/summaries/${kind === "weekly_summary" ? "weekly" : "monthly"}/${sentOn}`;
+}
+
+/** The pages of the latest weekly and monthly summaries, as the dashboard links them. */
+export function latestSummaryPaths(today: LocalDay) {
+  const { weekly, monthly } = latestSummaryDays(today);
+  return {
+    weekly: summaryPath("weekly_summary", weekly),
+    monthly: summaryPath("monthly_summary", monthly),
+  };
 }
 
 /**

@@ -43,7 +43,7 @@ describe("GoalList", () => {
     expect(open).toMatch(/<button[^>]*name="intent"[^>]*value="complete"/);
     expect(open).toMatch(/<button[^>]*name="intent"[^>]*value="skip"/);
     expect(open).not.toMatch(/value="reopen"/);
-    expect(open).toMatch(/<form[^>]*method="post"[^>]*action="\/dashboard"/);
+    expect(open).toMatch(/<form[^>]*method="post"[^>]*action="\/dashboard#goal-1"/);
     for (const status of ["completed", "skipped"] as const) {
       const closed = render([{ ...done, status }]);
       expect(closed).toMatch(/<button[^>]*name="intent"[^>]*value="reopen"/);
@@ -74,7 +74,7 @@ describe("GoalList", () => {
     expect(count(html, /<form/g)).toBe(2);
     expect(count(html, /name="description"/g)).toBe(1);
     expect(html).toContain('id="goal-2-description"');
-    expect(html).toMatch(/<form[^>]*action="\/dashboard\?range=7d&amp;edit=2"/);
+    expect(html).toMatch(/<form[^>]*action="\/dashboard\?range=7d&amp;edit=2#goal-2"/);
     for (const intent of ["edit", "move", "delete"])
       expect(html).toMatch(new RegExp(`<button[^>]*name="intent"[^>]*value="${intent}"`));
     // Save is the form's first button, so Enter in a field saves.
