@@ -1,6 +1,6 @@
-import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { request, type IncomingMessage, type ServerResponse } from "node:http";
 import { answerWithFault, type Fault } from "./faults";
+import { listenOnLoopback, readAll } from "./loopback-server";
 
 /**
  * A proxy on 127.0.0.1 in front of a real S3 API (s3rver): every request goes through to it, and a
@@ -19,7 +19,6 @@ export async function startS3FaultProxy(target: string) {
   const upstream = new URL(target);
   const faults: { fault: Fault; match: S3Match }[] = [];
   const requests: S3Request[] = [];
-  const sockets = new Set<Socket>();
 
   const takeFault = (req: IncomingMessage) => {
     const index = faults.findIndex(
@@ -49,19 +48,13 @@ export async function startS3FaultProxy(target: string) {
     res.end(answer.body);
   }
 
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
     /** The endpoint to give the S3 client. */
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     /** Every request the proxy passed on, with the fault it was answered with. */
     requests,
     /** The next `times` requests that match answer failing this way (a GET of any key by default). */
@@ -70,10 +63,7 @@ export async function startS3FaultProxy(target: string) {
     },
     /** Faults queued and not met yet. */
     pending: () => faults.length,
-    async stop() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop: server.close,
   };
 }
 
@@ -85,15 +75,6 @@ const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "c
 function withoutFraming(headers: IncomingMessage["headers"]) {
   const { "transfer-encoding": _chunked, expect: _expect, ...rest } = headers;
   return rest;
-}
-
-function readAll(stream: IncomingMessage) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    stream.on("end", () => resolve(Buffer.concat(chunks)));
-    stream.on("error", reject);
-  });
 }
 
 function forward(upstream: URL, req: IncomingMessage, body: Buffer) {

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { listenOnLoopback, readAll } from "../fakes/loopback-server";
 
 /**
  * Between the coach and the real model, keeping every answer the model gave (`answers`). With
@@ -9,17 +8,9 @@ import type { AddressInfo, Socket } from "node:net";
  */
 export async function startModelProxy(target: string, { holdMs = 0 }: { holdMs?: number } = {}) {
   const answers: string[] = [];
-  const sockets = new Set<Socket>();
-  const read = (req: IncomingMessage) =>
-    new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => resolve(Buffer.concat(chunks)));
-      req.on("error", reject);
-    });
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     void (async () => {
-      const body = await read(req);
+      const body = await readAll(req);
       if (holdMs > 0) {
         res.writeHead(200, { "Content-Type": "application/json" });
         res.flushHeaders();
@@ -48,19 +39,10 @@ export async function startModelProxy(target: string, { holdMs = 0 }: { holdMs?:
       if (!res.destroyed) res.end(answer);
     })().catch(() => res.destroy());
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.url}/v1`,
     /** The model's answers (the response bodies), oldest first. */
     answers,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
 }
