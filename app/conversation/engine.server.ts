@@ -380,6 +380,9 @@ function act(
         reply: templates.stats(streakFor(user, now), outcomeCounts(user, now)),
       };
     }
+    case "choose":
+      // Answers to a question back are read once the question is remembered (phase clarify).
+      return { ...none, reply: templates.unknown() };
     case "unknown":
       // A truly ambiguous check-in ("did 5" with three goals) is asked about, never guessed.
       if (reading.question) return { ...none, reply: reading.question };

@@ -26,23 +26,51 @@ import { readTyped, withoutFillers, type Typed } from "./interpret-normalize";
 import { normalize } from "./interpret-text";
 import { templates } from "./templates";
 
-export type Phase = "morning" | "evening" | "none";
+export type Phase = "morning" | "evening" | "none" | "clarify";
 
 export interface ReplyInput {
   phase: Phase;
-  /** Today's goals in the order the user was shown them (numbered from 1). */
+  /** Today's goals in the order the user was shown them. */
   goals: string[];
+  /** The day number of each goal in `goals` (conventions v4); 1 to n when absent. */
+  numbers?: number[];
+  /** Phase `clarify`: the day numbers the service's question offered, and the phase it was asked in. */
+  options?: number[];
+  after?: "evening" | "none";
   text: string;
   /** Number of attached photos. */
   media: number;
   optedOut?: boolean;
 }
 
+/** A check-in's verdicts, by day number. */
+export type CheckInReading = {
+  completed: number[];
+  skipped: number[];
+  tomorrow: number[];
+};
+
+/**
+ * What a question back leaves open: the goals offered (day numbers), the verdict the chosen ones get,
+ * and the rest of the reading, which is certain.
+ */
+export type Clarification = {
+  options: number[];
+  verdict: keyof CheckInReading;
+  certain: CheckInReading;
+};
+
+/** Every goal number in an interpretation is a day number (conventions v4). */
 export type Interpretation =
-  /** `due`: one 'HH:MM' or null per goal, the clock time the goal names. */
-  | { intent: "set_goals"; goals: string[]; due: (string | null)[] }
+  /**
+   * `due`: one 'HH:MM' or null per goal, the clock time the goal names; `on`: one weekday (0 = Sunday)
+   * or null per goal, the day the goal names with "on", "this" or "next".
+   */
+  | { intent: "set_goals"; goals: string[]; due: (string | null)[]; on?: (number | null)[] }
   /** `skipped` and `tomorrow`: goals the reply skips today or moves to tomorrow. */
-  | { intent: "check_in"; completed: number[]; skipped: number[]; tomorrow: number[] }
+  | ({ intent: "check_in" } & CheckInReading)
+  /** The answer to a question back (phase `clarify`): the chosen day numbers, [] for none. */
+  | { intent: "choose"; goals: number[] }
   | GoalEdit
   | HabitCommand
   | { intent: "stop" }
@@ -54,8 +82,11 @@ export type Interpretation =
   | { intent: "stats" }
   /** Takes back the last change the user made by text today. */
   | { intent: "undo" }
-  /** `question`: what to ask when the reply is truly ambiguous ("Which goal is 5? ..."). */
-  | { intent: "unknown"; question?: string };
+  /**
+   * `question`: what to ask when the reply is truly ambiguous ("Which goal is 5? ..."); `clarify`:
+   * what its answer decides, when the question offers goals to choose from.
+   */
+  | { intent: "unknown"; question?: string; clarify?: Clarification };
 
 export type Intent = Interpretation["intent"];
 
@@ -117,7 +148,9 @@ function askWhich({ ambiguous }: Ambiguity, goals: string[]): Interpretation {
 
 function setGoals(text: Typed, allowPersonal: boolean): Interpretation {
   const goals = parseGoals(text, allowPersonal);
-  return goals.length > 0 ? { intent: "set_goals", goals, due: goals.map(dueTimeInText) } : UNKNOWN;
+  return goals.length > 0
+    ? { intent: "set_goals", goals, due: goals.map(dueTimeInText), on: goals.map(() => null) }
+    : UNKNOWN;
 }
 
 /**
