@@ -108,15 +108,30 @@ export function replyExample(numbers: number[]) {
 }
 
 const moreNote = (more: number) => (more ? ` +${more} more` : "");
+
 const numbered = (names: string[], more = 0) =>
   names.map((n, i) => `${i + 1}) ${n}`).join(" ") + moreNote(more);
-const upTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
-export type ListedGoal = { description: string; state: "open" | "done" | "skipped" };
+/** A goal as a text lists it: with its day number (conventions v4), the same in every text of the day. */
+export type NumberedGoal = { number: number; description: string };
+
+/** Goals numbered 1 to n in the order given: a day with no gaps. */
+export const numberedInOrder = (names: string[]): NumberedGoal[] =>
+  names.map((description, i) => ({ number: i + 1, description }));
+
+/** "2) Finish slides 3) Call mom": the names a fitted text kept, each with its goal's own number. */
+const numberedAs = (names: string[], goals: { number: number }[], more = 0) =>
+  names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(" ") + moreNote(more);
+/** The numbers of the goals a fitted text kept: what its example may name. */
+const shownNumbers = (names: string[], goals: { number: number }[]) =>
+  goals.slice(0, names.length).map((g) => g.number);
+
+export type ListedGoal = NumberedGoal & { state: "open" | "done" | "skipped" };
 const STATE_NOTE = { open: "", done: " (done)", skipped: " (skipped)" } as const;
 const listed = (names: string[], goals: ListedGoal[], more = 0) =>
-  names.map((n, i) => `${i + 1}) ${n}${STATE_NOTE[goals[i]?.state ?? "open"]}`).join(" ") +
-  moreNote(more);
+  names
+    .map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}${STATE_NOTE[goals[i]?.state ?? "open"]}`)
+    .join(" ") + moreNote(more);
 
 /** A confirmation followed by today's list as it now stands, fitted together. */
 function withList(lead: (name: string) => string, name: string, goals: ListedGoal[]) {
@@ -174,8 +189,10 @@ export function changeEcho(
 
 /** Goals a set_goals text named but that were not kept as they came. */
 export type GoalsSetNotes = {
-  /** Goals already past their due time when set: their number in the day's list and that time. */
+  /** Goals already past their due time when set: their day number and that time. */
   passed?: { number: number; time: string }[];
+  /** Goals set for a later day by its weekday ("dinner with jess on friday"): that day's name. */
+  planned?: { description: string; weekday: string }[];
   /** Goals refused for being longer than the limit. */
   tooLong?: { count: number; max: number };
 };
@@ -203,10 +220,24 @@ export function greetingAt(localHour: number): Greeting {
   return "Good evening!";
 }
 
+/** "Planned for Friday: dinner with jess on friday.": goals set for a later day, by that day. */
+const plannedNote = (planned: GoalsSetNotes["planned"] = []) => {
+  const days = [...new Set(planned.map((p) => p.weekday))];
+  return days
+    .map(
+      (day) =>
+        ` ${planned
+          .filter((p) => p.weekday === day)
+          .map((p) => p.description)
+          .join(", ")}: planned for ${day}.`,
+    )
+    .join("");
+};
+
 export const templates = {
   morningQuestion: (
-    habits: string[] = [],
-    carriedOver: string[] = [],
+    habits: NumberedGoal[] = [],
+    carriedOver: NumberedGoal[] = [],
     greeting: Greeting = "Good morning!",
   ) => {
     if (carriedOver.length === 0 && habits.length === 0)
@@ -215,14 +246,14 @@ export const templates = {
       return fitted(
         (names, { short, more }) =>
           short
-            ? `${greeting} Habits today: ${numbered(names, more)}. Other goals? Reply with them, or "ok".`
-            : `${greeting} Today's habits: ${numbered(names, more)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
-        habits,
+            ? `${greeting} Habits today: ${numberedAs(names, habits, more)}. Other goals? Reply with them, or "ok".`
+            : `${greeting} Today's habits: ${numberedAs(names, habits, more)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
+        habits.map((h) => h.description),
       );
     return fitted(
       (names, { short, more }) => {
-        const shown = names.slice(habits.length).join(", ") + moreNote(more);
-        const habitList = numbered(names.slice(0, habits.length));
+        const shown = numberedAs(names.slice(habits.length), carriedOver, more);
+        const habitList = numberedAs(names.slice(0, habits.length), habits);
         if (short)
           return habits.length === 0
             ? `${greeting} Carried over: ${shown}. Other goals today? Reply with them.`
@@ -232,7 +263,7 @@ export const templates = {
           ? `${greeting} ${carried} Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".`
           : `${greeting} Today's habits: ${habitList}. ${carried} Anything else today? Reply with your goals, or "ok" if that's all.`;
       },
-      [...habits, ...carriedOver],
+      [...habits, ...carriedOver].map((g) => g.description),
     );
   },
   // The first text after opt-in, which a 10DLC review reads: brand, frequency, rates, HELP and STOP.
@@ -240,13 +271,13 @@ export const templates = {
     `${BRAND}: you're all set for goal check-ins, ${MESSAGE_FREQUENCY}. Msg & data rates may apply. Your first question comes ${when}, ${
       kind === "morning" ? "asking for the day's goals" : "asking how today's goals went"
     }. You can text your goals now, e.g. "1. Run 5k 2. Read 30 pages". Reply HELP for help, STOP to opt out.`,
-  justHabits: (habits: string[], checkInTime: string | null) =>
+  justHabits: (habits: NumberedGoal[], checkInTime: string | null) =>
     fitted(
       (names, { short, more }) =>
         short
-          ? `OK, today: ${numbered(names, more)}. ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
-          : `OK, today is your habits: ${numbered(names, more)}. ${checkInTime ? `I'll check in at ${checkInTime}.` : "Reply with the numbers you finish today."}`,
-      habits,
+          ? `OK, today: ${numberedAs(names, habits, more)}. ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
+          : `OK, today is your habits: ${numberedAs(names, habits, more)}. ${checkInTime ? `I'll check in at ${checkInTime}.` : "Reply with the numbers you finish today."}`,
+      habits.map((h) => h.description),
     ),
   habitAdded: (title: string, schedule: string) =>
     fitted(
@@ -274,26 +305,36 @@ export const templates = {
             `Your habits: ${names.map((n, i) => `${i + 1}) ${n} (${habits[i]?.schedule ?? ""})`).join(" ")}${moreNote(more)}.${short ? "" : ` Text "stop habit NAME" to stop one.`}`,
           habits.map((h) => h.title),
         ),
-  eveningQuestion: (goals: string[]) =>
+  eveningQuestion: (goals: NumberedGoal[]) =>
     fitted(
       (names, { short, more }) =>
         short
-          ? `Which goals did you finish? ${numbered(names, more)}. Reply e.g. ${replyExample(upTo(goals.length))}, "all" or "none".`
-          : `Evening check-in: which goals did you finish? ${numbered(names, more)}. Reply e.g. ${replyExample(upTo(goals.length))}, "all" or "none". A photo as proof is welcome.`,
-      goals,
+          ? `Which goals did you finish? ${numberedAs(names, goals, more)}. Reply e.g. ${replyExample(shownNumbers(names, goals))}, "all" or "none".`
+          : `Evening check-in: which goals did you finish? ${numberedAs(names, goals, more)}. Reply e.g. ${replyExample(shownNumbers(names, goals))}, "all" or "none". A photo as proof is welcome.`,
+      goals.map((g) => g.description),
     ),
-  goalsSet: (goals: string[], checkInTime: string | null, notes: GoalsSetNotes = {}) =>
-    fitted(
+  /** `goals`: today's whole list; goals planned for a later day are named in `notes.planned`. */
+  goalsSet: (goals: NumberedGoal[], checkInTime: string | null, notes: GoalsSetNotes = {}) => {
+    const planned = notes.planned ?? [];
+    const later = plannedNote(planned);
+    if (goals.length === 0)
+      return fitted(
+        (names) =>
+          `Got it:${plannedNote(names.map((description, i) => ({ description, weekday: planned[i]?.weekday ?? "" })))}${tooLongNote(notes.tooLong)} I'll ask about ${planned.length === 1 ? "it" : "them"} that day.`,
+        planned.map((p) => p.description),
+      );
+    return fitted(
       (names, { short, more }) =>
         short
-          ? `Got it: ${numbered(names, more)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
-          : `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names, more)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
+          ? `Got it: ${numberedAs(names, goals, more)}.${later}${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
+          : `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numberedAs(names, goals, more)}.${later}${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
               checkInTime
                 ? `I'll check in at ${checkInTime}.`
                 : "Reply with the numbers you finish today."
             }`,
-      goals,
-    ),
+      goals.map((g) => g.description),
+    );
+  },
   goalsTooLong: (count: number, max: number) =>
     `${count === 1 ? "That goal is" : "Those goals are"} too long: a goal can have at most ${max} characters. Please text a shorter version.`,
   checkedIn: (
@@ -364,12 +405,12 @@ export const templates = {
     fitted((names) => `Photo saved as proof for "${names[0] ?? ""}".`, [goal]),
   noGoalsToCheck: () =>
     `You have no goals for today yet. Text your goals any time, e.g. "goal: Run 5k".`,
-  listGoals: (goals: { description: string; done: boolean }[]) =>
+  listGoals: (goals: ListedGoal[]) =>
     goals.length === 0
       ? `No goals for today yet. Text them any time, e.g. "goal: Run 5k".`
       : fitted(
           (names, { short, more }) =>
-            `${short ? "Today" : "Today's goals"}: ${names.map((n, i) => `${i + 1}) ${n}${goals[i]?.done ? " (done)" : ""}`).join(" ")}${moreNote(more)}`,
+            `${short ? "Today" : "Today's goals"}: ${listed(names, goals, more)}`,
           goals.map((g) => g.description),
         ),
   stats: (streak: number, counts: OutcomeCounts) =>

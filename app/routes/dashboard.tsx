@@ -79,6 +79,7 @@ function toRow(goal: Goal, timezone: string, now: Date, onTodaysList = false): G
     proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
     proofDescription: goal.proofDescription,
     habitId: goal.habitId,
+    dayNumber: goal.dayNumber,
   };
 }
 

@@ -10,7 +10,7 @@ const { createTestUser } = await import("../helpers/requests");
 const { runTick } = await import("~/scheduler/tick.server");
 const { MAX_ATTEMPTS } = await import("~/scheduler/due-times");
 const { SmsSendError } = await import("~/sms/transport.server");
-const { templates } = await import("~/replies/templates");
+const { numberedInOrder, templates } = await import("~/replies/templates");
 const { segmentCount } = await import("~/sms/segments");
 const { handleIncomingText } = await import("~/conversation/engine.server");
 const { createGoal, getGoal } = await import("~/goals/goals.server");
@@ -351,7 +351,7 @@ describe("morning and evening questions", () => {
     const report = await tick("2026-06-16T02:00:00Z");
     expect(report).toMatchObject({ sent: 1, skipped: 2 });
 
-    const expected = templates.eveningQuestion(["Run 5k", "Read 30 pages"]);
+    const expected = templates.eveningQuestion(numberedInOrder(["Run 5k", "Read 30 pages"]));
     expect(expected).toContain("1) Run 5k 2) Read 30 pages");
     expect(transport.to(withGoals.phone).map((m) => m.body)).toEqual([expected]);
     expect(ledger(withGoals.id)).toMatchObject([
