@@ -5,14 +5,14 @@ import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
 import type { PublicUser } from "~/users/users.server";
 import {
   completeGoal,
-  createGoal,
   outcomeCounts,
   streakFor,
   listTodayGoals,
   todayFor,
   type DayGoal,
 } from "~/goals/goals.server";
-import { goalNumbered, dayOfWeekday } from "~/goals/day-numbers";
+import { goalNumbered } from "~/goals/day-numbers";
+import { planGoals } from "~/goals/goal-plans.server";
 import {
   interpretInConversation,
   type Interpretation,
@@ -429,39 +429,15 @@ function setGoals(
   { goals: descriptions, due, on }: Extract<Interpretation, { intent: "set_goals" }>,
   now: Date,
 ) {
-  const today = todayFor(user, now);
-  const checkInAt = zonedInstant(today, user.preferredCheckInTimeEvening, user.timezone);
-  // After the evening check-in, goals set today are due by the end of the day rather than already late.
-  const defaultTime = checkInAt > now ? user.preferredCheckInTimeEvening : "23:59";
-  // The web form's limit holds by text too: a goal too long is refused, the others are kept. A goal
-  // naming a weekday ("dinner with jess on friday") is planned for that day, today when it is that day.
+  // The web form's limit holds by text too: a goal too long is refused, the others are kept.
   const wanted = descriptions
-    .map((description, i) => {
-      const weekday = on?.[i] ?? null;
-      return {
-        description,
-        time: due[i] ?? null,
-        day: weekday === null ? today : dayOfWeekday(today, weekday),
-      };
-    })
+    .map((description, i) => ({ description, time: due[i] ?? null, weekday: on?.[i] ?? null }))
     .filter(({ description }) => description.trim().length <= GOAL_DESCRIPTION_MAX);
   const tooLong = { count: descriptions.length - wanted.length, max: GOAL_DESCRIPTION_MAX };
   if (wanted.length === 0)
     return { linkedGoalIds: [], reply: templates.goalsTooLong(tooLong.count, tooLong.max) };
-  const created = db.transaction(() =>
-    wanted.map(({ description, time, day }) => ({
-      goal: createGoal(user.id, {
-        description,
-        dueDate: zonedInstant(
-          day,
-          time ?? (day === today ? defaultTime : user.preferredCheckInTimeEvening),
-          user.timezone,
-        ),
-      }),
-      time,
-      day,
-    })),
-  );
+  const today = todayFor(user, now);
+  const created = planGoals(user, wanted, now);
   if (pendingPhase(user, now) === "morning") {
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
   }

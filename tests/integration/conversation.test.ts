@@ -60,11 +60,15 @@ describe("conversation engine", () => {
     );
     expect(result.intent).toBe("set_goals");
     expect(result.reply).toBe(
-      "Got it: 2 goals for today: 1) Finish report by 3pm 2) Run 5k. I'll check in at 7:00 PM.",
+      "Got it: 2 goals for today: 1) Run 5k 2) Finish report by 3pm. I'll check in at 7:00 PM.",
     );
+    // Numbered in the order given, whatever their due times: the numbers every later text uses.
     const goals = listTodayGoals(fresh(user.id), MORNING);
-    expect(goals.map((g) => g.description)).toEqual(["Finish report by 3pm", "Run 5k"]);
-    expect(goals.map((g) => localTime(g.dueDate, "America/New_York"))).toEqual(["15:00", "19:00"]);
+    expect(goals.map((g) => [g.dayNumber, g.description])).toEqual([
+      [1, "Run 5k"],
+      [2, "Finish report by 3pm"],
+    ]);
+    expect(goals.map((g) => localTime(g.dueDate, "America/New_York"))).toEqual(["19:00", "15:00"]);
     expect(pendingPhase(fresh(user.id), MORNING)).toBe("none");
     expect(outbox(user.phone)[0]!.body).toBe(result.reply);
   });
