@@ -131,6 +131,31 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     expect(today(user).map((g) => g.description)).toEqual(["Run 5k", "read 10 pages", "Call mom"]);
   });
 
+  it("'remove 2' leaves a gap: every later text keeps the numbers, and '3' is still Call mom", async () => {
+    const user = await userWithGoals(channel);
+    expect(await channel.send(user, "remove 2")).toBe(
+      'Removed "Read 30 pages". Today: 1) Run 5k 3) Call mom',
+    );
+    expect(await channel.send(user, "what are my goals")).toBe(
+      "Today's goals: 1) Run 5k 3) Call mom",
+    );
+    expect(await channel.send(user, "goal: floss")).toMatch(
+      /^Got it: .*1\) Run 5k 3\) Call mom 4\) floss\./,
+    );
+    await askEveningQuestion(getUserById(user.id)!);
+    if (channel === bySms)
+      expect(fake.messagesTo(user.phone).at(-1)!.body).toMatch(
+        /1\) Run 5k 3\) Call mom 4\) floss\. Reply e\.g\. "1 and 4"/,
+      );
+    expect(await channel.send(user, "did 3")).toMatch(
+      /^Nice work! 1 of 3 done today\. Done: Call mom\./,
+    );
+    expect(await channel.send(user, "undo")).toMatch(/^Undone: your check-in \(done: Call mom\)\./);
+    expect(await channel.send(user, "undo")).toBe(
+      'Undone: removed "Read 30 pages". Today: 1) Run 5k 2) Read 30 pages 3) Call mom 4) floss',
+    );
+  });
+
   it("'remove 3' deletes goal 3", async () => {
     const user = await userWithGoals(channel);
     const reply = await channel.send(user, "remove 3");
