@@ -290,6 +290,20 @@ describe("SMS templates", () => {
     );
   });
 
+  it("shortens the note on a passed time before any goal name of an emoji list", () => {
+    const goals = numberedInOrder([
+      "gym b4 work 💪",
+      "finish slides by 3pm",
+      "call mom 📞 about sunday",
+      "floss 🦷 before bed, every tooth",
+    ]);
+    const text = templates.goalsSet(goals, null, { passed: [{ number: 2, time: "3:00 PM" }] });
+    expect(segmentCount(text)).toBeLessThanOrEqual(LIST_SEGMENTS);
+    expect(text).toBe(
+      "Got it: 1) gym b4 work 💪 2) finish slides by 3pm 3) call mom 📞 about sunday 4) floss 🦷 before bed, every tooth. Overdue already: 2. Reply with the numbers you finish.",
+    );
+  });
+
   it("says where goals planned for a later day went", () => {
     expect(
       templates.goalsSet([{ number: 1, description: "gym" }], "7:00 PM", {

@@ -211,6 +211,10 @@ const passedNote = (passed: GoalsSetNotes["passed"] = []) => {
   return ` Note: the times of ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)} have already passed today, so they show as overdue; text "move ${first.number} to tomorrow" to push one.`;
 };
 
+/** The passed note in a text's short wording: the numbers alone, so names need not be cut for it. */
+const shortPassedNote = (passed: GoalsSetNotes["passed"] = []) =>
+  passed.length ? ` Overdue already: ${passed.map((p) => p.number).join(", ")}.` : "";
+
 export type Greeting = "Good morning!" | "Good afternoon!" | "Good evening!";
 
 /** The greeting of a question asked at this local hour (0-23): a question sent by hand at 5 PM is not "Good morning!". */
@@ -326,7 +330,7 @@ export const templates = {
     return fitted(
       (names, { short, more }) =>
         short
-          ? `Got it: ${numberedAs(names, goals, more)}.${later}${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
+          ? `Got it: ${numberedAs(names, goals, more)}.${later}${tooLongNote(notes.tooLong)}${shortPassedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
           : `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numberedAs(names, goals, more)}.${later}${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
               checkInTime
                 ? `I'll check in at ${checkInTime}.`
