@@ -603,6 +603,21 @@ describe("Twilio error classes", () => {
 });
 
 describe("follow-ups", () => {
+  it("names the goal by its day number, which a removed goal before it does not change", async () => {
+    const user = await makeUser({ evening: "19:00" });
+    const removed = goal(user.id, "Run 5k", "2026-06-15T16:00:00Z"); // 12:00
+    goal(user.id, "Read", "2026-06-15T17:00:00Z"); // 13:00
+    goal(user.id, "Call the bank", "2026-06-15T19:00:00Z"); // 15:00
+    sqlite.prepare("delete from goals where id = ?").run(removed.id);
+    await tick("2026-06-15T18:30:00Z"); // 14:30
+    expect(
+      transport
+        .to(user.phone)
+        .filter((m) => m.body.startsWith("Reminder"))
+        .map((m) => m.body),
+    ).toEqual([`Reminder: "Call the bank" is due at 3:00 PM. Reply 3 when it's done.`]);
+  });
+
   // New York, EDT: 15:00 local on June 15 is 19:00Z. A reminder goes 30 minutes before the due time.
   it("reminds once, 30 minutes before an open goal's own due time; a reply of its number completes it", async () => {
     const user = await makeUser({ evening: "19:00" });
