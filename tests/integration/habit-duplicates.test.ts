@@ -1,5 +1,7 @@
 // One name, one active habit, whichever way it is added: /habits, the /api or a text. A stopped
 // habit of that name is restarted instead of a second one made.
+import { describe, expect, it } from "vitest";
+
 const { call, createTestUser, makeRequest, readJson, sessionCookie } =
   await import("../helpers/requests");
 const { handleIncomingText } = await import("~/conversation/engine.server");
