@@ -100,14 +100,14 @@ function assertRoomForANewOne(userId: number) {
 /** The user's habits a name names (habitNameKey): the active one first, then the latest stopped. */
 export function habitsNamed(userId: number, title: string): Habit[] {
   const key = habitNameKey(title);
-  const ids = db
+  const matches = db
     .select({ id: habits.id, title: habits.title })
     .from(habits)
     .where(eq(habits.userId, userId))
     .orderBy(desc(habits.active), desc(habits.stoppedOn), desc(habits.id))
     .all()
     .filter((h) => habitNameKey(h.title) === key);
-  return ids.map((h) => getHabit(userId, h.id)!);
+  return matches.map((h) => getHabit(userId, h.id)!);
 }
 
 function assertNoOtherActiveNamed(userId: number, title: string, habitId?: number) {
