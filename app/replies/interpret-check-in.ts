@@ -166,16 +166,22 @@ const range = (from: number, to: number) =>
 const saysSomething = (token: string) =>
   !/\p{Extended_Pictographic}/u.test(token) || YES_TOKENS.has(token) || NO_TOKENS.has(token);
 
-// "1-3" is goals 1 to 3; "2y" is "2 y".
-const tokenize = (text: string) =>
+// "1-3" is goals 1 to 3 (the day's numbers between them, when both ends are); "2y" is "2 y".
+const tokenize = (text: string, numbers?: readonly number[]) =>
   text
     .replace(/\b(\d)\s*(?:-|\u2013|to|thru|through)\s*(\d)\b/g, (_, a: string, b: string) =>
-      range(Number(a), Number(b)).join(" "),
+      numbersBetween(Number(a), Number(b), numbers).join(" "),
     )
     .replace(/\b(\d+)([yn])\b/g, "$1 $2")
     .replace(/\bwork(?:ed|ing)? out\b/g, "workout")
     .match(/,|[#\p{L}\p{N}']+|\p{Extended_Pictographic}|[\u2713\u2717\u2718\u2611]/gu)
     ?.filter(saysSomething) ?? [];
+
+function numbersBetween(from: number, to: number, numbers?: readonly number[]) {
+  const all = range(from, to);
+  const ends = numbers !== undefined && numbers.includes(from) && numbers.includes(to);
+  return ends ? all.filter((n) => numbers.includes(n)) : all;
+}
 
 function markAt(words: string[], i: number): MarkEntry | undefined {
   return MARKS.find((m) => m.words.every((w, k) => words[i + k] === w));
@@ -292,7 +298,7 @@ function strayNumberAt(words: string[], i: number, ctx: Context): number | undef
 }
 
 function classify(clause: string, ctx: Context): Item[] {
-  const words = tokenize(clause);
+  const words = tokenize(clause, ctx.numbers);
   const items: Item[] = [];
   for (let i = 0; i < words.length;) {
     const mark = markAt(words, i);

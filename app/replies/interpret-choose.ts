@@ -58,7 +58,7 @@ export function readChoice(text: string, question: Question): Choice | null {
   if (NO_ANSWER.test(t)) return "undecided";
   const words = t.split(" ").filter((w) => w && !CARRIER.has(w));
   const phrase = words.join(" ");
-  if (EVERY_OPTION.test(phrase)) return { goals: [...options] };
+  if (EVERY_OPTION.test(phrase)) return { goals: [...options].sort((a, b) => a - b) };
   if (words.length === 0) return null;
   const parts = phrase.split(JOINER).filter(Boolean);
   const chosen = parts.map((part) => optionNamedBy(part, options, question));
