@@ -27,7 +27,7 @@ const CARRIER = new Set(
   (
     "yes yeah yep yup ya yea ok okay sure lol haha lmao oh oops um uh hmm so sorry ah well i i'm meant " +
     "mean the one ones it it's its was is that those this goal number please thanks done did one's " +
-    "my for"
+    "my for just only option to with"
   ).split(" "),
 );
 const JOINER = /\s*(?:,|&|\+|\band\b|\bor\b|\bplus\b|\balso\b)\s*/;
@@ -71,6 +71,7 @@ const answerForm = (text: string) =>
     .replace(/\p{Extended_Pictographic}|[\u200d\ufe0f]/gu, " ")
     .replace(/[!?.;:"()]+/g, " ")
     .replace(/#\s*(?=\d)/g, "")
+    .replace(/(\d)\s+(?=\d)/g, "$1, ")
     .replace(/\s+/g, " ")
     .trim();
 
