@@ -21,6 +21,8 @@ describe("the answer to a question among goals", () => {
     ["just the first", [2]],
     ["yes to both", [2, 3]],
     ["option 3", [3]],
+    ["no, the retainer", [3]],
+    ["nope 2", [2]],
     ["the one with the retainer", [3]],
     ["Floss the retainer", [3]],
     ["the first one", [2]],
@@ -30,6 +32,8 @@ describe("the answer to a question among goals", () => {
     ["daily", [2]],
     ["the daily one lol", [2]],
     ["neither", []],
+    ["neither lol", []],
+    ["oh nvm", []],
     ["none of them", []],
     ["no", []],
     ["never mind", []],
@@ -38,9 +42,12 @@ describe("the answer to a question among goals", () => {
     expect(readChoice(text, FLOSS)).toEqual({ goals });
   });
 
-  it.each(["idk", "i don't know", "either", "yes", "ok"])("%j decides nothing", (text) => {
-    expect(readChoice(text, FLOSS)).toBe("undecided");
-  });
+  it.each(["idk", "i don't know", "either", "yes", "ok", "idk lol"])(
+    "%j decides nothing",
+    (text) => {
+      expect(readChoice(text, FLOSS)).toBe("undecided");
+    },
+  );
 
   it.each([
     "STOP",

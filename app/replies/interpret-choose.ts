@@ -22,6 +22,10 @@ const NO_OPTION =
 const NO_ANSWER =
   /^(?:idk|i dunno|dunno|i don'?t know|not sure|i'?m not sure|either|either one|whichever|any|doesn'?t matter|who knows|yes|yeah|yep|yup|ok|okay|sure|done|did)$/;
 
+// Words that say nothing at all: "neither lol", "oh both".
+const FILLER = new Set(
+  "lol lmao haha hahaha hehe oh oops um uh hmm ah well so sorry actually please thanks".split(" "),
+);
 // Words that only carry an answer: "yes both", "the retainer one", "I meant 2", "2 done".
 const CARRIER = new Set(
   (
@@ -56,7 +60,11 @@ export function readChoice(text: string, question: Question): Choice | null {
   const t = answerForm(text);
   if (NO_OPTION.test(t)) return { goals: [] };
   if (NO_ANSWER.test(t)) return "undecided";
-  const words = t.split(" ").filter((w) => w && !CARRIER.has(w));
+  // "no, the retainer": a correction, then the answer.
+  const words = t
+    .replace(/^(?:no|nope|nah)\s+(?=\S)/, "")
+    .split(" ")
+    .filter((w) => w && !CARRIER.has(w));
   const phrase = words.join(" ");
   if (EVERY_OPTION.test(phrase)) return { goals: [...options].sort((a, b) => a - b) };
   if (words.length === 0) return null;
@@ -72,8 +80,9 @@ const answerForm = (text: string) =>
     .replace(/[!?.;:"()]+/g, " ")
     .replace(/#\s*(?=\d)/g, "")
     .replace(/(\d)\s+(?=\d)/g, "$1, ")
-    .replace(/\s+/g, " ")
-    .trim();
+    .split(/\s+/)
+    .filter((word) => word && !FILLER.has(word))
+    .join(" ");
 
 /** The option one part of the answer names: its day number, its place, or words of its goal. */
 function optionNamedBy(part: string, options: number[], question: Question): number | undefined {
