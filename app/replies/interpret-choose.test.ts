@@ -22,7 +22,7 @@ describe("the answer to a question among goals", () => {
     ["yes to both", [2, 3]],
     ["option 3", [3]],
     ["no, the retainer", [3]],
-    ["nope 2", [2]],
+    ["nope, 2", [2]],
     ["the one with the retainer", [3]],
     ["Floss the retainer", [3]],
     ["the first one", [2]],
@@ -60,6 +60,9 @@ describe("the answer to a question among goals", () => {
     "1) gym 2) laundry",
     "2 tomorrow",
     "didn't floss",
+    "no to both",
+    "not both",
+    "both no",
   ])("%j is not an answer (read as in the phase the question was asked in)", (text) => {
     expect(readChoice(text, FLOSS)).toBeNull();
   });

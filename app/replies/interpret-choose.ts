@@ -62,7 +62,7 @@ export function readChoice(text: string, question: Question): Choice | null {
   if (NO_ANSWER.test(t)) return "undecided";
   // "no, the retainer": a correction, then the answer.
   const words = t
-    .replace(/^(?:no|nope|nah),?\s+(?=\S)/, "")
+    .replace(/^(?:no|nope|nah),\s*(?=\S)/, "")
     .split(" ")
     .filter((w) => w && !CARRIER.has(w));
   const phrase = words.join(" ");
