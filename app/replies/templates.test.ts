@@ -59,6 +59,8 @@ const cases: Record<string, string[]> = {
   ],
   habitAdded: [templates.habitAdded(longGoals[0]!, "Mon, Wed, Fri")],
   habitStopped: [templates.habitStopped(longGoals[1]!)],
+  habitRestarted: [templates.habitRestarted(longGoals[0]!, "3 times a week")],
+  habitExists: [templates.habitExists(longGoals[1]!, "Mon, Wed, Fri")],
   habitNotFound: [templates.habitNotFound("yoga", longGoals), templates.habitNotFound("yoga", [])],
   habitList: [
     templates.habitList([]),
@@ -147,8 +149,15 @@ const cases: Record<string, string[]> = {
   resumed: [templates.resumed()],
   unknown: [templates.unknown()],
   whichGoalNumber: [
-    templates.whichGoalNumber(5, ["Finish report", "Dishes", "Walk with Sam"]),
-    templates.whichGoalNumber(12, longGoals),
+    templates.whichGoalNumber(5, [
+      { number: 1, description: "Finish report" },
+      { number: 3, description: "Dishes" },
+      { number: 4, description: "Walk with Sam" },
+    ]),
+    templates.whichGoalNumber(
+      12,
+      longGoals.map((description, i) => ({ number: i + 1, description })),
+    ),
   ],
   whichGoalOf: [
     templates.whichGoalOf([

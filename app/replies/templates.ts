@@ -111,6 +111,8 @@ const moreNote = (more: number) => (more ? ` +${more} more` : "");
 
 const numbered = (names: string[], more = 0) =>
   names.map((n, i) => `${i + 1}) ${n}`).join(" ") + moreNote(more);
+const withDayNumbers = (names: string[], goals: { number: number }[], separator: string) =>
+  names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(separator);
 
 /** A goal as a text lists it: with its day number (conventions v4), the same in every text of the day. */
 export type NumberedGoal = { number: number; description: string };
@@ -289,6 +291,18 @@ export const templates = {
         `New habit: "${name}", ${schedule}. It joins your list on those days; text "my habits" to see them all.`,
       [title],
     ),
+  habitRestarted: (title: string, schedule: string) =>
+    fitted(
+      ([name]) =>
+        `Restarted your habit "${name}", ${schedule}. Its history and best streak carry on; text "my habits" to see them all.`,
+      [title],
+    ),
+  habitExists: (title: string, schedule: string) =>
+    fitted(
+      ([name]) =>
+        `You already have the habit "${name}" (${schedule}). Text "my habits" to see them all.`,
+      [title],
+    ),
   habitStopped: (title: string) =>
     fitted(
       ([name]) =>
@@ -426,18 +440,23 @@ export const templates = {
   pauseTooLong: () =>
     `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
-  whichGoalNumber: (number: number, goals: string[]) =>
+  /** A goal number that is not today's; `goals` with their day numbers. */
+  whichGoalNumber: (number: number, goals: { number: number; description: string }[]) =>
     fitted(
-      (names, { short, more }) =>
-        short
-          ? `No goal ${number} today: ${numbered(names, more)}. Reply e.g. "1 done".`
-          : `Which goal is ${number}? You have ${goals.length} today: ${numbered(names, more)}. Reply e.g. "1 done".`,
-      goals,
+      (names, { short, more }) => {
+        const list = withDayNumbers(names, goals, " ") + moreNote(more);
+        const example = `Reply e.g. "${goals[0]?.number ?? 1} done".`;
+        return short
+          ? `No goal ${number} today: ${list}. ${example}`
+          : `Which goal is ${number}? You have ${goals.length} today: ${list}. ${example}`;
+      },
+      goals.map((g) => g.description),
     ),
+  /** A question among goals, with their day numbers; the answer is read in phase clarify. */
   whichGoalOf: (goals: { number: number; description: string }[]) =>
     fitted(
       (names, { short, more }) =>
-        `${short ? "Which one" : "Which one did you mean"}: ${names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(" or ")}${moreNote(more)}? Reply e.g. "${goals[0]?.number ?? 1} done".`,
+        `${short ? "Which one" : "Which one did you mean"}: ${withDayNumbers(names, goals, " or ")}${moreNote(more)}? Reply e.g. "${goals[0]?.number ?? 1}".`,
       goals.map((g) => g.description),
     ),
   unknown: () =>
