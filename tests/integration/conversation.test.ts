@@ -73,6 +73,30 @@ describe("conversation engine", () => {
     expect(outbox(user.phone)[0]!.body).toBe(result.reply);
   });
 
+  it("plans a goal that names a weekday for that day, today when it is today, and says so", async () => {
+    const user = await verifiedUser();
+    await askMorningQuestion(user, MORNING); // Saturday, November 21
+    const result = await handleIncomingText(
+      fresh(user.id),
+      { text: "gym b4 work, dinner with jess on friday, laundry on saturday", source: "sms" },
+      MORNING,
+    );
+    expect(result.reply).toBe(
+      "Got it: 2 goals for today: 1) gym b4 work 2) laundry on saturday. dinner with jess on friday: planned for Friday. I'll check in at 7:00 PM.",
+    );
+    expect(db.select().from(schema.habits).where(eq(schema.habits.userId, user.id)).all()).toEqual(
+      [],
+    );
+    const friday = new Date("2026-11-27T17:00:00Z");
+    expect(
+      listTodayGoals(fresh(user.id), friday).map((g) => [
+        g.dayNumber,
+        g.description,
+        localTime(g.dueDate, "America/New_York"),
+      ]),
+    ).toEqual([[1, "dinner with jess on friday", "19:00"]]);
+  });
+
   it("says when a goal's time has already passed instead of showing a silent Overdue", async () => {
     const user = await verifiedUser();
     await askMorningQuestion(user, MORNING);
