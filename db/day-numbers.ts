@@ -32,6 +32,13 @@ function safeLocalDayOf(instant: number, timeZone: string | null) {
 }
 
 export function numberUnnumberedGoals(sqlite: Database.Database) {
+  // The partial index holds only rows without a number: once they are numbered, this reads nothing.
+  const anyLeft = sqlite
+    .prepare(
+      "select 1 from goals indexed by goals_day_number_missing_idx where day_number is null limit 1",
+    )
+    .get();
+  if (!anyLeft) return 0;
   const rows = sqlite
     .prepare<[], Unnumbered>(
       `select g.id, g.user_id, g.due_date, u.timezone from goals g

@@ -60,18 +60,22 @@ export function editGoal(
 ): Goal | undefined {
   const goal = ownGoal(userId, goalId);
   if (!goal) return undefined;
-  if (changes.dueDate && !isInstantInWindow(changes.dueDate, now))
+  const dueDate = changes.dueDate;
+  if (dueDate && !isInstantInWindow(dueDate, now))
     throw new GoalEditError(`Please pick a due date ${DATE_WINDOW_TEXT}.`);
-  if (changes.dueDate) assertRoomOnDay(userId, changes.dueDate, goalId);
-  return update(goalId, {
-    ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
-    ...(changes.dueDate !== undefined
-      ? {
-          dueDate: changes.dueDate,
-          dayNumber: dayNumberAfterMove(userId, timezoneOf(userId), goal, changes.dueDate),
-        }
-      : {}),
-  });
+  if (dueDate) assertRoomOnDay(userId, dueDate, goalId);
+  // The number taken for another day is written with the goal, or not at all.
+  return db.transaction(() =>
+    update(goalId, {
+      ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+      ...(dueDate !== undefined
+        ? {
+            dueDate,
+            dayNumber: dayNumberAfterMove(userId, timezoneOf(userId), goal, dueDate),
+          }
+        : {}),
+    }),
+  );
 }
 
 export function deleteGoal(userId: number, goalId: number): boolean {
@@ -108,9 +112,11 @@ export function moveGoalToTomorrow(
   if (goal.completedAt) throw new GoalEditError("This goal is done. Undo it first to move it.");
   const dueDate = tomorrowSameTime(goal.dueDate, timeZone, now);
   assertRoomOnDay(userId, dueDate, goalId);
-  return update(goalId, {
-    dueDate,
-    skippedAt: null,
-    dayNumber: dayNumberAfterMove(userId, timeZone, goal, dueDate),
-  });
+  return db.transaction(() =>
+    update(goalId, {
+      dueDate,
+      skippedAt: null,
+      dayNumber: dayNumberAfterMove(userId, timeZone, goal, dueDate),
+    }),
+  );
 }
