@@ -110,6 +110,24 @@ describe.each(listTemplates)("%s over random goal lists with gaps", (_name, rend
   });
 });
 
+describe("goals set with some planned for a later day", () => {
+  it("fit in three segments, today's listed by their numbers, every planned one named", () => {
+    fc.assert(
+      fc.property(dayList, fc.array(goalName, { minLength: 1, maxLength: 4 }), (today, later) => {
+        const planned = later.map((description) => ({ description, weekday: "Friday" }));
+        const text = templates.goalsSet(today, "7:00 PM", { planned });
+        expect(segmentCount(text), text).toBeLessThanOrEqual(LIST_SEGMENTS);
+        const whole = [...today, ...planned].map((g) => g.description);
+        if (listFits([...today, ...planned.map((p, i) => ({ ...p, number: 90 + i }))])) {
+          expect(text).not.toMatch(/\+\d+ more/);
+          for (const name of asSent(whole, text)) expect(text).toContain(name);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe("examples in a list's text", () => {
   it("name only day numbers the text lists, gaps and cut lists included", () => {
     fc.assert(

@@ -334,23 +334,27 @@ export const templates = {
   /** `goals`: today's whole list; goals planned for a later day are named in `notes.planned`. */
   goalsSet: (goals: NumberedGoal[], checkInTime: string | null, notes: GoalsSetNotes = {}) => {
     const planned = notes.planned ?? [];
-    const later = plannedNote(planned);
-    if (goals.length === 0)
-      return fitted(
-        (names) =>
-          `Got it:${plannedNote(names.map((description, i) => ({ description, weekday: planned[i]?.weekday ?? "" })))}${tooLongNote(notes.tooLong)} I'll ask about ${planned.length === 1 ? "it" : "them"} that day.`,
-        planned.map((p) => p.description),
-      );
+    // Goals planned for a later day are fitted with today's, after them: names cut alike.
     return fitted(
-      (names, { short, more }) =>
-        short
-          ? `Got it: ${numberedAs(names, goals, more)}.${later}${tooLongNote(notes.tooLong)}${shortPassedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
-          : `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numberedAs(names, goals, more)}.${later}${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
+      (names, { short, more }) => {
+        const later = plannedNote(
+          names
+            .slice(goals.length)
+            .map((description, i) => ({ description, weekday: planned[i]?.weekday ?? "" })),
+        );
+        const tooLong = tooLongNote(notes.tooLong);
+        if (goals.length === 0)
+          return `Got it:${later}${moreNote(more)}${tooLong} I'll ask about ${planned.length === 1 ? "it" : "them"} that day.`;
+        const list = numberedAs(names.slice(0, goals.length), goals, more);
+        return short
+          ? `Got it: ${list}.${later}${tooLong}${shortPassedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
+          : `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${list}.${later}${tooLong}${passedNote(notes.passed)} ${
               checkInTime
                 ? `I'll check in at ${checkInTime}.`
                 : "Reply with the numbers you finish today."
-            }`,
-      goals.map((g) => g.description),
+            }`;
+      },
+      [...goals, ...planned].map((g) => g.description),
     );
   },
   goalsTooLong: (count: number, max: number) =>
