@@ -463,6 +463,18 @@ export const templates = {
     `${BRAND}: this number isn't linked to an account. Sign up at ${appUrl}/register. Reply STOP to opt out.`,
   dailyTextLimit: (limit: number) =>
     `${BRAND}: that's ${limit} texts today, the most we read in a day. We'll read your texts again tomorrow. STOP and HELP still work.`,
+  /** A check-in that left one thing to ask: what it recorded, then the question. */
+  recordedThenAsked: (
+    changes: { done: string[]; skipped: string[]; tomorrow: string[] },
+    question: string,
+  ) => toSmsText(`Got it.${changeEcho(changes, " ")} ${question}`),
+  /** "neither" to a question back: the goals it offered stay as they were. */
+  noneChosen: (offered: string[]) =>
+    fitted(
+      (names, { short, more }) =>
+        `${short ? "OK" : "OK, nothing more recorded"}: ${names.join(", ")}${moreNote(more)} ${names.length + more === 1 ? "stays" : "stay"} as ${names.length + more === 1 ? "it was" : "they were"}.`,
+      offered,
+    ),
 };
 
 export type TemplateName = keyof typeof templates;
