@@ -265,7 +265,11 @@ export async function answerIncomingText(
     // One text answers a check-in: its reply, then the coach's feedback. A Twilio webhook therefore
     // waits for the LLM too, which its 8 s budget (LLM_BUDGET_MS) keeps well inside Twilio's 15 s timeout.
     const mediaIds = incoming.mediaIds ?? [];
-    feedback = await writeCheckInFeedback(user, { mediaIds, completedGoalIds: linkedGoalIds }, now);
+    feedback = await writeCheckInFeedback(
+      user,
+      { mediaIds, completedGoalIds: linkedGoalIds, confirmation: read.reply },
+      now,
+    );
     answer = feedback ? withFeedback(read.reply, feedback) : read.reply;
     const answerGoalIds = feedback ? withTodayGoals(user, linkedGoalIds, now) : linkedGoalIds;
     stored = await inGroupCommit(() =>

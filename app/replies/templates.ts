@@ -90,15 +90,24 @@ const counts = (text: string) => new Set(text.match(/\b\d+ of \d+\b/g) ?? []);
  */
 export function withFeedback(reply: string, feedback: string) {
   const budget = Math.min(Math.max(MAX_SEGMENTS, segmentCount(toSmsText(reply))), LIST_SEGMENTS);
-  const said = counts(reply);
   let text = reply;
-  for (const sentence of sentences(feedback)) {
-    if ([...counts(sentence)].some((count) => said.has(count))) continue;
+  for (const sentence of unsaidSentences(reply, feedback)) {
     const longer = `${text} ${sentence.trim()}`;
     if (segmentCount(toSmsText(longer)) > budget) break;
     text = longer;
   }
   return toSmsText(text);
+}
+
+/** The feedback's sentences that say no count ("2 of 3") the reply already says. */
+function unsaidSentences(reply: string, feedback: string) {
+  const said = counts(reply);
+  return sentences(feedback).filter((s) => ![...counts(s)].some((count) => said.has(count)));
+}
+
+/** The feedback as the day's note after a check-in: without a count its answer already gave. */
+export function feedbackBeyond(reply: string, feedback: string) {
+  return unsaidSentences(reply, feedback).join(" ");
 }
 
 /** What a user may answer a list of goals with, naming only numbers the list has. */
