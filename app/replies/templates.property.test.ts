@@ -96,7 +96,10 @@ describe("examples in a list's text", () => {
       fc.property(goalList, (goals) => {
         for (const text of [
           templates.eveningQuestion(goals),
-          templates.whichGoalNumber(99, goals),
+          templates.whichGoalNumber(
+            99,
+            goals.map((description, i) => ({ number: i + 1, description })),
+          ),
         ]) {
           const example = /Reply e\.g\. "(\d+)(?: and (\d+))?/.exec(text);
           expect(example, text).not.toBeNull();
@@ -141,6 +144,34 @@ describe("a check-in's answer with the coach's feedback", () => {
           }
         },
       ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("questions about goals", () => {
+  // Day numbers with gaps, as a day has after a goal is removed.
+  const dayGoals = fc
+    .array(fc.tuple(goalName, fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 9 })
+    .map((pairs) => {
+      let number = 0;
+      return pairs.map(([description, gap]) => ({ number: (number += gap), description }));
+    });
+
+  it("show every goal with its day number, and an example that is one of them", () => {
+    fc.assert(
+      fc.property(dayGoals, (goals) => {
+        const numbers = goals.map((g) => g.number);
+        for (const text of [
+          templates.whichGoalNumber(99, goals),
+          templates.whichGoalOf(goals.slice(0, 2)),
+        ]) {
+          const example = /Reply e\.g\. "(\d+)/.exec(text);
+          expect(numbers, text).toContain(Number(example?.[1]));
+          for (const [, listed] of text.matchAll(/(?:^|[ :]) ?(\d+)\) /g))
+            expect(numbers, text).toContain(Number(listed));
+        }
+      }),
       { numRuns: 200 },
     );
   });

@@ -136,8 +136,15 @@ const cases: Record<string, string[]> = {
   resumed: [templates.resumed()],
   unknown: [templates.unknown()],
   whichGoalNumber: [
-    templates.whichGoalNumber(5, ["Finish report", "Dishes", "Walk with Sam"]),
-    templates.whichGoalNumber(12, longGoals),
+    templates.whichGoalNumber(5, [
+      { number: 1, description: "Finish report" },
+      { number: 3, description: "Dishes" },
+      { number: 4, description: "Walk with Sam" },
+    ]),
+    templates.whichGoalNumber(
+      12,
+      longGoals.map((description, i) => ({ number: i + 1, description })),
+    ),
   ],
   whichGoalOf: [
     templates.whichGoalOf([

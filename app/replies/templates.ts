@@ -119,6 +119,8 @@ export function replyExample(numbers: number[]) {
 const moreNote = (more: number) => (more ? ` +${more} more` : "");
 const numbered = (names: string[], more = 0) =>
   names.map((n, i) => `${i + 1}) ${n}`).join(" ") + moreNote(more);
+const withDayNumbers = (names: string[], goals: { number: number }[], separator: string) =>
+  names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(separator);
 const upTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
 export type ListedGoal = { description: string; state: "open" | "done" | "skipped" };
@@ -390,18 +392,23 @@ export const templates = {
   pauseTooLong: () =>
     `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
-  whichGoalNumber: (number: number, goals: string[]) =>
+  /** A goal number that is not today's; `goals` with their day numbers. */
+  whichGoalNumber: (number: number, goals: { number: number; description: string }[]) =>
     fitted(
-      (names, { short, more }) =>
-        short
-          ? `No goal ${number} today: ${numbered(names, more)}. Reply e.g. "1 done".`
-          : `Which goal is ${number}? You have ${goals.length} today: ${numbered(names, more)}. Reply e.g. "1 done".`,
-      goals,
+      (names, { short, more }) => {
+        const list = withDayNumbers(names, goals, " ") + moreNote(more);
+        const example = `Reply e.g. "${goals[0]?.number ?? 1} done".`;
+        return short
+          ? `No goal ${number} today: ${list}. ${example}`
+          : `Which goal is ${number}? You have ${goals.length} today: ${list}. ${example}`;
+      },
+      goals.map((g) => g.description),
     ),
+  /** A question among goals, with their day numbers; the answer is read in phase clarify. */
   whichGoalOf: (goals: { number: number; description: string }[]) =>
     fitted(
       (names, { short, more }) =>
-        `${short ? "Which one" : "Which one did you mean"}: ${names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(" or ")}${moreNote(more)}? Reply e.g. "${goals[0]?.number ?? 1} done".`,
+        `${short ? "Which one" : "Which one did you mean"}: ${withDayNumbers(names, goals, " or ")}${moreNote(more)}? Reply e.g. "${goals[0]?.number ?? 1}".`,
       goals.map((g) => g.description),
     ),
   unknown: () =>

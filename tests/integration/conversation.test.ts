@@ -289,7 +289,7 @@ describe("conversation engine", () => {
       EVENING,
     );
     expect(twoAlike.reply).toBe(
-      'Which one did you mean: 1) Call mom or 2) call dad? Reply e.g. "1 done".',
+      'Which one did you mean: 1) Call mom or 2) call dad? Reply e.g. "1".',
     );
     expect(outbox(user.phone)[0]!.body).toBe(twoAlike.reply);
     expect(listTodayGoals(fresh(user.id), EVENING).filter((g) => g.completedAt)).toEqual([]);
