@@ -483,7 +483,21 @@ export const templates = {
   recordedThenAsked: (
     changes: { done: string[]; skipped: string[]; tomorrow: string[] },
     question: string,
-  ) => toSmsText(`Got it.${changeEcho(changes, " ")} ${question}`),
+  ) => {
+    const { done, skipped, tomorrow } = changes;
+    const echoed = fitted(
+      (names, { more }) => {
+        const [d, s, t] = splitNames(names, [done.length, skipped.length]);
+        const echo = changeEcho({ done: d, skipped: s, tomorrow: t }, " ");
+        return `Got it.${echo}${more ? ` (+${more} more)` : ""} ${question}`;
+      },
+      [...done, ...skipped, ...tomorrow],
+    );
+    // The question is what must arrive whole; the echo gives way to it.
+    if (segmentCount(echoed) <= LIST_SEGMENTS) return echoed;
+    const short = toSmsText(`Got it. ${question}`);
+    return segmentCount(short) <= LIST_SEGMENTS ? short : question;
+  },
   /** "neither" to a question back: the goals it offered stay as they were. */
   noneChosen: (offered: string[]) =>
     fitted(
