@@ -56,6 +56,16 @@ export function dayNotesBetween(userId: number, from: LocalDay, to: LocalDay) {
   return notes;
 }
 
+/** Every note kept for the user, oldest first, for the data export. */
+export function allDayNotes(userId: number) {
+  return db
+    .select({ day: dayNotes.day, note: dayNotes.note, createdAt: dayNotes.createdAt })
+    .from(dayNotes)
+    .where(eq(dayNotes.userId, userId))
+    .orderBy(dayNotes.id)
+    .all();
+}
+
 /** The last note the user was given, today's or an earlier day's (the coach does not repeat it). */
 export function latestDayNote(user: Owner, now = new Date()): string | null {
   const row = db
