@@ -60,15 +60,10 @@ export function rememberQuestion(
     .run();
 }
 
-/** The user's question still open at `now`; an expired one is forgotten. */
+/** The user's question still open at `now`. Only reads: texts are read before their write begins. */
 export function openQuestion(userId: number, now: Date): OpenQuestion | null {
   const question = db.select().from(openQuestions).where(eq(openQuestions.userId, userId)).get();
-  if (!question) return null;
-  if (question.expiresAt <= now) {
-    forgetQuestion(userId);
-    return null;
-  }
-  return question;
+  return question && question.expiresAt > now ? question : null;
 }
 
 export function forgetQuestion(userId: number) {

@@ -227,8 +227,8 @@ export function readIncomingText(
   const { today } = day;
   const reading = readingOf(user, replyInputFor(user, incoming, day, now), early);
   inboundTexts.labels(reading.intent, incoming.source).inc();
-  // A question back is answered by the next text, or by none: any other text leaves it behind.
-  if (day.question) forgetQuestion(user.id);
+  // A question back is answered by the next text, or by none: any other text (or its expiry) ends it.
+  forgetQuestion(user.id);
   const { reply, linkedGoalIds } = actOrRefuse(user, reading, day, mediaIds, now, incoming.text);
   if (linkedGoalIds.length) {
     db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inboundId)).run();
