@@ -51,14 +51,8 @@ import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { eveningQuestion, morningQuestion } from "~/questions/daily-questions.server";
 import { storeMessage } from "~/messages/message-rows.server";
 import { answerHabitCommand } from "./habit-commands.server";
-import {
-  clarifyInput,
-  forgetQuestion,
-  openQuestion,
-  readingOfChoice,
-  recordsSomething,
-  rememberQuestion,
-} from "./clarify.server";
+import { clarifyInput, forgetQuestion, openQuestion, rememberQuestion } from "./clarify.server";
+import { goalOfNumber, numberOfGoal, readingOfChoice, recordsSomething } from "./clarify-rules";
 import { sendReply, storeReply, type StoredReply, type Source } from "./reply.server";
 import {
   DailyTextLimitError,
@@ -145,15 +139,9 @@ function replyInputFor(
     optedOut: isOptedOut(user.phone),
   };
   // A question back still open: the text is read as its answer first.
-  const asked = question && clarifyInput(question, input, (id) => numberOf(shown, id));
+  const asked = question && clarifyInput(question, input, (id) => numberOfGoal(shown, id));
   return asked ?? input;
 }
-
-/** A goal's number in the list a text is read against. */
-const numberOf = (shown: Goal[], goalId: number) => {
-  const index = shown.findIndex((g) => g.id === goalId);
-  return index < 0 ? undefined : index + 1;
-};
 
 function sameInput(a: ReplyInput, b: ReplyInput) {
   return (
@@ -505,7 +493,7 @@ function askBack(
   now: Date,
 ) {
   const after = pendingPhase(user, now) === "evening" ? "evening" : "none";
-  rememberQuestion(user, question, clarify, (n) => day.shown[n - 1], after, now);
+  rememberQuestion(user, question, clarify, (n) => goalOfNumber(day.shown, n), after, now);
   if (!recordsSomething(clarify.certain)) return { linkedGoalIds: [], reply: question };
   return checkIn(user, clarify.certain, day, mediaIds, now, question);
 }
