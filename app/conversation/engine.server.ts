@@ -492,10 +492,13 @@ function askBack(
   mediaIds: string[],
   now: Date,
 ) {
+  // Asked in the evening even when recording the certain part answers the evening question.
   const after = pendingPhase(user, now) === "evening" ? "evening" : "none";
+  const recorded = recordsSomething(clarify.certain)
+    ? checkIn(user, clarify.certain, day, mediaIds, now, question)
+    : { linkedGoalIds: [], reply: question };
   rememberQuestion(user, question, clarify, (n) => goalOfNumber(day.shown, n), after, now);
-  if (!recordsSomething(clarify.certain)) return { linkedGoalIds: [], reply: question };
-  return checkIn(user, clarify.certain, day, mediaIds, now, question);
+  return recorded;
 }
 
 /** The answer to a question back: its verdict on the goals chosen, as a check-in; none leaves them. */
