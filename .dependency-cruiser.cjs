@@ -82,9 +82,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    // Tests and fixtures are outside the layers. db/seed.ts and db/migrate.ts are command-line
-    // entry points (npm run seed, npm run migrate) that run the app's own code, like scripts/.
-    exclude: { path: "\\.test\\.tsx?$|/fixtures/|^db/(seed|migrate)\\.ts$" },
+    // Tests and fixtures are outside the layers. db/migrate.ts is also a command-line entry point
+    // (npm run migrate) that reads the app's env when run, like scripts/.
+    exclude: { path: "\\.test\\.tsx?$|/fixtures/|^db/migrate\\.ts$" },
     tsPreCompilationDeps: false,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { isAdmin } from "~/users/user-options";
 import { getUserById, toPublicUser, type PublicUser } from "~/users/users.server";
-import { readBytesWithin } from "~/utils/body.server";
+import { readBodyWithin } from "~/utils/body.server";
 import { getUser } from "./session.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -40,8 +40,6 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw apiError(415, "Send the request body as JSON (Content-Type: application/json)");
   }
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw apiError(413, "Request body is too large");
   const text = await readLimited(request, MAX_JSON_BYTES);
   if (text.trim() === "") return {};
   let data: unknown;
@@ -56,12 +54,9 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return data as Record<string, unknown>;
 }
 
+/** The body as text, within `limit` bytes; 413 or 400 as JSON otherwise. */
 export async function readLimited(request: Request, limit: number) {
-  const bytes = await readBytesWithin(request.body, limit).catch(() => {
-    throw apiError(400, "The request body could not be read");
-  });
-  if (!bytes) throw apiError(413, "Request body is too large");
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(await readBodyWithin(request, limit, apiError));
 }
 
 /** Validates with the same zod schema as the form; a failure is a 400 naming each bad field. */

@@ -17,6 +17,14 @@ describe("the answer to a question among goals", () => {
     ["#3", [3]],
     ["I meant 3", [3]],
     ["2 and 3", [2, 3]],
+    ["2 3", [2, 3]],
+    ["just the first", [2]],
+    ["yes to both", [2, 3]],
+    ["option 3", [3]],
+    ["no, the retainer", [3]],
+    ["nope, 2", [2]],
+    ["the one with the retainer", [3]],
+    ["Floss the retainer", [3]],
     ["the first one", [2]],
     ["the second", [3]],
     ["the last one", [3]],
@@ -24,6 +32,8 @@ describe("the answer to a question among goals", () => {
     ["daily", [2]],
     ["the daily one lol", [2]],
     ["neither", []],
+    ["neither lol", []],
+    ["oh nvm", []],
     ["none of them", []],
     ["no", []],
     ["never mind", []],
@@ -32,9 +42,12 @@ describe("the answer to a question among goals", () => {
     expect(readChoice(text, FLOSS)).toEqual({ goals });
   });
 
-  it.each(["idk", "i don't know", "either", "yes", "ok"])("%j decides nothing", (text) => {
-    expect(readChoice(text, FLOSS)).toBe("undecided");
-  });
+  it.each(["idk", "i don't know", "either", "yes", "ok", "idk lol"])(
+    "%j decides nothing",
+    (text) => {
+      expect(readChoice(text, FLOSS)).toBe("undecided");
+    },
+  );
 
   it.each([
     "STOP",
@@ -47,6 +60,9 @@ describe("the answer to a question among goals", () => {
     "1) gym 2) laundry",
     "2 tomorrow",
     "didn't floss",
+    "no to both",
+    "not both",
+    "both no",
   ])("%j is not an answer (read as in the phase the question was asked in)", (text) => {
     expect(readChoice(text, FLOSS)).toBeNull();
   });

@@ -22,12 +22,16 @@ const NO_OPTION =
 const NO_ANSWER =
   /^(?:idk|i dunno|dunno|i don'?t know|not sure|i'?m not sure|either|either one|whichever|any|doesn'?t matter|who knows|yes|yeah|yep|yup|ok|okay|sure|done|did)$/;
 
+// Words that say nothing at all: "neither lol", "oh both".
+const FILLER = new Set(
+  "lol lmao haha hahaha hehe oh oops um uh hmm ah well so sorry actually please thanks".split(" "),
+);
 // Words that only carry an answer: "yes both", "the retainer one", "I meant 2", "2 done".
 const CARRIER = new Set(
   (
     "yes yeah yep yup ya yea ok okay sure lol haha lmao oh oops um uh hmm so sorry ah well i i'm meant " +
     "mean the one ones it it's its was is that those this goal number please thanks done did one's " +
-    "my for"
+    "my for just only option to with"
   ).split(" "),
 );
 const JOINER = /\s*(?:,|&|\+|\band\b|\bor\b|\bplus\b|\balso\b)\s*/;
@@ -56,7 +60,11 @@ export function readChoice(text: string, question: Question): Choice | null {
   const t = answerForm(text);
   if (NO_OPTION.test(t)) return { goals: [] };
   if (NO_ANSWER.test(t)) return "undecided";
-  const words = t.split(" ").filter((w) => w && !CARRIER.has(w));
+  // "no, the retainer": a correction, then the answer.
+  const words = t
+    .replace(/^(?:no|nope|nah),\s*(?=\S)/, "")
+    .split(" ")
+    .filter((w) => w && !CARRIER.has(w));
   const phrase = words.join(" ");
   if (EVERY_OPTION.test(phrase)) return { goals: [...options].sort((a, b) => a - b) };
   if (words.length === 0) return null;
@@ -71,8 +79,10 @@ const answerForm = (text: string) =>
     .replace(/\p{Extended_Pictographic}|[\u200d\ufe0f]/gu, " ")
     .replace(/[!?.;:"()]+/g, " ")
     .replace(/#\s*(?=\d)/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/(\d)\s+(?=\d)/g, "$1, ")
+    .split(/\s+/)
+    .filter((word) => word && !FILLER.has(word))
+    .join(" ");
 
 /** The option one part of the answer names: its day number, its place, or words of its goal. */
 function optionNamedBy(part: string, options: number[], question: Question): number | undefined {

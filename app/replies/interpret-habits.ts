@@ -42,8 +42,8 @@ const LISTED_DAYS = new RegExp(`^(?:(?:every|on|each)\\s+)?(${DAY_LIST})$`);
 
 /**
  * The schedule a phrase states, when the whole phrase is one. A weekday alone ("on friday") names a
- * day, not a schedule: it needs "every"/"each", a plural ("sundays") or two days or more, unless
- * `oneDay` (after "habit:").
+ * day, not a schedule: it needs "every"/"each" or two days or more, unless `oneDay` (after
+ * "habit:").
  */
 export function scheduleOf(phrase: string, oneDay = false): HabitSchedule | null {
   const p = phrase.trim().replace(/\s+/g, " ");
@@ -60,7 +60,7 @@ export function scheduleOf(phrase: string, oneDay = false): HabitSchedule | null
   if (listed) {
     const named = listed[1]?.match(new RegExp(DAY, "g")) ?? [];
     const days = [...new Set(named.map((d) => DAY_INDEX.indexOf(d.slice(0, 3))))];
-    const recurring = oneDay || /^(?:every|each)\s/.test(p) || /days\.?$/.test(named[0] ?? "");
+    const recurring = oneDay || /^(?:every|each)\s/.test(p);
     if (days.length < 2 && !recurring) return null;
     return { days: days.sort((a, b) => a - b) };
   }

@@ -55,6 +55,8 @@ const cases: Record<string, string[]> = {
   justHabits: [templates.justHabits(longGoals, "7:00 PM"), templates.justHabits(["Floss"], null)],
   habitAdded: [templates.habitAdded(longGoals[0]!, "Mon, Wed, Fri")],
   habitStopped: [templates.habitStopped(longGoals[1]!)],
+  habitRestarted: [templates.habitRestarted(longGoals[0]!, "3 times a week")],
+  habitExists: [templates.habitExists(longGoals[1]!, "Mon, Wed, Fri")],
   habitNotFound: [templates.habitNotFound("yoga", longGoals), templates.habitNotFound("yoga", [])],
   habitList: [
     templates.habitList([]),

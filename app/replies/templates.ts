@@ -265,6 +265,18 @@ export const templates = {
         `New habit: "${name}", ${schedule}. It joins your list on those days; text "my habits" to see them all.`,
       [title],
     ),
+  habitRestarted: (title: string, schedule: string) =>
+    fitted(
+      ([name]) =>
+        `Restarted your habit "${name}", ${schedule}. Its history and best streak carry on; text "my habits" to see them all.`,
+      [title],
+    ),
+  habitExists: (title: string, schedule: string) =>
+    fitted(
+      ([name]) =>
+        `You already have the habit "${name}" (${schedule}). Text "my habits" to see them all.`,
+      [title],
+    ),
   habitStopped: (title: string) =>
     fitted(
       ([name]) =>

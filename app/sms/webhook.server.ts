@@ -1,5 +1,5 @@
 import twilio from "twilio";
-import { readBytesWithin } from "~/utils/body.server";
+import { readBodyWithin } from "~/utils/body.server";
 import { env } from "~/utils/env.server";
 
 /** Twilio's webhook bodies are a few KiB at most (ten media URLs included); anything bigger is not Twilio. */
@@ -76,9 +76,7 @@ export async function readTwilioForm(request: Request): Promise<TwilioParams> {
   if (type !== "application/x-www-form-urlencoded") {
     throw plain(400, "Expected an application/x-www-form-urlencoded body");
   }
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_TWILIO_FORM_BYTES) throw plain(413, "Request body is too large");
-  const bytes = await readLimited(request, MAX_TWILIO_FORM_BYTES);
+  const bytes = await readBodyWithin(request, MAX_TWILIO_FORM_BYTES, plain);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -93,15 +91,6 @@ export async function readTwilioForm(request: Request): Promise<TwilioParams> {
     params[key] = value;
   }
   return params;
-}
-
-async function readLimited(request: Request, limit: number) {
-  // A body that breaks off mid-way (client gone, malformed chunking) is a bad request, not our bug.
-  const bytes = await readBytesWithin(request.body, limit).catch(() => {
-    throw plain(400, "The request body could not be read");
-  });
-  if (!bytes) throw plain(413, "Request body is too large");
-  return bytes;
 }
 
 /**

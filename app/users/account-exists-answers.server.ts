@@ -1,4 +1,4 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { limiterFor, limitSpent, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { waitTime } from "~/utils/wait-time";
 
 // "This email already has an account" is what a person who forgot signing up needs to read, and what
@@ -6,13 +6,7 @@ import { waitTime } from "~/utils/wait-time";
 // plenty for the first; after that, every request that could give one (a sign-up, a change of email or
 // phone) waits, whether or not it would have found an account, so the answers stop telling anything.
 // In memory, per machine: these requests are writes, and writes run on the primary only.
-export const ACCOUNT_EXISTS_ANSWERS_PER_HOUR = 5;
-
-const answers = new RateLimiterMemory({
-  keyPrefix: "account-exists-answers",
-  points: ACCOUNT_EXISTS_ANSWERS_PER_HOUR,
-  duration: 60 * 60,
-});
+export const ACCOUNT_EXISTS_ANSWERS_PER_HOUR = RATE_LIMITS["account-exists-answers"].points;
 
 /** What a request is counted against: the client's address, and the signed-in account if any. */
 export type AnswerKeys = { ip: string; userId?: number };
@@ -23,17 +17,15 @@ const keysOf = ({ ip, userId }: AnswerKeys) =>
 /** Seconds to wait when the address or the account has had its answers for the hour, else null. */
 export async function existsAnswersSpent(who: AnswerKeys): Promise<number | null> {
   for (const key of keysOf(who)) {
-    const spent = await answers.get(key);
-    if (spent && spent.consumedPoints >= ACCOUNT_EXISTS_ANSWERS_PER_HOUR) {
-      return Math.ceil(spent.msBeforeNext / 1000);
-    }
+    const wait = await limitSpent("account-exists-answers", key);
+    if (wait !== null) return wait;
   }
   return null;
 }
 
 /** Counts one answer that said an email or a number already has an account. */
 export async function countExistsAnswer(who: AnswerKeys) {
-  for (const key of keysOf(who)) await answers.penalty(key, 1);
+  for (const key of keysOf(who)) await limiterFor("account-exists-answers").penalty(key, 1);
 }
 
 export function existsAnswersSpentMessage(retryAfterSeconds: number) {

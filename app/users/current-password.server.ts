@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { consumeLimit, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { waitTime } from "~/utils/wait-time";
 import { verifyPassword } from "./password.server";
 
@@ -6,14 +6,7 @@ import { verifyPassword } from "./password.server";
 // the account. Each check is a scrypt hash (about 16 MB and tens of milliseconds on the thread pool),
 // so an account gets this many checks in the window, right or wrong: nobody confirms a password more
 // often, and a loop of checks cannot hold the pool the logins of everyone else wait on.
-export const PASSWORD_CHECKS_PER_ACCOUNT = 10;
-const WINDOW_SECONDS = 15 * 60;
-
-const checks = new RateLimiterMemory({
-  keyPrefix: "current-password",
-  points: PASSWORD_CHECKS_PER_ACCOUNT,
-  duration: WINDOW_SECONDS,
-});
+export const PASSWORD_CHECKS_PER_ACCOUNT = RATE_LIMITS["current-password"].points;
 
 export type PasswordCheck =
   | { ok: true }
@@ -25,11 +18,9 @@ export async function checkCurrentPassword(
   password: string,
   storedHash: string,
 ): Promise<PasswordCheck> {
-  try {
-    await checks.consume(String(userId));
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+  const limit = await consumeLimit("current-password", String(userId));
+  if (!limit.ok) {
+    const { retryAfterSeconds } = limit;
     return {
       ok: false,
       reason: "too_many",

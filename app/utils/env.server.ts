@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** Login, sign-up and code attempts per client address and 15 minutes (docs/security.md lists it). */
+export const AUTH_RATE_LIMIT_PER_IP_DEFAULT = 30;
 const flag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0"])
@@ -71,7 +73,7 @@ const EnvSchema = z
     FLY_IMAGE_REF: z.string().optional(),
     SUPPORT_EMAIL: z.email().default("support@streakcoach.app"),
     DEV_PHONE_ENABLED: flag(false),
-    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT_PER_IP_DEFAULT),
     /** S3-compatible object storage, as `fly storage create` (Tigris) sets it; unset: a local directory. */
     AWS_ENDPOINT_URL_S3: optionalUrl,
     AWS_ACCESS_KEY_ID: z.string().optional(),

@@ -1,20 +1,24 @@
-import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
-import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import {
+  consumeAuthAttempt,
+  limiterFor,
+  limitSpent,
+  RATE_LIMIT_MESSAGE,
+  RATE_LIMITS,
+  retryAfterSecondsOf,
+} from "./rate-limit.server";
 
 // A hard lock per account would let anyone lock the owner out by typing wrong passwords. Instead:
 // failures from one address are capped for that address only, and failures from anywhere make the
 // account's next attempt wait a little longer each time, never more than a minute.
 
 const WINDOW_SECONDS = 15 * 60;
-export const FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+export const FAILURES_PER_ACCOUNT_AND_ADDRESS = RATE_LIMITS["login-failures-address"].points;
 export const FREE_FAILURES = 5;
 export const MAX_DELAY_SECONDS = 60;
 
-const failuresFromAddress = new RateLimiterMemory({
-  keyPrefix: "login-failures-address",
-  points: FAILURES_PER_ACCOUNT_AND_ADDRESS,
-  duration: WINDOW_SECONDS,
-});
+const failuresFromAddress = limiterFor("login-failures-address");
+// Not limits but clocks: the account's failures from anywhere, and how long its next attempt waits.
 const failures = new RateLimiterMemory({
   keyPrefix: "login-failures",
   points: 1_000_000,
@@ -47,13 +51,11 @@ export async function throttledLogin(
   const pair = `${account}|${ip}`;
   const limit = await consumeAuthAttempt(ip);
   if (!limit.ok) return tooMany(RATE_LIMIT_MESSAGE, limit.retryAfterSeconds);
-  const fromAddress = await failuresFromAddress.get(pair);
-  if (isSpent(fromAddress, FAILURES_PER_ACCOUNT_AND_ADDRESS)) {
-    return tooMany(RATE_LIMIT_MESSAGE, Math.ceil(fromAddress!.msBeforeNext / 1000));
-  }
+  const addressWait = await limitSpent("login-failures-address", pair);
+  if (addressWait !== null) return tooMany(RATE_LIMIT_MESSAGE, addressWait);
   const wait = await waiting.get(account);
-  if (isSpent(wait, 2)) {
-    const seconds = Math.max(1, Math.ceil(wait!.msBeforeNext / 1000));
+  if (wait && wait.msBeforeNext > 0 && wait.consumedPoints >= 2) {
+    const seconds = retryAfterSecondsOf(wait);
     return tooMany(waitMessage(seconds), seconds);
   }
   const userId = await verify();
@@ -74,11 +76,6 @@ async function recordFailure(account: string, pair: string) {
   const counted = await failures.penalty(account, 1);
   const delay = delayAfterFailures(counted.consumedPoints);
   if (delay > 0) await waiting.block(account, delay);
-}
-
-/** The memory store keeps a record until its timer fires, so an expired one still has to be skipped. */
-function isSpent(record: RateLimiterRes | null, points: number) {
-  return Boolean(record && record.msBeforeNext > 0 && record.consumedPoints >= points);
 }
 
 function tooMany(message: string, retryAfterSeconds: number): LoginOutcome {

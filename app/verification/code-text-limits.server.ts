@@ -1,5 +1,10 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
-import { consumePoint, retryAfterSecondsOf } from "~/utils/rate-limit.server";
+import {
+  consumeLimit,
+  limiterFor,
+  limitSpent,
+  RATE_LIMITS,
+  type RateLimitName,
+} from "~/utils/rate-limit.server";
 import { waitTime } from "~/utils/wait-time";
 
 // Code texts are paid for by us and go to whatever number an account typed, verified or not. The
@@ -9,43 +14,20 @@ import { waitTime } from "~/utils/wait-time";
 //   spend their codes until the ceiling below is reached and real users get none;
 // - the number, whoever asks (several accounts can type the same number);
 // - all code texts together, a ceiling against an attack spread over many addresses.
-// In memory, per machine: every code is issued by a write, and writes run on the primary only.
+// The numbers and their reasons are in the registry (RATE_LIMITS).
 
-/** Two households behind one address can verify and reset; a script opening accounts cannot go far. */
-export const CODE_TEXTS_PER_ADDRESS_PER_HOUR = 10;
-export const CODE_TEXTS_PER_NUMBER_PER_HOUR = 5;
-export const CODE_TEXTS_PER_NUMBER_PER_DAY = 10;
-/**
- * About ten times the codes an hour of real sign-ups and resets needs, and under a tenth of what one
- * sender number can send in an hour, so the check-ins keep flowing while a flood is cut off.
- */
-export const CODE_TEXTS_PER_HOUR = 300;
-
-const HOUR_SECONDS = 60 * 60;
+export const CODE_TEXTS_PER_ADDRESS_PER_HOUR = RATE_LIMITS["code-texts-address-hour"].points;
+export const CODE_TEXTS_PER_NUMBER_PER_HOUR = RATE_LIMITS["code-texts-number-hour"].points;
+export const CODE_TEXTS_PER_NUMBER_PER_DAY = RATE_LIMITS["code-texts-number-day"].points;
+export const CODE_TEXTS_PER_HOUR = RATE_LIMITS["code-texts-all"].points;
 
 export type CodeTextScope = "address" | "number" | "everywhere";
 
-const limiter = (keyPrefix: string, points: number, duration: number) =>
-  new RateLimiterMemory({ keyPrefix, points, duration });
-
-const perAddress = limiter(
-  "code-texts-address-hour",
-  CODE_TEXTS_PER_ADDRESS_PER_HOUR,
-  HOUR_SECONDS,
-);
-const everywhere = limiter("code-texts-all", CODE_TEXTS_PER_HOUR, HOUR_SECONDS);
-
-const limits: Array<{ scope: CodeTextScope; limiter: RateLimiterMemory }> = [
-  { scope: "address", limiter: perAddress },
-  {
-    scope: "number",
-    limiter: limiter("code-texts-number-hour", CODE_TEXTS_PER_NUMBER_PER_HOUR, HOUR_SECONDS),
-  },
-  {
-    scope: "number",
-    limiter: limiter("code-texts-number-day", CODE_TEXTS_PER_NUMBER_PER_DAY, 24 * HOUR_SECONDS),
-  },
-  { scope: "everywhere", limiter: everywhere },
+const limits: Array<{ scope: CodeTextScope; name: RateLimitName }> = [
+  { scope: "address", name: "code-texts-address-hour" },
+  { scope: "number", name: "code-texts-number-hour" },
+  { scope: "number", name: "code-texts-number-day" },
+  { scope: "everywhere", name: "code-texts-all" },
 ];
 
 export type CodeTextRefusal = { ok: false; scope: CodeTextScope; retryAfterSeconds: number };
@@ -71,12 +53,12 @@ export async function reserveCodeText(
   const giveBack = async () => {
     await Promise.all(taken.map((undo) => undo()));
   };
-  for (const { scope, limiter } of limits) {
+  for (const { scope, name } of limits) {
     if (scope === "address" && clientIp === null) continue;
     const key = KEY_OF[scope]({ phone, clientIp: clientIp ?? "" });
     // A refused consume still counts its point, so it is given back too.
-    taken.push(() => limiter.reward(key, 1));
-    const result = await consumePoint(limiter, key);
+    taken.push(() => limiterFor(name).reward(key, 1));
+    const result = await consumeLimit(name, key);
     if (!result.ok) {
       await giveBack();
       return { ok: false, scope, retryAfterSeconds: result.retryAfterSeconds };
@@ -92,11 +74,9 @@ export async function reserveCodeText(
  * address. The limits that depend on the account (its own, its number's) stay silent there.
  */
 export async function admitCodeRequest(clientIp: string): Promise<{ ok: true } | CodeTextRefusal> {
-  const full = await everywhere.get("all");
-  if (full && full.consumedPoints >= CODE_TEXTS_PER_HOUR) {
-    return { ok: false, scope: "everywhere", retryAfterSeconds: retryAfterSecondsOf(full) };
-  }
-  const fromAddress = await consumePoint(perAddress, clientIp);
+  const wait = await limitSpent("code-texts-all", "all");
+  if (wait !== null) return { ok: false, scope: "everywhere", retryAfterSeconds: wait };
+  const fromAddress = await consumeLimit("code-texts-address-hour", clientIp);
   return fromAddress.ok ? fromAddress : { ...fromAddress, scope: "address" };
 }
 

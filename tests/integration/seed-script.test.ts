@@ -12,7 +12,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "coach-seed-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function seed(databasePath: string) {
-  return run(tsx, ["db/seed.ts"], {
+  return run(tsx, ["scripts/seed.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "development", DATABASE_PATH: databasePath },
   });

@@ -7,7 +7,6 @@
  * Migrates the database first, and does nothing when the demo user already exists.
  */
 import { randomBytes } from "node:crypto";
-import { TZDate } from "@date-fns/tz";
 import { and, eq } from "drizzle-orm";
 import { env } from "../app/utils/env.server";
 
@@ -22,7 +21,7 @@ if (env.isProduction && !process.argv.includes("--force")) {
   process.exit(1);
 }
 
-const { runMigrations } = await import("./migrate");
+const { runMigrations } = await import("../db/migrate");
 const { db, schema, sqlite } = await import("../app/utils/db.server");
 // Domain modules prepare their statements when they load, so the tables must exist first.
 runMigrations(sqlite);
@@ -30,7 +29,7 @@ const { createUser, getUserByEmail, setAdminRole } = await import("../app/users/
 const { completeGoal, createGoal } = await import("../app/goals/goals.server");
 const { createHabit } = await import("../app/habits/habits.server");
 const { createHabitGoalsOfDay } = await import("../app/habits/habit-goals.server");
-const { localDay } = await import("../app/utils/local-time");
+const { addDays, localDay, zonedInstant } = await import("../app/utils/local-time");
 
 if (getUserByEmail(DEMO_EMAIL)) {
   console.log(`${DEMO_EMAIL} already exists in ${env.DATABASE_PATH}; nothing to do.`);
@@ -50,24 +49,14 @@ const user = await createUser(
     receiveWeeklySummary: true,
     terms: true,
   },
-  { ip: "127.0.0.1", userAgent: "db/seed.ts" },
+  { ip: "127.0.0.1", userAgent: "scripts/seed.ts" },
 );
 setAdminRole(user.id, true, user.id);
 
 /** An instant at a wall-clock time on the local day `daysAgo` days before today, in the demo zone. */
-const today = new TZDate(Date.now(), TIME_ZONE);
+const today = localDay(new Date(), TIME_ZONE);
 function at(daysAgo: number, time: string) {
-  const [hours, minutes] = time.split(":").map(Number);
-  return new Date(
-    new TZDate(
-      today.getFullYear(),
-      today.getMonth(),
-      today.getDate() - daysAgo,
-      hours!,
-      minutes!,
-      TIME_ZONE,
-    ).getTime(),
-  );
+  return zonedInstant(addDays(today, -daysAgo), time, TIME_ZONE);
 }
 
 type DemoDay = {
