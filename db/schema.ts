@@ -625,3 +625,48 @@ export type Reversal = {
   /** The question the change answered (a check-in answers the evening's): undo leaves it open again. */
   answered?: { prompt: "morning" | "evening"; day: string };
 };
+
+/**
+ * The question back the service last asked a user ("Which one did you mean: 2) … or 3) …?"), one at
+ * a time: the next text is read as its answer until it expires. Stored, never in memory: the primary
+ * that reads the answer may not be the one that asked.
+ */
+export const openQuestions = sqliteTable("open_questions", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The text that asked. */
+  asked: text("asked").notNull(),
+  /** The goals offered, by id, in the order the question listed them. */
+  goalIds: jsonList<number>("goal_ids"),
+  /** What the chosen goals get. */
+  verdict: text("verdict", { enum: ["completed", "skipped", "tomorrow"] }).notNull(),
+  /** The phase the question was asked in: a text that is not an answer is read in it. */
+  after: text("after", { enum: ["evening", "none"] }).notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  createdAt: createdAt(),
+});
+
+export type OpenQuestion = typeof openQuestions.$inferSelect;
+
+/**
+ * The coach's note on a user's day, one per check-in that wrote one; the day shows the latest that
+ * stands. `afterEntryId` is the user's last change-journal entry when it was written: undoing that
+ * change (or an earlier one) removes the note, which spoke of a day that no longer is.
+ */
+export const dayNotes = sqliteTable(
+  "day_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    note: text("note").notNull(),
+    afterEntryId: integer("after_entry_id").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("day_notes_user_day_idx").on(t.userId, t.day)],
+);
+
+export type DayNote = typeof dayNotes.$inferSelect;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { allMessages } from "~/conversation/thread.server";
 import { allGoals } from "~/goals/goals.server";
+import { allDayNotes } from "~/goals/day-notes.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 
@@ -14,6 +15,7 @@ export function exportUserData(userId: number) {
     exportedAt: new Date().toISOString(),
     account: toPublicUser(user),
     goals: allGoals(userId),
+    coachNotes: allDayNotes(userId),
     messages: allMessages(userId),
     consents: db.select().from(consents).where(eq(consents.userId, userId)).all(),
     partners: db.select().from(schema.partners).where(eq(schema.partners.userId, userId)).all(),

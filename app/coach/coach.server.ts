@@ -4,12 +4,12 @@ import { entitlementsOf } from "~/billing/billing.server";
 import {
   dayTallies,
   streakFor,
-  latestFeedback,
   listTodayGoals,
   setProofDescription,
-  setTodayFeedback,
   todayFor,
 } from "~/goals/goals.server";
+import { latestDayNote, writeDayNote } from "~/goals/day-notes.server";
+import { feedbackBeyond } from "~/replies/templates";
 import { findMedia } from "~/media/media.server";
 import { segmentCount } from "~/sms/segments";
 import { env } from "~/utils/env.server";
@@ -48,6 +48,8 @@ export type CheckInForFeedback = {
   mediaIds: string[];
   /** The goals this check-in completed: a photo description is stored on them. */
   completedGoalIds: number[];
+  /** The check-in's answer: the day's note leaves out a count it already says. */
+  confirmation?: string;
 };
 
 export type CoachOptions = {
@@ -64,8 +66,8 @@ const FEEDBACK_MAX_TOKENS = 64;
 
 /**
  * The feedback after an evening check-in: written by the LLM for accounts with AI feedback (when it is
- * configured and its answer passes the checks), rule-based otherwise. Stored on today's goals, not
- * sent: the check-in's answer carries it. Returns the text, or null when there was nothing to say or it
+ * configured and its answer passes the checks), rule-based otherwise. Stored as the note of the
+ * user's day, not sent: the check-in's answer carries it. Returns the text, or null when there was nothing to say or it
  * failed; never throws (the check-in itself is already done).
  */
 export async function writeCheckInFeedback(
@@ -86,7 +88,7 @@ export async function writeCheckInFeedback(
       total: today.length,
       streak: streakFor(user, now),
       week,
-      previous: latestFeedback(user, now),
+      previous: latestDayNote(user, now),
       dayKey: day,
     };
     const useLlm = isLlmConfigured() && entitlementsOf(user, now).aiFeedback;
@@ -94,7 +96,11 @@ export async function writeCheckInFeedback(
     const text = llmText ?? ruleFeedback(facts);
     if (useLlm)
       logger.info(`check-in feedback for user ${user.id}: ${llmText ? "model" : "rules"}`);
-    setTodayFeedback(user, text, now);
+    writeDayNote(
+      user,
+      checkIn.confirmation ? feedbackBeyond(checkIn.confirmation, text) : text,
+      now,
+    );
     return text;
   } catch (error) {
     logger.error({ err: errorFields(error) }, `check-in feedback for user ${user.id} failed`);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Goal } from "../../db/schema";
+import type { Goal, OpenQuestion } from "../../db/schema";
 import { writeCheckInFeedback } from "~/coach/coach.server";
 import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
 import type { PublicUser } from "~/users/users.server";
@@ -15,6 +15,7 @@ import { goalNumbered } from "~/goals/day-numbers";
 import { planGoals } from "~/goals/goal-plans.server";
 import {
   interpretInConversation,
+  type Clarification,
   type Interpretation,
   type Phase,
   type ReplyInput,
@@ -52,6 +53,8 @@ import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { eveningQuestion, morningQuestion } from "~/questions/daily-questions.server";
 import { storeMessage } from "~/messages/message-rows.server";
 import { answerHabitCommand } from "./habit-commands.server";
+import { clarifyInput, forgetQuestion, openQuestion, rememberQuestion } from "./clarify.server";
+import { goalOfNumber, numberOfGoal, readingOfChoice, recordsSomething } from "./clarify-rules";
 import { sendReply, storeReply, type StoredReply, type Source } from "./reply.server";
 import {
   DailyTextLimitError,
@@ -121,16 +124,16 @@ function dayGoals(user: EngineUser, now: Date): DayGoals {
   const today = listTodayGoals(user, now);
   // A reply to the evening question numbers goals as that question listed them (the open ones).
   const shown = pendingPhase(user, now) === "evening" ? eveningList(user, today, now) : today;
-  return { today, shown };
+  return { today, shown, question: openQuestion(user.id, now) };
 }
 
 function replyInputFor(
   user: EngineUser,
   incoming: IncomingText,
-  { shown }: DayGoals,
+  { shown, question }: DayGoals,
   now: Date,
 ): ReplyInput {
-  return {
+  const input: ReplyInput = {
     phase: pendingPhase(user, now),
     goals: shown.map((g) => g.description),
     numbers: shown.map((g) => g.dayNumber),
@@ -138,6 +141,9 @@ function replyInputFor(
     media: incoming.mediaIds?.length ?? 0,
     optedOut: isOptedOut(user.phone),
   };
+  // A question back still open: the text is read as its answer first.
+  const asked = question && clarifyInput(question, input, (id) => numberOfGoal(shown, id));
+  return asked ?? input;
 }
 
 function sameInput(a: ReplyInput, b: ReplyInput) {
@@ -146,6 +152,8 @@ function sameInput(a: ReplyInput, b: ReplyInput) {
     a.text === b.text &&
     a.media === b.media &&
     a.optedOut === b.optedOut &&
+    a.after === b.after &&
+    String(a.options) === String(b.options) &&
     a.goals.length === b.goals.length &&
     a.goals.every((goal, i) => goal === b.goals[i] && a.numbers?.[i] === b.numbers?.[i])
   );
@@ -206,24 +214,22 @@ export function readIncomingText(
     };
   }
   createHabitGoalsOfDay(user, now);
-  const { today, shown } = dayGoals(user, now);
-  const reading = readingOf(user, replyInputFor(user, incoming, { today, shown }, now), early);
+  const day = dayGoals(user, now);
+  const { today } = day;
+  const reading = readingOf(user, replyInputFor(user, incoming, day, now), early);
   inboundTexts.labels(reading.intent, incoming.source).inc();
-  const { reply, linkedGoalIds } = actOrRefuse(
-    user,
-    reading,
-    { today, shown },
-    mediaIds,
-    now,
-    incoming.text,
-  );
+  // A question back is answered by the next text, or by none: any other text (or its expiry) ends it.
+  forgetQuestion(user.id);
+  const { reply, linkedGoalIds } = actOrRefuse(user, reading, day, mediaIds, now, incoming.text);
   if (linkedGoalIds.length) {
     db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inboundId)).run();
   }
   const kind: TextKind = ["stop", "start", "help"].includes(reading.intent)
     ? "compliance"
     : "conversation";
-  const checkedIn = reading.intent === "check_in" && today.length > 0;
+  const checkedIn =
+    (reading.intent === "check_in" && today.length > 0) ||
+    (reading.intent === "choose" && linkedGoalIds.length > 0);
   return {
     intent: reading.intent,
     reply,
@@ -250,7 +256,11 @@ export async function answerIncomingText(
     // One text answers a check-in: its reply, then the coach's feedback. A Twilio webhook therefore
     // waits for the LLM too, which its 8 s budget (LLM_BUDGET_MS) keeps well inside Twilio's 15 s timeout.
     const mediaIds = incoming.mediaIds ?? [];
-    feedback = await writeCheckInFeedback(user, { mediaIds, completedGoalIds: linkedGoalIds }, now);
+    feedback = await writeCheckInFeedback(
+      user,
+      { mediaIds, completedGoalIds: linkedGoalIds, confirmation: read.reply },
+      now,
+    );
     answer = feedback ? withFeedback(read.reply, feedback) : read.reply;
     const answerGoalIds = feedback ? withTodayGoals(user, linkedGoalIds, now) : linkedGoalIds;
     stored = await inGroupCommit(() =>
@@ -319,16 +329,19 @@ type DayGoals = {
   today: DayGoal[];
   /** The list the reader is shown (its order words count it): today's, or the evening question's. */
   shown: DayGoal[];
+  /** The question back still open, whose answer the text may be. */
+  question: OpenQuestion | null;
 };
 
 function act(
   user: EngineUser,
   reading: Interpretation,
-  { today, shown }: DayGoals,
+  day: DayGoals,
   mediaIds: string[],
   now: Date,
   text: string,
 ) {
+  const { today, shown } = day;
   const none = { linkedGoalIds: [] as number[] };
   switch (reading.intent) {
     // The registry of opted-out numbers changes only for a number its account has verified (and by
@@ -346,7 +359,7 @@ function act(
     case "set_goals":
       return setGoals(user, reading, now);
     case "check_in":
-      return checkIn(user, reading, { today, shown }, mediaIds, now);
+      return checkIn(user, reading, day, mediaIds, now);
     case "edit_goal":
     case "remove_goal":
     case "move_goal":
@@ -382,9 +395,10 @@ function act(
       };
     }
     case "choose":
-      // Answers to a question back are read once the question is remembered (phase clarify).
-      return { ...none, reply: templates.unknown() };
+      return choose(user, reading.goals, day, mediaIds, now);
     case "unknown":
+      if (reading.clarify && reading.question)
+        return askBack(user, reading.question, reading.clarify, day, mediaIds, now);
       // A truly ambiguous check-in ("did 5" with three goals) is asked about, never guessed.
       if (reading.question) return { ...none, reply: reading.question };
       return keepJustTheHabits(user, text, today, now) ?? { ...none, reply: templates.unknown() };
@@ -463,12 +477,45 @@ function setGoals(
   };
 }
 
+/**
+ * A check-in with a goal it cannot place: what is certain is recorded now, and the question is asked
+ * and remembered, so the next text can answer it.
+ */
+function askBack(
+  user: EngineUser,
+  question: string,
+  clarify: Clarification,
+  day: DayGoals,
+  mediaIds: string[],
+  now: Date,
+) {
+  // Asked in the evening even when recording the certain part answers the evening question.
+  const after = pendingPhase(user, now) === "evening" ? "evening" : "none";
+  const recorded = recordsSomething(clarify.certain)
+    ? checkIn(user, clarify.certain, day, mediaIds, now, question)
+    : { linkedGoalIds: [], reply: question };
+  rememberQuestion(user, question, clarify, (n) => goalOfNumber(day.shown, n), after, now);
+  return recorded;
+}
+
+/** The answer to a question back: its verdict on the goals chosen, as a check-in; none leaves them. */
+function choose(user: EngineUser, chosen: number[], day: DayGoals, mediaIds: string[], now: Date) {
+  const { question } = day;
+  if (!question) return { linkedGoalIds: [], reply: templates.unknown() };
+  if (chosen.length > 0)
+    return checkIn(user, readingOfChoice(question, chosen), day, mediaIds, now);
+  const offered = day.today.filter((g) => question.goalIds.includes(g.id));
+  return { linkedGoalIds: [], reply: templates.noneChosen(offered.map((g) => g.description)) };
+}
+
 function checkIn(
   user: EngineUser,
   reading: { completed: number[]; skipped: number[]; tomorrow: number[] },
   { today, shown }: DayGoals,
   mediaIds: string[],
   now: Date,
+  /** A question back asked with it: the reply says what was recorded, then asks. */
+  question?: string,
 ) {
   if (today.length === 0) return { linkedGoalIds: [], reply: templates.noGoalsToCheck() };
   const proof = mediaIds.map((id) => `/media/${id}`);
@@ -516,6 +563,14 @@ function checkIn(
   );
   if (pendingPhase(user, now) === "evening")
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
+  if (question)
+    return {
+      linkedGoalIds: changed.map((g) => g.id),
+      reply: templates.recordedThenAsked(
+        { done: names(done), skipped: names(skipped), tomorrow: names(moved) },
+        question,
+      ),
+    };
   const counts = todayCounts(user, now);
   return {
     linkedGoalIds: changed.map((g) => g.id),
@@ -634,8 +689,10 @@ function setUser(id: number, values: Partial<typeof users.$inferInsert>) {
 export async function askMorningQuestion(user: EngineUser, now = new Date()): Promise<SendOutcome> {
   const question = morningQuestion(user, todayFor(user, now), now);
   const outcome = await sendTextToUser(user, question, "morning");
-  if (outcome.sent)
+  if (outcome.sent) {
     setUser(user.id, { pendingPrompt: "morning", pendingPromptDay: todayFor(user, now) });
+    forgetQuestion(user.id);
+  }
   return outcome;
 }
 
@@ -650,7 +707,9 @@ export async function askEveningQuestion(
   const outcome = await sendTextToUser(user, question.body, "evening", {
     linkedGoalIds: question.linkedGoalIds,
   });
-  if (outcome.sent)
+  if (outcome.sent) {
     setUser(user.id, { pendingPrompt: "evening", pendingPromptDay: todayFor(user, now) });
+    forgetQuestion(user.id);
+  }
   return outcome;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { JournaledTable, Reversal } from "../../db/schema";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { assertRoomOnDay, GoalEditError, todayFor } from "./goals.server";
+import { forgetNotesSince } from "./day-notes.server";
 
 // What a person can take back: each change made by text today ("undo" takes back the last one, then
 // the one before) and a goal deleted on the dashboard (Undo in the toast). A journal row keeps the rows
@@ -112,6 +113,7 @@ function reverse(userId: number, reversal: Reversal) {
 
 function undoEntry(userId: number, entry: { id: number; reversal: Reversal }, now: Date) {
   reverse(userId, entry.reversal);
+  forgetNotesSince(userId, entry.id);
   const { answered } = entry.reversal;
   if (answered)
     db.update(schema.users)

@@ -67,7 +67,12 @@ export const GoalAnswerSchema = z.object({
   completedAt: z.date().nullable(),
   skippedAt: z.date().nullable(),
   proofImageUrls: z.array(z.string()),
-  llmFeedback: z.string().nullable(),
+  llmFeedback: z
+    .string()
+    .nullable()
+    .describe(
+      "A note an /api client left with complete. The coach's note after a check-in belongs to the day and is not repeated on each goal",
+    ),
   proofDescription: z.string().nullable(),
   sourceMessageId: z.number().int().nullable(),
   habitId: z.number().int().nullable(),

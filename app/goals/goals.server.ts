@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { eachDay } from "~/utils/date-window";
 import { db, inOneRead, preparedQuery, schema, sqlite } from "~/utils/db.server";
@@ -497,31 +497,6 @@ export function dayTallies(user: Owner, from: LocalDay, to: LocalDay): DayTally[
     if (goal.completedAt) tally.completed += 1;
   }
   return [...tallies.values()];
-}
-
-/** The coach's feedback on every goal due today, so the dashboard shows it on the day's goals. */
-export function setTodayFeedback(user: Owner, feedback: string, now = new Date()) {
-  const { start, end } = todayBounds(user, now);
-  db.update(goals)
-    .set({ llmFeedback: feedback })
-    .where(and(eq(goals.userId, user.id), gte(goals.dueDate, start), lt(goals.dueDate, end)))
-    .run();
-}
-
-/**
- * The last feedback the user was given: on today's goals if they already checked in today, else on the
- * latest earlier day's.
- */
-export function latestFeedback(user: Owner, now = new Date()): string | null {
-  const { end } = todayBounds(user, now);
-  const row = db
-    .select({ feedback: goals.llmFeedback })
-    .from(goals)
-    .where(and(eq(goals.userId, user.id), lt(goals.dueDate, end), isNotNull(goals.llmFeedback)))
-    .orderBy(desc(goals.dueDate), desc(goals.id))
-    .limit(1)
-    .get();
-  return row?.feedback ?? null;
 }
 
 export function setProofDescription(userId: number, goalIds: number[], description: string) {

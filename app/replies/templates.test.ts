@@ -1,6 +1,7 @@
 import { segmentCount, smsEncoding } from "~/sms/segments";
 import {
   changeEcho,
+  feedbackBeyond,
   fitted,
   greetingAt,
   LIST_SEGMENTS,
@@ -165,6 +166,32 @@ const cases: Record<string, string[]> = {
       { number: 2, description: "Call dad" },
     ]),
     templates.whichGoalOf(longGoals.map((description, i) => ({ number: i + 1, description }))),
+  ],
+  recordedThenAsked: [
+    templates.recordedThenAsked(
+      changes({ done: ["call mom"] }),
+      templates.whichGoalOf([
+        { number: 2, description: "floss daily" },
+        { number: 3, description: "floss" },
+      ]),
+    ),
+    templates.recordedThenAsked(
+      changes({ done: longGoals.slice(0, 2), skipped: emojiGoals }),
+      templates.whichGoalOf(longGoals.map((description, i) => ({ number: i + 1, description }))),
+    ),
+    templates.recordedThenAsked(
+      changes({ done: longGoals }),
+      templates.whichGoalOf([
+        { number: 2, description: "floss daily" },
+        { number: 3, description: "floss" },
+      ]),
+    ),
+  ],
+  noneChosen: [
+    templates.noneChosen(["floss daily", "floss"]),
+    templates.noneChosen(["floss"]),
+    templates.noneChosen(longGoals),
+    templates.noneChosen(emojiGoals),
   ],
   stopConfirmed: [templates.stopConfirmed()],
   startConfirmed: [templates.startConfirmed()],
@@ -520,6 +547,34 @@ describe("fitted: many names", () => {
   });
 });
 
+describe("the question back", () => {
+  const question = templates.whichGoalOf([
+    { number: 2, description: "floss daily" },
+    { number: 3, description: "floss" },
+  ]);
+
+  it("says what was recorded, then asks", () => {
+    expect(templates.recordedThenAsked(changes({ done: ["call mom"] }), question)).toBe(
+      `Got it. Done: call mom. ${question}`,
+    );
+  });
+
+  it("lets the echo give way so that the question arrives whole", () => {
+    const text = templates.recordedThenAsked(changes({ done: longGoals }), question);
+    expect(text.endsWith(question)).toBe(true);
+    expect(segmentCount(text)).toBeLessThanOrEqual(LIST_SEGMENTS);
+  });
+
+  it('answers "neither" by naming the goals left as they were', () => {
+    expect(templates.noneChosen(["floss daily", "floss"])).toBe(
+      "OK, nothing more recorded: floss daily, floss stay as they were.",
+    );
+    expect(templates.noneChosen(["floss"])).toBe(
+      "OK, nothing more recorded: floss stays as it was.",
+    );
+  });
+});
+
 describe("withFeedback", () => {
   const reply = templates.checkedIn(
     changes({ done: longGoals.slice(0, 1), skipped: longGoals.slice(3, 4) }),
@@ -557,6 +612,13 @@ describe("withFeedback", () => {
     expect(
       withFeedback("Nice work! 2 of 3 done today. Streak: 4 days.", "2 of 3 done. Solid progress!"),
     ).toBe("Nice work! 2 of 3 done today. Streak: 4 days. Solid progress!");
+  });
+
+  it("keeps as the day's note only the sentences that say no count the reply gave", () => {
+    expect(
+      feedbackBeyond("Nice work! 2 of 3 done today.", "2 of 3 done. Solid progress! 5 of 7 days."),
+    ).toBe("Solid progress! 5 of 7 days.");
+    expect(feedbackBeyond("All done! 4 of 4 done today.", "A perfect day: 4 of 4.")).toBe("");
   });
 
   it("stays GSM-7 when both parts are, and turns an LLM's dashes and curly quotes into GSM-7", () => {

@@ -90,15 +90,24 @@ const counts = (text: string) => new Set(text.match(/\b\d+ of \d+\b/g) ?? []);
  */
 export function withFeedback(reply: string, feedback: string) {
   const budget = Math.min(Math.max(MAX_SEGMENTS, segmentCount(toSmsText(reply))), LIST_SEGMENTS);
-  const said = counts(reply);
   let text = reply;
-  for (const sentence of sentences(feedback)) {
-    if ([...counts(sentence)].some((count) => said.has(count))) continue;
+  for (const sentence of unsaidSentences(reply, feedback)) {
     const longer = `${text} ${sentence.trim()}`;
     if (segmentCount(toSmsText(longer)) > budget) break;
     text = longer;
   }
   return toSmsText(text);
+}
+
+/** The feedback's sentences that say no count ("2 of 3") the reply already says. */
+function unsaidSentences(reply: string, feedback: string) {
+  const said = counts(reply);
+  return sentences(feedback).filter((s) => ![...counts(s)].some((count) => said.has(count)));
+}
+
+/** The feedback as the day's note after a check-in: without a count its answer already gave. */
+export function feedbackBeyond(reply: string, feedback: string) {
+  return unsaidSentences(reply, feedback).join(" ");
 }
 
 /** What a user may answer a list of goals with, naming only numbers the list has. */
@@ -531,6 +540,32 @@ export const templates = {
     `${BRAND}: this number isn't linked to an account. Sign up at ${appUrl}/register. Reply STOP to opt out.`,
   dailyTextLimit: (limit: number) =>
     `${BRAND}: that's ${limit} texts today, the most we read in a day. We'll read your texts again tomorrow. STOP and HELP still work.`,
+  /** A check-in that left one thing to ask: what it recorded, then the question. */
+  recordedThenAsked: (
+    changes: { done: string[]; skipped: string[]; tomorrow: string[] },
+    question: string,
+  ) => {
+    const { done, skipped, tomorrow } = changes;
+    const echoed = fitted(
+      (names, { more }) => {
+        const [d, s, t] = splitNames(names, [done.length, skipped.length]);
+        const echo = changeEcho({ done: d, skipped: s, tomorrow: t }, " ");
+        return `Got it.${echo}${more ? ` (+${more} more)` : ""} ${question}`;
+      },
+      [...done, ...skipped, ...tomorrow],
+    );
+    // The question is what must arrive whole; the echo gives way to it.
+    if (segmentCount(echoed) <= LIST_SEGMENTS) return echoed;
+    const short = toSmsText(`Got it. ${question}`);
+    return segmentCount(short) <= LIST_SEGMENTS ? short : question;
+  },
+  /** "neither" to a question back: the goals it offered stay as they were. */
+  noneChosen: (offered: string[]) =>
+    fitted(
+      (names, { short, more }) =>
+        `${short ? "OK" : "OK, nothing more recorded"}: ${names.join(", ")}${moreNote(more)} ${names.length + more === 1 ? "stays" : "stay"} as ${names.length + more === 1 ? "it was" : "they were"}.`,
+      offered,
+    ),
 };
 
 export type TemplateName = keyof typeof templates;

@@ -25,7 +25,7 @@ type Row = { goal: Goal; note: string | null };
  */
 export function drawGoals(sheet: Sheet, data: ReportData) {
   const tz = data.user.timezone;
-  const groups = goalsByDay(data.listed, tz);
+  const groups = goalsByDay(data.listed, tz, data.dayNotes);
   const subtitle =
     data.total > data.listed.length
       ? `The newest ${data.listed.length} of the period's ${data.total.toLocaleString("en-US")} goals; the figures, calendar and trend above count them all.`

@@ -9,6 +9,7 @@ import {
 } from "~/goals/goal-rules";
 import { countOutcomes, type OutcomeCounts } from "~/goals/goal-numbers";
 import { streaksFor, todayFor } from "~/goals/goals.server";
+import { dayNotesBetween } from "~/goals/day-notes.server";
 import { clampToWindow } from "~/utils/date-window";
 import { db, schema } from "~/utils/db.server";
 import { addDays, localDay, startOfLocalDay, type LocalDay } from "~/utils/local-time";
@@ -45,6 +46,8 @@ export type ReportData = {
   tallies: Map<LocalDay, DayCount>;
   /** The newest goals of the period (MAX_ROWS, LISTED_TEXT_BUDGET), newest first. */
   listed: Goal[];
+  /** The coach's note of each listed day that has one. */
+  dayNotes: Map<LocalDay, string>;
   photos: Map<string, ReportPhoto>;
   /** Each habit with days due in the period, or still active: its period's tally and today's numbers. */
   habits: ReportHabit[];
@@ -120,6 +123,13 @@ export async function reportData(
     streak: streaksFor(user, now),
     tallies: tallyByDay(outcomes, tz, now),
     listed,
+    dayNotes: listed.length
+      ? dayNotesBetween(
+          user.id,
+          localDay(listed.at(-1)!.dueDate, tz),
+          localDay(listed[0]!.dueDate, tz),
+        )
+      : new Map(),
     habits: reportHabits(user.id, outcomes, today),
     photos: await reportPhotos(
       user.id,

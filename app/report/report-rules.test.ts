@@ -208,6 +208,17 @@ describe("goalsByDay", () => {
     expect(day!.note).toBeNull();
     expect(day!.goals.map((g) => g.note)).toEqual(["Well read", "Nice run"]);
   });
+
+  it("takes the coach's note of the day from the day's notes", () => {
+    const [day, before] = goalsByDay(
+      [goal(2, "2026-11-03", 20), goal(1, "2026-11-02", 18)],
+      NY,
+      new Map([["2026-11-03", "Two for two."]]),
+    );
+    expect(day!.note).toBe("Two for two.");
+    expect(day!.goals.map((g) => g.note)).toEqual([null]);
+    expect(before!.note).toBeNull();
+  });
 });
 
 describe("labels and text", () => {

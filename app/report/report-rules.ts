@@ -145,12 +145,14 @@ export type DayGroup<G> = {
 };
 
 /**
- * Goals grouped by local due day, newest day first and each day in due order. A note the coach left on
- * every goal with feedback that day is the day's note; different notes stay with their goals.
+ * Goals grouped by local due day, newest day first and each day in due order. The coach's note of the
+ * day (`dayNotes`) is the day's note; without one, a note left on every goal with feedback that day
+ * (by the /api) is, and different notes stay with their goals.
  */
 export function goalsByDay<G extends { dueDate: Date; llmFeedback: string | null }>(
   goalsNewestFirst: G[],
   timeZone: string,
+  dayNotes: ReadonlyMap<LocalDay, string> = new Map(),
 ): DayGroup<G>[] {
   const days: { day: LocalDay; goals: G[] }[] = [];
   for (const goal of goalsNewestFirst) {
@@ -168,7 +170,7 @@ export function goalsByDay<G extends { dueDate: Date; llmFeedback: string | null
         goal,
         note: shared ? null : goal.llmFeedback?.trim() || null,
       })),
-      note: shared,
+      note: dayNotes.get(day) ?? shared,
     };
   });
 }

@@ -49,6 +49,7 @@ import {
 } from "~/goals/goals.server";
 import type { Goal } from "../../db/schema";
 import { rowTimes } from "~/goals/row-times";
+import { dayNote } from "~/goals/day-notes.server";
 import { localDay, localTime } from "~/utils/local-time";
 import { latestSummaryPaths } from "~/summaries/summaries.server";
 import { SummaryLinks } from "~/components/summaries/summary-links";
@@ -76,7 +77,6 @@ function toRow(goal: Goal, timezone: string, now: Date, onTodaysList = false): G
     ...rowTimes(goal, timezone, onTodaysList),
     dueTime: localTime(goal.dueDate, timezone),
     status: goalState(goal, now, timezone),
-    llmFeedback: goal.llmFeedback,
     proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
     proofDescription: goal.proofDescription,
     habitId: goal.habitId,
@@ -103,6 +103,7 @@ function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
     codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone", now),
     stats: goalStats(user, now),
     today: today.map((g) => toRow(g, user.timezone, now, true)),
+    dayNote: dayNote(user.id, localDay(now, user.timezone)),
     upcoming: {
       goals: upcoming.items.map((g) => toRow(g, user.timezone, now)),
       total: upcoming.total,
@@ -251,6 +252,11 @@ export default function DashboardPage() {
       <Card className="mt-4 scroll-mt-20" id="today">
         <CardHeader className="pb-2">
           <CardTitle className="text-lg">Today&apos;s Goals</CardTitle>
+          {data.dayNote ? (
+            <p className="break-words text-sm italic" data-testid="day-note">
+              {data.dayNote}
+            </p>
+          ) : null}
         </CardHeader>
         <CardContent>
           <GoalList

@@ -4,9 +4,13 @@ import {
   goalById,
   goalsOf,
   localDaysAgo,
+  markPhoneVerified,
+  openDevPhone,
+  phoneOf,
   register,
   seedGoals,
   test,
+  textAsPhone,
   toast,
   uniqueEmail,
   userTimeZoneOf,
@@ -429,4 +433,28 @@ test.describe("dashboard", () => {
     await expect(row.getByRole("button", { name: `Done: ${description}` })).toBeVisible();
     await expect(page.getByTestId("stat-completion-rate")).toHaveText("0%");
   });
+});
+
+test("the coach's note is the day's: shown once above today's goals, gone after undo", async ({
+  page,
+  user,
+}) => {
+  markPhoneVerified(user.email);
+  await openDevPhone(page, phoneOf(user.email));
+  await textAsPhone(page, "1. Run 5k 2. Read 20 pages 3. Call mom");
+  await textAsPhone(page, "did 1 and 2");
+  await page.goto("/dashboard");
+  const note = page.getByTestId("day-note");
+  await expect(note).toHaveCount(1);
+  await expect(note).not.toBeEmpty();
+  // The confirmation said "2 of 3"; the note does not say it again, and no goal row repeats it.
+  await expect(note).not.toContainText("2 of 3");
+  await expect(page.getByTestId("goal-feedback")).toHaveCount(0);
+  await expect(todayList(page)).toContainText("Call mom");
+
+  await openDevPhone(page, phoneOf(user.email));
+  await textAsPhone(page, "undo");
+  await page.goto("/dashboard");
+  await expect(todayList(page)).toContainText("Run 5k");
+  await expect(page.getByTestId("day-note")).toHaveCount(0);
 });

@@ -138,7 +138,11 @@ test.describe("the SMS loop", () => {
       await openDashboard(page);
       const done = todayGoal(page, "Run 5k");
       await expect(done.getByText("Completed", { exact: true })).toBeVisible();
-      await expect(done).toContainText("Great work today! Your 1-day streak is growing.");
+      // The coach's note is the day's: once, above the list, not on the goal's row.
+      await expect(page.getByTestId("day-note")).toHaveText(
+        "Great work today! Your 1-day streak is growing.",
+      );
+      await expect(done).not.toContainText("Great work today!");
       await expect(done.getByRole("button", { name: "Undo: Run 5k" })).toBeVisible();
       const open = todayGoal(page, "Read 30 pages");
       await expect(open.getByText(/^(Pending|Overdue)$/)).toBeVisible();

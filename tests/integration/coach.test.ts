@@ -28,7 +28,8 @@ const { call, createTestUser, makeRequest, readJson, sessionCookie } =
 const { handleIncomingText } = await import("~/conversation/engine.server");
 const { writeCheckInFeedback } = await import("~/coach/coach.server");
 const { entitlementsOf } = await import("~/billing/billing.server");
-const { completeGoal, createGoal, listTodayGoals } = await import("~/goals/goals.server");
+const { completeGoal, createGoal, listTodayGoals, todayFor } = await import("~/goals/goals.server");
+const { dayNote } = await import("~/goals/day-notes.server");
 const { segmentCount, smsEncoding } = await import("~/sms/segments");
 const { getUserById } = await import("~/users/users.server");
 const { db, schema } = await import("~/utils/db.server");
@@ -130,10 +131,12 @@ function lastSystemMessage(userId: number) {
     .get()!;
 }
 
+/** Stored once, as the note of the user's day (not on each goal). */
 function expectStoredOnToday(userId: number, text: string) {
   const today = listTodayGoals(fresh(userId), EVENING);
   expect(today.length).toBeGreaterThan(0);
-  for (const goal of today) expect(goal.llmFeedback).toBe(text);
+  for (const goal of today) expect(goal.llmFeedback).toBeNull();
+  expect(dayNote(userId, todayFor(fresh(userId), EVENING))).toBe(text);
 }
 
 /** Completes goal 1 without the engine, to call the coach directly with a short LLM budget. */
@@ -474,7 +477,7 @@ describe("proof photos with a vision model", () => {
     expect(done!.proofDescription).toBe(FAKE_PHOTO_DESCRIPTION);
     expect(open!.proofDescription).toBeNull();
 
-    // The dashboard row shows both the description and the feedback.
+    // The dashboard row shows the description; the feedback is the day's note (expectStoredOnToday).
     const response = await call(
       dashboard.loader,
       makeRequest("/dashboard", { cookie: await sessionCookie(user.id) }),
@@ -482,13 +485,12 @@ describe("proof photos with a vision model", () => {
     const body = await readJson(response);
     const rows = [...body.today, ...body.previous.goals] as {
       id: number;
-      llmFeedback: string | null;
       proofDescription: string | null;
     }[];
     expect(rows.find((r) => r.id === done!.id)).toMatchObject({
-      llmFeedback: text,
       proofDescription: FAKE_PHOTO_DESCRIPTION,
     });
+    expectStoredOnToday(user.id, text!);
   });
 
   it("completes the goal and still gives feedback when the description fails", async () => {
@@ -532,7 +534,9 @@ describe("proof photos with a vision model", () => {
       const done = listTodayGoals(fresh(user.id), EVENING).find((g) => g.completedAt)!;
       expect(done.proofImageUrls).toEqual([`/media/${photo}`]);
       expect(done.proofDescription).toBeNull();
-      expectStoredOnToday(user.id, result.feedback!);
+      // The day's note leaves out the count the answer gave.
+      const unsaid = result.feedback!.split(/(?<=[.!?])\s+/).filter((s) => !s.includes("1 of 2"));
+      expectStoredOnToday(user.id, unsaid.join(" "));
     },
   );
 

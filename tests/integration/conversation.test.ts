@@ -7,6 +7,7 @@ import {
 } from "~/conversation/engine.server";
 import { GOAL_DESCRIPTION_MAX } from "~/goals/goal-schema";
 import { listTodayGoals } from "~/goals/goals.server";
+import { dayNote } from "~/goals/day-notes.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { getUserById } from "~/users/users.server";
@@ -192,7 +193,9 @@ describe("conversation engine", () => {
       .get()!;
     expect(inbound.linkedGoalIds).toHaveLength(2);
     expect(pendingPhase(fresh(user.id), EVENING)).toBe("none");
-    expect(goals.map((g) => g.llmFeedback)).toEqual([feedback, feedback, feedback]);
+    // The feedback is the day's note, once, without the count the answer gave; not on each goal.
+    expect(goals.map((g) => g.llmFeedback)).toEqual([null, null, null]);
+    expect(dayNote(user.id, "2026-11-21")).toBe(unsaid.join(" "));
   });
 
   it("does not ask an evening question when there are no goals today", async () => {

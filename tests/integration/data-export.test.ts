@@ -1,6 +1,7 @@
 import * as exportRoute from "~/routes/settings_.export[.json]";
 import { skipGoal } from "~/goals/goal-edits.server";
 import { completeGoal, createGoal } from "~/goals/goals.server";
+import { writeDayNote } from "~/goals/day-notes.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 // "Download my data": every goal carries its outcome, by the same rule as the /api and the pages.
@@ -17,6 +18,8 @@ it("exports each goal with its status and skippedAt, and only the caller's", asy
   createGoal(other.id, { description: "Not mine", dueDate: later });
   completeGoal(user.id, done.id);
   skipGoal(user.id, skipped.id);
+  writeDayNote(user, "Solid progress!");
+  writeDayNote(other, "Not mine either");
 
   const response = await call(
     exportRoute.loader,
@@ -28,5 +31,7 @@ it("exports each goal with its status and skippedAt, and only the caller's", asy
   expect(byId.get(done.id)).toMatchObject({ status: "completed", skippedAt: null });
   expect(byId.get(skipped.id)).toMatchObject({ status: "skipped", completedAt: null });
   expect(byId.get(old.id)).toMatchObject({ status: "missed" });
+  // The coach's notes are the user's days', kept once each, not on the goals.
+  expect(data.coachNotes).toEqual([expect.objectContaining({ note: "Solid progress!" })]);
   expect(JSON.stringify(data)).not.toContain("Not mine");
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { todayFor } from "~/goals/goals.server";
+import { writeDayNote } from "~/goals/day-notes.server";
 import { GOAL_DESCRIPTION_MAX } from "~/goals/goal-schema";
 import { createHabit } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
@@ -123,10 +124,13 @@ describe("GET /dashboard/report.pdf", () => {
 describe("progressReportPdf", () => {
   it("has the figures, the calendar, the weekly trend and each goal's outcome, times and coach's notes", async () => {
     const user = await createTestUser();
-    // Yesterday: one done, one skipped; the coach's feedback is on the day's goals (setTodayFeedback).
+    // Yesterday: one done, one skipped; the coach's feedback is the day's note (day_notes), the
+    // second check-in's replacing the first's.
     const dayNote = "Two wins and an honest skip. Keep the run first tomorrow.";
-    addGoal(user, 1, "Run 3 miles", { completedAt: at(user, 1, "18:15"), llmFeedback: dayNote });
-    addGoal(user, 1, "Call mom", { skippedAt: at(user, 1, "18:20"), llmFeedback: dayNote });
+    addGoal(user, 1, "Run 3 miles", { completedAt: at(user, 1, "18:15") });
+    addGoal(user, 1, "Call mom", { skippedAt: at(user, 1, "18:20") });
+    writeDayNote(user, "A first note, replaced.", at(user, 1, "18:16"));
+    writeDayNote(user, dayNote, at(user, 1, "18:21"));
     // Two days ago: not done and not skipped, so missed; today: still open.
     addGoal(user, 2, "Clean out the inbox");
     addGoal(user, 0, "Stretch", { dueDate: at(user, 0, "23:59") });
@@ -164,8 +168,9 @@ describe("progressReportPdf", () => {
     expect(text).toContain("Missed\nClean out the inbox");
     expect(text).toMatch(/(Pending|Overdue)\nStretch\nDue by 11:59 PM/);
     expect(text).toContain("2 of 2 completed");
-    // The day's note once, after its goals; different notes each with its goal.
+    // The day's note once, after its goals; different notes (left by the /api) each with its goal.
     expect(text.split(dayNote)).toHaveLength(2);
+    expect(text).not.toContain("A first note, replaced.");
     expect(text).toContain(`Coach's note\n${dayNote}`);
     expect(text).toContain(
       "Read 20 pages\nDue by 7:00 PM  ·  Completed at 5:00 PM\nCoach's note\nReading done early, nice.",

@@ -176,6 +176,14 @@ const inboundRowsBySid = (sid: string) =>
   db.select().from(schema.messages).where(eq(schema.messages.providerSid, sid)).all();
 const receipts = (sid: string) =>
   db.select().from(schema.inboundReceipts).where(eq(schema.inboundReceipts.messageSid, sid)).all();
+/** The coach's note of the user's day: one, whatever the goals. */
+const dayNoteOf = (userId: number) =>
+  sqlite
+    .prepare<[number], string>(
+      "select note from day_notes where user_id = ? order by id desc limit 1",
+    )
+    .pluck()
+    .get(userId)!;
 const goalsOfUser = (userId: number) =>
   db.select().from(schema.goals).where(eq(schema.goals.userId, userId)).all();
 const posts = () => fake.requests.filter((r) => r.method === "POST").length;
@@ -489,7 +497,7 @@ describe("an evening of faults: the check-in and its answers", () => {
       // The reply to the morning's goals and the answer to this check-in.
       const replies = mine.filter((r) => r.kind === "conversation");
       expect(replies).toHaveLength(2);
-      const feedback = goalsOfUser(users[i]!.id)[0]!.llmFeedback!;
+      const feedback = dayNoteOf(users[i]!.id);
       expect(feedback).toBeTruthy();
       expect(replies[1]!.body).toMatch(
         both ? /^All done, great work! 2 of 2 done today\. / : /^Nice work! 1 of 2 done today\. /,

@@ -87,6 +87,16 @@ function referenceExport(userId: number, exportedAt: string) {
       exportedAt,
       account: toPublicUser(user),
       goals: toApiGoals(allGoals.all(), user.timezone),
+      coachNotes: db
+        .select({
+          day: schema.dayNotes.day,
+          note: schema.dayNotes.note,
+          createdAt: schema.dayNotes.createdAt,
+        })
+        .from(schema.dayNotes)
+        .where(eq(schema.dayNotes.userId, userId))
+        .orderBy(asc(schema.dayNotes.id))
+        .all(),
       messages: db
         .select()
         .from(messages)

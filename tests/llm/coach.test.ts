@@ -80,7 +80,7 @@ async function checkIn(server: BuiltServer, scenario: Scenario): Promise<Outcome
   const { feedback } = server
     .db()
     .prepare<[number], { feedback: string }>(
-      "select llm_feedback as feedback from goals where user_id = ? and llm_feedback is not null limit 1",
+      "select note as feedback from day_notes where user_id = ? order by id desc limit 1",
     )
     .get(user.id)!;
   expect(carriesFeedback(reply, feedback, `${scenario.done} of ${scenario.total}`)).toBe(true);

@@ -9,7 +9,6 @@ const done: GoalRowData = {
   dueTime: "19:00",
   createdLabel: "Nov 21, 2026, 9:00 AM",
   status: "completed",
-  llmFeedback: "Great work today! Your 3-day streak is growing.",
   proofImageUrls: ["/media/abcdefghijklmnop"],
   proofDescription: "Running shoes next to a water bottle.",
 };
@@ -24,9 +23,9 @@ function render(goals: GoalRowData[], url = "/dashboard") {
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
 describe("GoalList", () => {
-  it("shows the coach's feedback, what the proof photo shows and its thumbnail", () => {
+  it("shows what the proof photo shows and its thumbnail, and no coach's note (it is the day's)", () => {
     const html = render([done]);
-    expect(html).toContain("Great work today! Your 3-day streak is growing.");
+    expect(html).not.toContain("goal-feedback");
     expect(html).toMatch(/Photo: (<!-- -->)?Running shoes next to a water bottle\./);
     expect(html).toContain('href="/media/abcdefghijklmnop"');
     expect(html).toContain("<img");
@@ -38,8 +37,7 @@ describe("GoalList", () => {
   });
 
   it("shows neither when there is none", () => {
-    const html = render([{ ...done, llmFeedback: null, proofDescription: null }]);
-    expect(html).not.toContain("goal-feedback");
+    const html = render([{ ...done, proofDescription: null }]);
     expect(html).not.toContain("proof-description");
   });
 

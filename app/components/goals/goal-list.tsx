@@ -17,7 +17,6 @@ export type GoalRowData = {
   dueTime: string;
   createdLabel: string;
   status: GoalState;
-  llmFeedback: string | null;
   proofImageUrls: string[];
   proofDescription: string | null;
   /** Set when the goal is the day's instance of a habit. */
@@ -205,11 +204,6 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
       {goal.proofDescription ? (
         <p className="mt-1 text-xs text-muted-foreground" data-testid="proof-description">
           Photo: {goal.proofDescription}
-        </p>
-      ) : null}
-      {goal.llmFeedback ? (
-        <p className="mt-2 text-sm italic" data-testid="goal-feedback">
-          {goal.llmFeedback}
         </p>
       ) : null}
       {/* Without JavaScript the page that comes back (with an error, say) opens at this goal. */}
