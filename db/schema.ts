@@ -38,6 +38,10 @@ export const users = sqliteTable(
     receiveWeeklySummary: integer("receive_weekly_summary", { mode: "boolean" })
       .notNull()
       .default(true),
+    /** The first day of the user's weeks: calendar, heatmap, weekly counts, summaries and PDF. */
+    weekStartsOn: text("week_starts_on", { enum: ["sunday", "monday"] })
+      .notNull()
+      .default("sunday"),
     roles: jsonList<string>("roles"),
     /** Set when check-ins are paused for some days by text; they resume by themselves after it. */
     pausedUntil: integer("paused_until", { mode: "timestamp_ms" }),

@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   return json({
     today,
+    weekStartsOn: user.weekStartsOn,
     active: active.map((habit) => {
       const habitNumbers = numbers.get(habit.id)!;
       return { ...habitSummaryFrom(habit, habitNumbers), today: habitNumbers.today };
@@ -109,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function HabitsPage() {
-  const { active, stopped, maxActive, today } = useLoaderData<typeof loader>();
+  const { active, stopped, maxActive, today, weekStartsOn } = useLoaderData<typeof loader>();
   const pending = usePendingDays();
   const data = useActionData<typeof action>();
   const errors = data && "errors" in data ? data.errors : {};
@@ -182,7 +183,13 @@ export default function HabitsPage() {
                 {errors.form.join(" ")}
               </p>
             ) : null}
-            <HabitForm key={added} intent="create" submitLabel="Add habit" errors={errors} />
+            <HabitForm
+              key={added}
+              intent="create"
+              submitLabel="Add habit"
+              errors={errors}
+              weekStartsOn={weekStartsOn}
+            />
           </CardContent>
         </Card>
       </div>
