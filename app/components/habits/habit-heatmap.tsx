@@ -40,8 +40,9 @@ function label(c: Cell) {
 
 /** A year of a habit, one column per week (its first day on top), drawn on the server like the calendar. */
 export function HabitHeatmap({ cells, weekStartsOn }: { cells: Cell[]; weekStartsOn: WeekStart }) {
-  // The first, third and fifth rows are named: 11-pixel rows leave no room for all seven.
-  const rowLabels = weekdayLabels(weekStartsOn, "short").map((l, i) => (i % 2 || i > 4 ? "" : l));
+  // The second, fourth and sixth rows are named, as GitHub's graph does: 11-pixel rows leave no room
+  // for all seven.
+  const rowLabels = weekdayLabels(weekStartsOn, "short").map((l, i) => (i % 2 ? l : ""));
   const weeks = Math.ceil(cells.length / 7);
   const width = weeks * (CELL + GAP);
   const height = TOP + 7 * (CELL + GAP);
