@@ -103,7 +103,7 @@ export const consents = sqliteTable(
   (t) => [index("consents_phone_idx").on(t.phone)],
 );
 
-/** A schedule from a day on: weekdays (0 = Sunday) or a number of times per (Monday-to-Sunday) week. */
+/** A schedule from a day on: weekdays (0 = Sunday) or a number of times per week (the owner's weeks). */
 export type HabitScheduleSpan = { from: string; days?: number[]; timesPerWeek?: number };
 
 /**

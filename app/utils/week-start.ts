@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, type LocalDay } from "./local-time";
+import { addDays, dayOfWeek, WEEKDAY_NAMES, type LocalDay } from "./local-time";
 
 // The one owner of "which day a week starts on": the dashboard calendar, the habit heatmap and
 // weekly counts, the PDF and the weekly summaries all ask here, with the user's setting.
@@ -12,16 +12,6 @@ export const WEEK_START_LABELS: Record<WeekStart, string> = { sunday: "Sunday", 
 
 /** 0 = Sunday, as Date#getUTCDay counts. */
 const FIRST_WEEKDAY: Record<WeekStart, number> = { sunday: 0, monday: 1 };
-
-const WEEKDAY_NAMES = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
 
 /** A day's place in its week, 0 for the week's first day to 6 for its last. */
 export function dayInWeek(day: LocalDay, firstDay: WeekStart) {
@@ -69,9 +59,4 @@ export function weekdayLabels(firstDay: WeekStart, form: "long" | "short" | "let
 export function weekSpanWords(firstDay: WeekStart) {
   const labels = weekdayLabels(firstDay);
   return `${labels[0]} to ${labels[6]}`;
-}
-
-/** A stored or submitted value read as a setting; anything else is the default. */
-export function asWeekStart(value: unknown): WeekStart {
-  return value === "monday" ? "monday" : DEFAULT_WEEK_START;
 }
