@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, dayOfWeek } from "~/utils/local-time";
-import { weekStartOf } from "~/utils/week-start";
+import { WEEK_STARTS, weekStartOf } from "~/utils/week-start";
 import { pausedBetween, scheduleSpans } from "./habit-rules";
 import {
   bestStreak,
@@ -290,13 +290,14 @@ describe("over generated histories", () => {
       offset: fc.integer({ min: 0, max: 700 }),
       outcomes: fc.array(outcome, { minLength: 1, maxLength: 120 }),
       schedule,
+      weekStartsOn: fc.constantFrom(...WEEK_STARTS),
     })
-    .map(({ offset, outcomes, schedule }) => {
+    .map(({ offset, outcomes, schedule, weekStartsOn }) => {
       const start = addDays("2024-01-01", offset);
       const days = outcomes.flatMap((o, i) => (o ? [{ day: addDays(start, i), outcome: o }] : []));
       const today = addDays(start, outcomes.length - 1);
       const h = { start, schedules: [{ from: start, schedule }], days, stoppedOn: null };
-      return { h: { ...h, weekStartsOn: "monday" as const }, today };
+      return { h: { ...h, weekStartsOn }, today };
     });
 
   it("a goal decades before the habit began (days far apart) changes none of its numbers", () => {
@@ -307,6 +308,26 @@ describe("over generated histories", () => {
         expect(bestStreak(far, today)).toBe(bestStreak(h, today));
         expect(strength(far, today)).toBe(strength(h, today));
         expect(yearHeatmap(far, today)).toEqual(yearHeatmap(h, today));
+      }),
+    );
+  });
+
+  it("the week's first day changes only a times-per-week habit's numbers, and the heatmap's framing", () => {
+    fc.assert(
+      fc.property(generated, ({ h, today }) => {
+        const other = {
+          ...h,
+          weekStartsOn: h.weekStartsOn === "sunday" ? "monday" : "sunday",
+        } as const;
+        const cellsOf = (x: HabitHistory) =>
+          new Map(yearHeatmap(x, today).map((c) => [c.day, c] as const));
+        const mine = cellsOf(h);
+        for (const [day, cell] of cellsOf(other))
+          if (mine.has(day)) expect(cell).toEqual(mine.get(day));
+        if ("timesPerWeek" in h.schedules[0]!.schedule) return;
+        expect(currentStreak(other, today)).toBe(currentStreak(h, today));
+        expect(bestStreak(other, today)).toBe(bestStreak(h, today));
+        expect(strength(other, today)).toBe(strength(h, today));
       }),
     );
   });
