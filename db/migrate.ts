@@ -4,6 +4,7 @@ import type Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { openDatabase } from "./connection";
+import { numberUnnumberedGoals } from "./day-numbers";
 
 export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -14,6 +15,7 @@ export function runMigrations(sqlite: Database.Database) {
   // WAL is a property of the file; it is set where migrations run: the primary (LiteFS candidate) only.
   sqlite.pragma("journal_mode = WAL");
   migrate(drizzle(sqlite), { migrationsFolder });
+  numberUnnumberedGoals(sqlite);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -158,6 +158,12 @@ export const goals = sqliteTable(
     /** The habit this goal is the day's instance of, and that local day (one goal per habit and day). */
     habitId: integer("habit_id").references(() => habits.id, { onDelete: "set null" }),
     habitDay: text("habit_day"),
+    /**
+     * The goal's number on its local day (conventions v4): given when it is set, or lands on a day by a
+     * move, from goal_day_numbers; every text and the dashboard show it. Null only for rows written
+     * around the domain (benchmarks, old backups), which are numbered after the others as shown.
+     */
+    dayNumber: integer("day_number"),
   },
   (t) => [
     // Covers the outcome counts of every dashboard view (no table reads), and every day range.
@@ -166,6 +172,10 @@ export const goals = sqliteTable(
     uniqueIndex("goals_habit_day_unique")
       .on(t.habitId, t.habitDay)
       .where(sql`${t.habitId} is not null`),
+    // Rows still to number (db/day-numbers.ts, after each migration): empty once they are.
+    index("goals_day_number_missing_idx")
+      .on(t.userId)
+      .where(sql`${t.dayNumber} is null`),
     // Covers a habit's history of days and outcomes (habit-history.server.ts): no table reads.
     index("goals_habit_day_outcome_idx")
       .on(t.habitId, t.habitDay, t.completedAt, t.skippedAt)
@@ -206,6 +216,22 @@ export const goalDueTotals = sqliteTable("goal_due_totals", {
   completed: integer("completed").notNull(),
   skipped: integer("skipped").notNull(),
 });
+
+/**
+ * The last day number given on a user's local day: numbers are never given twice on a day, so a
+ * removed goal leaves a gap and its undo finds its number free.
+ */
+export const goalDayNumbers = sqliteTable(
+  "goal_day_numbers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
 
 /** Completed goals per quarter hour of their completion (floor(completed_at / 900,000)), for the streak. */
 export const goalCompletionSlots = sqliteTable(

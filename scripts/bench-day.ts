@@ -1,5 +1,5 @@
 import { ruleFeedback, type DayPattern } from "../app/coach/feedback-rules";
-import { templates, withFeedback } from "../app/replies/templates";
+import { numberedInOrder, templates, withFeedback } from "../app/replies/templates";
 import { segmentCount, smsEncoding, toSmsText } from "../app/sms/segments";
 
 // Usage: npm run bench:day -- [--users N] [--seed S]
@@ -91,8 +91,8 @@ function simulateDay(user: number): Day {
   return {
     out: [
       templates.morningQuestion(),
-      templates.goalsSet(goals, "7:00 PM"),
-      templates.eveningQuestion(goals),
+      templates.goalsSet(numberedInOrder(goals), "7:00 PM"),
+      templates.eveningQuestion(numberedInOrder(goals)),
       withFeedback(reply, note),
       summary,
     ],

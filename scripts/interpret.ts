@@ -9,6 +9,11 @@ if (!file) {
   process.exit(2);
 }
 
+const numberList = (value: unknown) =>
+  Array.isArray(value) && value.every((n) => typeof n === "number")
+    ? (value as number[])
+    : undefined;
+
 const lines = readFileSync(file, "utf8").split("\n");
 const output: string[] = [];
 for (const line of lines) {
@@ -17,6 +22,9 @@ for (const line of lines) {
   const result = interpretReply({
     phase: row.phase ?? "none",
     goals: Array.isArray(row.goals) ? row.goals.map(String) : [],
+    ...(numberList(row.numbers) && { numbers: numberList(row.numbers) }),
+    ...(numberList(row.options) && { options: numberList(row.options) }),
+    ...((row.after === "evening" || row.after === "none") && { after: row.after }),
     text: typeof row.text === "string" ? row.text : "",
     media: typeof row.media === "number" ? row.media : 0,
     optedOut: row.optedOut === true,

@@ -476,14 +476,19 @@ function paths(): Record<string, Record<string, Operation>> {
       },
       post: {
         summary: "Create a habit",
+        description:
+          "Names are compared with case, spacing, punctuation, emoji and an every-day word ('floss daily' is 'floss') aside. A name an active habit has is refused; a name a stopped habit has restarts that habit with this schedule, its history kept.",
         tags: ["habits"],
         requestBody: body(NewHabitSchema),
         responses: {
+          "200": answer("A stopped habit of that name, restarted", ref("Habit")),
           "201": answer("The new habit", ref("Habit")),
           ...refusals.write,
           ...refusals.json,
           ...refusals.signedIn,
-          "409": error("At most 20 active habits, 100 in all"),
+          "409": error(
+            "An active habit has that name (the message names it), or at most 20 active habits, 100 in all",
+          ),
         },
       },
     },
@@ -499,7 +504,9 @@ function paths(): Record<string, Record<string, Operation>> {
           ...refusals.json,
           ...refusals.signedIn,
           "404": error("No such habit of the caller's"),
-          "409": error("The change would pass the limits on habits"),
+          "409": error(
+            "The change would pass the limits on habits, or give an active habit the name another active one has",
+          ),
         },
       },
       delete: {

@@ -5,12 +5,14 @@ import { notifyPartnersOfCheckIn } from "~/partners/partners.server";
 import type { PublicUser } from "~/users/users.server";
 import {
   completeGoal,
-  createGoal,
   outcomeCounts,
   streakFor,
   listTodayGoals,
   todayFor,
+  type DayGoal,
 } from "~/goals/goals.server";
+import { goalNumbered } from "~/goals/day-numbers";
+import { planGoals } from "~/goals/goal-plans.server";
 import {
   interpretInConversation,
   type Interpretation,
@@ -43,7 +45,7 @@ import { formatClockTime } from "~/utils/format";
 import { resumeTexts } from "~/users/texting.server";
 import { env } from "~/utils/env.server";
 import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/date-window";
-import { addDays, startOfLocalDay, zonedInstant } from "~/utils/local-time";
+import { addDays, startOfLocalDay, weekdayName, zonedInstant } from "~/utils/local-time";
 import { dueTimeInText } from "~/replies/interpret-due-time";
 import { isSmallTalk } from "~/replies/interpret-commands";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
@@ -131,6 +133,7 @@ function replyInputFor(
   return {
     phase: pendingPhase(user, now),
     goals: shown.map((g) => g.description),
+    numbers: shown.map((g) => g.dayNumber),
     text: incoming.text,
     media: incoming.mediaIds?.length ?? 0,
     optedOut: isOptedOut(user.phone),
@@ -144,7 +147,7 @@ function sameInput(a: ReplyInput, b: ReplyInput) {
     a.media === b.media &&
     a.optedOut === b.optedOut &&
     a.goals.length === b.goals.length &&
-    a.goals.every((goal, i) => goal === b.goals[i])
+    a.goals.every((goal, i) => goal === b.goals[i] && a.numbers?.[i] === b.numbers?.[i])
   );
 }
 
@@ -291,7 +294,7 @@ function actOrRefuse(...args: Parameters<typeof act>) {
 }
 
 /** The goals the day's evening question listed, in its order; still on today's list. */
-function eveningList(user: EngineUser, today: Goal[], now: Date): Goal[] {
+function eveningList(user: EngineUser, today: DayGoal[], now: Date): DayGoal[] {
   const asked = lastEveningQuestion.get(
     user.id,
     startOfLocalDay(todayFor(user, now), user.timezone).getTime(),
@@ -301,7 +304,7 @@ function eveningList(user: EngineUser, today: Goal[], now: Date): Goal[] {
   const byId = new Map(today.map((g) => [g.id, g]));
   return (JSON.parse(asked) as number[])
     .map((id) => byId.get(id))
-    .filter((g): g is Goal => Boolean(g));
+    .filter((g): g is DayGoal => Boolean(g));
 }
 
 const lastEveningQuestion = sqlite
@@ -312,10 +315,10 @@ const lastEveningQuestion = sqlite
   .pluck();
 
 type DayGoals = {
-  /** All of today's goals, in due order. */
-  today: Goal[];
-  /** The list the text's numbers refer to: today's goals, or the evening question's open ones. */
-  shown: Goal[];
+  /** All of today's goals, in day-number order. */
+  today: DayGoal[];
+  /** The list the reader is shown (its order words count it): today's, or the evening question's. */
+  shown: DayGoal[];
 };
 
 function act(
@@ -341,7 +344,7 @@ function act(
     case "help":
       return { ...none, reply: templates.help(env.SUPPORT_EMAIL) };
     case "set_goals":
-      return setGoals(user, reading.goals, reading.due, now);
+      return setGoals(user, reading, now);
     case "check_in":
       return checkIn(user, reading, { today, shown }, mediaIds, now);
     case "edit_goal":
@@ -370,9 +373,7 @@ function act(
     case "list_goals":
       return {
         ...none,
-        reply: templates.listGoals(
-          today.map((g) => ({ description: g.description, done: Boolean(g.completedAt) })),
-        ),
+        reply: templates.listGoals(listed(today)),
       };
     case "stats": {
       return {
@@ -405,7 +406,7 @@ function checkInLabelOf(user: EngineUser, now: Date) {
 }
 
 /** "ok" / "that's it" to a morning question that listed habits: today is just the habits. */
-function keepJustTheHabits(user: EngineUser, text: string, today: Goal[], now: Date) {
+function keepJustTheHabits(user: EngineUser, text: string, today: DayGoal[], now: Date) {
   const habits = today.filter((g) => g.habitId !== null);
   const enough =
     isSmallTalk(text) ||
@@ -417,51 +418,47 @@ function keepJustTheHabits(user: EngineUser, text: string, today: Goal[], now: D
   return {
     linkedGoalIds: habits.map((g) => g.id),
     reply: templates.justHabits(
-      habits.map((g) => g.description),
+      habits.map((g) => ({ number: g.dayNumber, description: g.description })),
       checkInLabelOf(user, now),
     ),
   };
 }
 
-function setGoals(user: EngineUser, descriptions: string[], due: (string | null)[], now: Date) {
-  const day = todayFor(user, now);
-  const checkInAt = zonedInstant(day, user.preferredCheckInTimeEvening, user.timezone);
-  // After the evening check-in, goals set today are due by the end of the day rather than already late.
-  const defaultTime = checkInAt > now ? user.preferredCheckInTimeEvening : "23:59";
+function setGoals(
+  user: EngineUser,
+  { goals: descriptions, due, on }: Extract<Interpretation, { intent: "set_goals" }>,
+  now: Date,
+) {
   // The web form's limit holds by text too: a goal too long is refused, the others are kept.
   const wanted = descriptions
-    .map((description, i) => ({ description, time: due[i] ?? null }))
+    .map((description, i) => ({ description, time: due[i] ?? null, weekday: on?.[i] ?? null }))
     .filter(({ description }) => description.trim().length <= GOAL_DESCRIPTION_MAX);
   const tooLong = { count: descriptions.length - wanted.length, max: GOAL_DESCRIPTION_MAX };
   if (wanted.length === 0)
     return { linkedGoalIds: [], reply: templates.goalsTooLong(tooLong.count, tooLong.max) };
-  const created = db.transaction(() =>
-    wanted.map(({ description, time }) => ({
-      goal: createGoal(user.id, {
-        description,
-        dueDate: zonedInstant(day, time ?? defaultTime, user.timezone),
-      }),
-      time,
-    })),
-  );
+  const today = todayFor(user, now);
+  const created = planGoals(user, wanted, now);
   if (pendingPhase(user, now) === "morning") {
     setUser(user.id, { pendingPrompt: null, pendingPromptDay: null });
   }
-  // The whole day's list, numbered as every later text numbers it (by due time).
-  const today = listTodayGoals(user, now);
+  // The whole day's list, with the numbers every later text of the day shows.
+  const todays = listTodayGoals(user, now);
   const passed = created
     .flatMap(({ goal, time }) =>
       time !== null && goal.dueDate <= now
-        ? [{ number: today.findIndex((g) => g.id === goal.id) + 1, time: formatClockTime(time) }]
+        ? [{ number: goal.dayNumber ?? 0, time: formatClockTime(time) }]
         : [],
     )
     .sort((a, b) => a.number - b.number);
+  const planned = created
+    .filter(({ day }) => day !== today)
+    .map(({ goal, day }) => ({ description: goal.description, weekday: weekdayName(day) }));
   return {
     linkedGoalIds: created.map(({ goal }) => goal.id),
     reply: templates.goalsSet(
-      today.map((g) => g.description),
+      todays.map((g) => ({ number: g.dayNumber, description: g.description })),
       checkInLabelOf(user, now),
-      { passed, tooLong },
+      { passed, tooLong, planned },
     ),
   };
 }
@@ -554,8 +551,9 @@ function checkInWords(changes: { done: string[]; skipped: string[]; tomorrow: st
     .join("; ");
 }
 
-const listed = (goals: Goal[]): ListedGoal[] =>
+const listed = (goals: DayGoal[]): ListedGoal[] =>
   goals.map((g) => ({
+    number: g.dayNumber,
     description: g.description,
     state: g.completedAt ? "done" : g.skippedAt ? "skipped" : "open",
   }));
@@ -564,10 +562,10 @@ const listed = (goals: Goal[]): ListedGoal[] =>
 function changeGoalByText(
   user: EngineUser,
   reading: Extract<Interpretation, { intent: "edit_goal" | "remove_goal" | "move_goal" }>,
-  shown: Goal[],
+  shown: DayGoal[],
   now: Date,
 ) {
-  const goal = shown[reading.goal - 1];
+  const goal = goalNumbered(shown, reading.goal);
   if (!goal) return { linkedGoalIds: [], reply: templates.unknown() };
   const linkedGoalIds = [goal.id];
   const byText = (summary: string, change: () => unknown) =>

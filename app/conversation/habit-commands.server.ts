@@ -7,9 +7,11 @@ import { templates } from "~/replies/templates";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { currentSchedule, describeSchedule } from "~/habits/habit-rules";
 import {
-  createHabit,
+  addHabit,
+  DuplicateHabitError,
   findHabitByWords,
   HabitError,
+  habitsNamed,
   listHabits,
   stopHabit,
 } from "~/habits/habits.server";
@@ -60,30 +62,44 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
     "timesPerWeek" in reading && reading.timesPerWeek !== undefined
       ? { timesPerWeek: reading.timesPerWeek }
       : { days: "days" in reading ? reading.days : [0, 1, 2, 3, 4, 5, 6] };
+  const today = todayFor(user, now);
+  // A stopped habit of that name is restarted: undo stops it again and keeps the goals it had.
+  let goalsBefore: number[] = [];
   try {
-    const { result: habit } = journaled(
+    const { result } = journaled(
       user,
       "text",
-      () => [],
       () => {
-        const created = createHabit(user, { title: reading.habit, schedule, time: null }, now);
-        createHabitGoalsOfDay(user, now);
-        return created;
+        const named = habitsNamed(user.id, reading.habit).map((h) => h.id);
+        goalsBefore = named.flatMap((id) => goalIdsOfHabitFrom(id, today));
+        return snapshot("habits", named);
       },
-      (created) => ({
-        summary: `added habit "${created.title}"`,
+      () => {
+        const added = addHabit(user, { title: reading.habit, schedule, time: null }, now);
+        createHabitGoalsOfDay(user, now);
+        return added;
+      },
+      ({ habit, restarted }) => ({
+        summary: `${restarted ? "restarted" : "added"} habit "${habit.title}"`,
         created: [
-          ...goalIdsOfHabitFrom(created.id, todayFor(user, now)).map((id) => ({
-            table: "goals" as const,
-            id,
-          })),
-          { table: "habits" as const, id: created.id },
+          ...goalIdsOfHabitFrom(habit.id, today)
+            .filter((id) => !goalsBefore.includes(id))
+            .map((id) => ({ table: "goals" as const, id })),
+          ...(restarted ? [] : [{ table: "habits" as const, id: habit.id }]),
         ],
       }),
       now,
     );
-    return templates.habitAdded(habit.title, describeSchedule(currentSchedule(habit)));
+    const described = describeSchedule(currentSchedule(result.habit));
+    return result.restarted
+      ? templates.habitRestarted(result.habit.title, described)
+      : templates.habitAdded(result.habit.title, described);
   } catch (error) {
+    if (error instanceof DuplicateHabitError)
+      return templates.habitExists(
+        error.habit.title,
+        describeSchedule(currentSchedule(error.habit)),
+      );
     if (error instanceof HabitError) return error.message;
     throw error;
   }

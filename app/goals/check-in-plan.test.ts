@@ -26,6 +26,18 @@ describe("planCheckIn", () => {
     expect(plan.kept).toEqual([]);
   });
 
+  it("reads the numbers as day numbers: a removed goal's gap names nothing", () => {
+    const listed = [
+      { ...goal(7, "open"), dayNumber: 1 },
+      { ...goal(9, "open"), dayNumber: 3 },
+      { ...goal(10, "open"), dayNumber: 4 },
+    ];
+    const plan = planCheckIn(listed, reading([3], [2], [4]));
+    expect(ids(plan.done)).toEqual([9]);
+    expect(plan.skipped).toEqual([]);
+    expect(ids(plan.moved)).toEqual([10]);
+  });
+
   it("keeps an outcome set on the web instead of turning it around", () => {
     const plan = planCheckIn([goal(1, "open"), goal(2, "completed")], reading([1], [2]));
     expect(ids(plan.done)).toEqual([1]);

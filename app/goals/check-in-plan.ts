@@ -8,6 +8,8 @@ export type PlannedGoal = {
   outcome: "completed" | "skipped" | "open";
   /** Its outcome was set by a text today (so a later text may change it). */
   setByText: boolean;
+  /** Its day number, which the reading's numbers are (conventions v4); its place in the list if absent. */
+  dayNumber?: number;
 };
 
 export type CheckInPlan<G extends PlannedGoal> = {
@@ -25,10 +27,11 @@ export function planCheckIn<G extends PlannedGoal>(
   reading: { completed: number[]; skipped: number[]; tomorrow: number[] },
 ): CheckInPlan<G> {
   const plan: CheckInPlan<G> = { done: [], skipped: [], moved: [], kept: [] };
+  const byNumber = new Map(listed.map((g, i) => [g.dayNumber ?? i + 1, g]));
   const seen = new Set<number>();
   const visit = (numbers: number[], target: Target, into: G[]) => {
     for (const n of numbers) {
-      const goal = listed[n - 1];
+      const goal = byNumber.get(n);
       if (!goal || seen.has(goal.id)) continue;
       seen.add(goal.id);
       if (goal.outcome === target) continue;

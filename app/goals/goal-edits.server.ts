@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
-import { db, schema } from "~/utils/db.server";
+import { db, schema, sqlite } from "~/utils/db.server";
 import {
   DATE_WINDOW_TEXT,
   isDayInWindow,
@@ -10,6 +10,7 @@ import {
 } from "~/utils/date-window";
 import { addDays, localDay, localTime, zonedInstant } from "~/utils/local-time";
 import { assertRoomOnDay, GoalEditError } from "./goals.server";
+import { dayNumberAfterMove } from "./day-numbers.server";
 
 export { GoalEditError };
 
@@ -18,6 +19,9 @@ export { GoalEditError };
 // the goal is not theirs (callers answer that as "not found").
 
 const { goals, followUpTasks } = schema;
+
+const zoneOf = sqlite.prepare<[number], string>("select timezone from users where id = ?").pluck();
+const timezoneOf = (userId: number) => zoneOf.get(userId) ?? "UTC";
 
 function ownGoal(userId: number, goalId: number) {
   return db
@@ -54,14 +58,24 @@ export function editGoal(
   changes: { description?: string; dueDate?: Date },
   now = new Date(),
 ): Goal | undefined {
-  if (!ownGoal(userId, goalId)) return undefined;
-  if (changes.dueDate && !isInstantInWindow(changes.dueDate, now))
+  const goal = ownGoal(userId, goalId);
+  if (!goal) return undefined;
+  const dueDate = changes.dueDate;
+  if (dueDate && !isInstantInWindow(dueDate, now))
     throw new GoalEditError(`Please pick a due date ${DATE_WINDOW_TEXT}.`);
-  if (changes.dueDate) assertRoomOnDay(userId, changes.dueDate, goalId);
-  return update(goalId, {
-    ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
-    ...(changes.dueDate !== undefined ? { dueDate: changes.dueDate } : {}),
-  });
+  if (dueDate) assertRoomOnDay(userId, dueDate, goalId);
+  // The number taken for another day is written with the goal, or not at all.
+  return db.transaction(() =>
+    update(goalId, {
+      ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+      ...(dueDate !== undefined
+        ? {
+            dueDate,
+            dayNumber: dayNumberAfterMove(userId, timezoneOf(userId), goal, dueDate),
+          }
+        : {}),
+    }),
+  );
 }
 
 export function deleteGoal(userId: number, goalId: number): boolean {
@@ -98,5 +112,11 @@ export function moveGoalToTomorrow(
   if (goal.completedAt) throw new GoalEditError("This goal is done. Undo it first to move it.");
   const dueDate = tomorrowSameTime(goal.dueDate, timeZone, now);
   assertRoomOnDay(userId, dueDate, goalId);
-  return update(goalId, { dueDate, skippedAt: null });
+  return db.transaction(() =>
+    update(goalId, {
+      dueDate,
+      skippedAt: null,
+      dayNumber: dayNumberAfterMove(userId, timeZone, goal, dueDate),
+    }),
+  );
 }

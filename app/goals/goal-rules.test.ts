@@ -2,6 +2,7 @@ import {
   calendarWeeks,
   EMPTY_GOALS,
   previousGoalsEmptyText,
+  todayGoalsEmptyText,
   clampPage,
   currentStreak,
   dateRangeDays,
@@ -314,6 +315,20 @@ describe("dayFullMessage", () => {
     );
     expect(dayFullMessage(false)).toBe(
       "That day already has 50 goals, the most one day can hold. Choose another day.",
+    );
+  });
+});
+
+describe("todayGoalsEmptyText", () => {
+  it("is SPEC's invitation for a user with no goals at all, with the number to text", () => {
+    expect(todayGoalsEmptyText(0, "+1 (555) 010-0000")).toBe(
+      "No goals found. Start creating new goals to track your progress! You can also text your goals to +1 (555) 010-0000.",
+    );
+  });
+
+  it("says today has none yet to a user with goals on other days", () => {
+    expect(todayGoalsEmptyText(12, null)).toBe(
+      "No goals for today yet. Add one with New Goal, or text your goals to the number we text you from.",
     );
   });
 });

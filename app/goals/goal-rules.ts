@@ -114,6 +114,16 @@ export function previousGoalsEmptyText(totalGoals: number, range: DateRange) {
   return "No goals before today in this range. Choose All time to see every one.";
 }
 
+/**
+ * What an empty "Today's Goals" says: SPEC's invitation while the user has no goal anywhere; once
+ * there are goals on other days, that today has none yet. Both say goals can be texted in.
+ */
+export function todayGoalsEmptyText(totalGoals: number, serviceNumber: string | null) {
+  const textThem = `text your goals to ${serviceNumber ?? "the number we text you from"}.`;
+  if (totalGoals === 0) return `${EMPTY_GOALS} You can also ${textThem}`;
+  return `No goals for today yet. Add one with New Goal, or ${textThem}`;
+}
+
 export function parseDateRange(value: string | null | undefined): DateRange {
   return DATE_RANGES.some((r) => r.value === value) ? (value as DateRange) : "all";
 }

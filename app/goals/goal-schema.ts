@@ -72,6 +72,13 @@ export const GoalAnswerSchema = z.object({
   sourceMessageId: z.number().int().nullable(),
   habitId: z.number().int().nullable(),
   habitDay: z.string().nullable().describe("The local day (YYYY-MM-DD) a habit's goal is for"),
+  dayNumber: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The goal's number on its local day, as every text of that day shows it: given when the goal is set, in order; a removed goal leaves a gap",
+    ),
   status: z.enum(GOAL_STATES),
 });
 

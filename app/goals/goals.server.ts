@@ -32,6 +32,8 @@ import {
   rateBasis,
   type OutcomeCounts,
 } from "./goal-numbers";
+import { inDayNumberOrder } from "./day-numbers";
+import { takeDayNumber } from "./day-numbers.server";
 
 const { goals } = schema;
 
@@ -81,12 +83,14 @@ export function assertRoomOnDay(userId: number, dueDate: Date, exceptGoalId = 0,
     throw new GoalEditError(dayFullMessage(day === todayFor(user, now)));
 }
 
+/** Every way a goal is set (pages, /api, texts, web chat) passes here: it takes its day's next number. */
 export function createGoal(
   userId: number,
   input: { description: string; dueDate: Date; sourceMessageId?: number | null },
 ): Goal {
   return db.transaction(() => {
     assertRoomOnDay(userId, input.dueDate);
+    const day = localDay(input.dueDate, timezoneOf.get(userId) ?? "UTC");
     return db
       .insert(goals)
       .values({
@@ -94,6 +98,7 @@ export function createGoal(
         description: input.description.trim(),
         dueDate: input.dueDate,
         sourceMessageId: input.sourceMessageId ?? null,
+        dayNumber: takeDayNumber(userId, day),
       })
       .returning()
       .get();
@@ -162,10 +167,14 @@ const goalsDueBetween = preparedQuery(() =>
     .prepare(),
 );
 
-/** Today's goals: those due on the user's local today, in due order, at most a day's worth. */
-export function listTodayGoals(user: Owner, now = new Date()): Goal[] {
+export type DayGoal = Goal & { dayNumber: number };
+
+/** Today's goals: those due on the user's local today, in day-number order, at most a day's worth. */
+export function listTodayGoals(user: Owner, now = new Date()): DayGoal[] {
   const { start, end } = todayBounds(user, now);
-  return goalsDueBetween().all({ userId: user.id, start: start.getTime(), end: end.getTime() });
+  return inDayNumberOrder(
+    goalsDueBetween().all({ userId: user.id, start: start.getTime(), end: end.getTime() }),
+  );
 }
 
 /** Every goal of a user, the latest due first, a batch at a time. */
@@ -297,19 +306,20 @@ export function listUpcomingGoals(user: Owner, now = new Date()) {
   return { items, total };
 }
 
-const carriedOverTitles = sqlite
-  .prepare<[number, number, number, number], string>(
-    `select description from goals where user_id = ? and due_date >= ? and due_date < ?
-     and created_at < ? and habit_id is null and completed_at is null and skipped_at is null
-     order by due_date, id`,
-  )
-  .pluck();
+const carriedOverTitles = sqlite.prepare<
+  [number, number, number, number],
+  { description: string; dayNumber: number | null }
+>(
+  `select description, day_number as dayNumber from goals where user_id = ? and due_date >= ?
+   and due_date < ? and created_at < ? and habit_id is null and completed_at is null
+   and skipped_at is null order by day_number is null, day_number, due_date, id`,
+);
 
 /**
  * The open goals due on a day that were set on an earlier day (moved to it, or planned ahead): the
  * morning question names them before asking for new ones.
  */
-export function carriedOverGoals(user: Owner, day: LocalDay): string[] {
+export function carriedOverGoals(user: Owner, day: LocalDay) {
   const start = startOfLocalDay(day, user.timezone).getTime();
   const end = startOfLocalDay(addDays(day, 1), user.timezone).getTime();
   return carriedOverTitles.all(user.id, start, end, start);

@@ -15,6 +15,19 @@ function fieldsOf(form: FormData) {
   };
 }
 
+/** What the new-habit form held, to show it again when it is refused. */
+export function typedHabitValues(form: FormData) {
+  const times = Number(form.get("timesPerWeek"));
+  const time = String(form.get("time") ?? "").trim();
+  return {
+    title: String(form.get("title") ?? ""),
+    days: form.getAll("days").map((d) => Number(d)),
+    // Set only when "Any days" was chosen: the form checks that choice by it.
+    timesPerWeek: form.get("schedule") === "times" && Number.isInteger(times) ? times : null,
+    time: time === "" ? null : time,
+  };
+}
+
 type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 function parse<S extends z.ZodType>(schema: S, data: unknown): Parsed<z.output<S>> {

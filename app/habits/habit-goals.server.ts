@@ -1,6 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import type { Habit } from "../../db/schema";
 import { assertRoomOnDay, roomOnDay } from "~/goals/goals.server";
+import { giveBackDayNumber, takeDayNumber } from "~/goals/day-numbers.server";
 import { inOneRead, sqlite } from "~/utils/db.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { localDay, zonedInstant, type LocalDay } from "~/utils/local-time";
@@ -36,10 +37,24 @@ const doneInWeek = sqlite
   )
   .pluck();
 
-const insertHabitGoal = sqlite.prepare<[number, string, number, number, string, number]>(
-  `insert or ignore into goals (user_id, description, due_date, habit_id, habit_day, created_at)
-   values (?, ?, ?, ?, ?, ?)`,
+const insertHabitGoalRow = sqlite.prepare<[number, string, number, number, string, number, number]>(
+  `insert or ignore into goals (user_id, description, due_date, habit_id, habit_day, created_at, day_number)
+   values (?, ?, ?, ?, ?, ?, ?)`,
 );
+
+/** A habit's goal of a day, with the day's next number (given back when the goal was there first). */
+function insertHabitGoal(
+  userId: number,
+  title: string,
+  due: number,
+  habitId: number,
+  day: LocalDay,
+  createdAt: number,
+) {
+  const number = takeDayNumber(userId, day);
+  const { changes } = insertHabitGoalRow.run(userId, title, due, habitId, day, createdAt, number);
+  if (changes === 0) giveBackDayNumber(userId, day, number);
+}
 
 /** The schedule a habit had on a day (schedules change from a day on). */
 function scheduleOn(row: HabitRow, day: LocalDay): HabitSchedule | null {
@@ -96,7 +111,7 @@ export function createHabitGoalsOfDay(user: HabitOwner, now = new Date()) {
     for (const row of missing) {
       const time = row.due_time ?? user.preferredCheckInTimeEvening;
       const due = zonedInstant(day, time, user.timezone).getTime();
-      insertHabitGoal.run(user.id, row.title, due, row.id, day, now.getTime());
+      insertHabitGoal(user.id, row.title, due, row.id, day, now.getTime());
     }
   })();
 }
@@ -127,18 +142,20 @@ export function habitGoalOn(
   if (id !== undefined || !create) return id;
   const due = zonedInstant(day, habit.dueTime ?? user.preferredCheckInTimeEvening, user.timezone);
   assertRoomOnDay(user.id, due, 0, now);
-  insertHabitGoal.run(user.id, habit.title, due.getTime(), habit.id, day, now.getTime());
+  insertHabitGoal(user.id, habit.title, due.getTime(), habit.id, day, now.getTime());
   return habitGoalIdOn.get(habit.id, day);
 }
 
-const habitGoalTitles = sqlite
-  .prepare<[number, string], string>(
-    "select description from goals where user_id = ? and habit_day = ? order by due_date, id",
-  )
-  .pluck();
+const habitGoalTitles = sqlite.prepare<
+  [number, string],
+  { description: string; dayNumber: number | null }
+>(
+  `select description, day_number as dayNumber from goals where user_id = ? and habit_day = ?
+   order by day_number is null, day_number, due_date, id`,
+);
 
-/** Today's habit goals, in the day's order, for the morning question. */
-export function habitGoalsOfDay(userId: number, day: LocalDay): string[] {
+/** Today's habit goals with their day numbers, in the day's order, for the morning question. */
+export function habitGoalsOfDay(userId: number, day: LocalDay) {
   return habitGoalTitles.all(userId, day);
 }
 

@@ -5,7 +5,8 @@ import { db, schema } from "~/utils/db.server";
 import { clampPage, PAGE_SIZE } from "~/goals/goal-rules";
 import { MAX_ACTIVE_HABITS, MAX_HABITS, type HabitChanges, type HabitInput } from "./habit-schema";
 import { stem, stemsMatch } from "~/replies/interpret-text";
-import { pausedBetween, scheduleSpan } from "./habit-rules";
+import { currentSchedule, describeSchedule, pausedBetween, scheduleSpan } from "./habit-rules";
+import { habitNameKey } from "./habit-names";
 
 // Everything a person does to a habit: the same functions serve /habits, the /api and texts. Each acts
 // on the user's own habit only and returns undefined when it is not theirs (answered as "not found").
@@ -14,7 +15,20 @@ const { habits, goals } = schema;
 
 type Owner = { id: number; timezone: string };
 
-export class HabitError extends Error {}
+/** An expected refusal; `field` is the form field it is about, "form" when none is. */
+export class HabitError extends Error {
+  readonly field: "form" | "title" = "form";
+}
+
+/** One name, one active habit: "floss daily" next to an active "floss" is refused. */
+export class DuplicateHabitError extends HabitError {
+  override readonly field = "title";
+  constructor(readonly habit: Habit) {
+    super(
+      `You already have the habit "${habit.title}" (${describeSchedule(currentSchedule(habit))}).`,
+    );
+  }
+}
 
 /** The user's habits, active first; never more than an account may keep, whatever is stored. */
 export function listHabits(userId: number): Habit[] {
@@ -83,8 +97,27 @@ function assertRoomForANewOne(userId: number) {
     );
 }
 
+/** The user's habits a name names (habitNameKey): the active one first, then the latest stopped. */
+export function habitsNamed(userId: number, title: string): Habit[] {
+  const key = habitNameKey(title);
+  const matches = db
+    .select({ id: habits.id, title: habits.title })
+    .from(habits)
+    .where(eq(habits.userId, userId))
+    .orderBy(desc(habits.active), desc(habits.stoppedOn), desc(habits.id))
+    .all()
+    .filter((h) => habitNameKey(h.title) === key);
+  return matches.map((h) => getHabit(userId, h.id)!);
+}
+
+function assertNoOtherActiveNamed(userId: number, title: string, habitId?: number) {
+  const active = habitsNamed(userId, title).find((h) => h.active && h.id !== habitId);
+  if (active) throw new DuplicateHabitError(active);
+}
+
 export function createHabit(user: Owner, input: HabitInput, now = new Date()): Habit {
   return db.transaction(() => {
+    assertNoOtherActiveNamed(user.id, input.title);
     assertRoomForANewOne(user.id);
     const today = todayFor(user, now);
     return db
@@ -98,6 +131,34 @@ export function createHabit(user: Owner, input: HabitInput, now = new Date()): H
       })
       .returning()
       .get();
+  });
+}
+
+export type AddedHabit = { habit: Habit; restarted: boolean };
+
+/**
+ * What adding a habit does on /habits, the /api and by text. A name an active habit has is refused
+ * (DuplicateHabitError); a name a stopped habit has restarts that habit with the schedule given, so
+ * its history and best streak carry on (a time replaces its time only when one is given); any other
+ * name is a new habit.
+ */
+export function addHabit(user: Owner, input: HabitInput, now = new Date()): AddedHabit {
+  return db.transaction(() => {
+    const [same] = habitsNamed(user.id, input.title);
+    if (same?.active) throw new DuplicateHabitError(same);
+    if (!same) return { habit: createHabit(user, input, now), restarted: false };
+    const schedule = input.schedule;
+    const restarted = updateHabit(
+      user,
+      same.id,
+      {
+        active: true,
+        ...("days" in schedule ? { days: schedule.days } : { timesPerWeek: schedule.timesPerWeek }),
+        ...(input.time !== null ? { time: input.time } : {}),
+      },
+      now,
+    );
+    return { habit: restarted!, restarted: true };
   });
 }
 
@@ -118,6 +179,9 @@ export function updateHabit(
         ? { timesPerWeek: changes.timesPerWeek }
         : null;
   return db.transaction(() => {
+    const activeAfter = changes.active ?? habit.active;
+    if (activeAfter && (changes.title !== undefined || !habit.active))
+      assertNoOtherActiveNamed(user.id, changes.title ?? habit.title, habit.id);
     if (changes.active === true && !habit.active) assertRoomForOneMore(user.id);
     let schedules: HabitScheduleSpan[] = habit.schedules;
     if (changes.active === true && habit.stoppedOn && habit.stoppedOn < today)

@@ -1,4 +1,5 @@
 import { openGoals } from "~/goals/check-in-plan";
+import { inDayNumberOrder } from "~/goals/day-numbers";
 import { carriedOverGoals } from "~/goals/goals.server";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
 import { greetingAt, templates } from "~/replies/templates";
@@ -16,18 +17,23 @@ type Asked = { id: number; timezone: string; preferredCheckInTimeEvening: string
  */
 export function morningQuestion(user: Asked, day: LocalDay, at: Date, hasHabits = true): string {
   const greeting = greetingAt(Number(localTime(at, user.timezone).slice(0, 2)));
-  if (!hasHabits) return templates.morningQuestion([], carriedOverGoals(user, day), greeting);
-  createHabitGoalsOfDay(user, at);
-  return templates.morningQuestion(
-    habitGoalsOfDay(user.id, day),
-    carriedOverGoals(user, day),
-    greeting,
-  );
+  if (hasHabits) createHabitGoalsOfDay(user, at);
+  const habits = hasHabits ? habitGoalsOfDay(user.id, day) : [];
+  // Habits and carried-over goals are numbered together, as the day numbers them.
+  const listed = inDayNumberOrder(
+    [...habits, ...carriedOverGoals(user, day)].map((g, i) => ({ ...g, habit: i < habits.length })),
+  ).map((g) => ({ number: g.dayNumber, description: g.description, habit: g.habit }));
+  const of = (habit: boolean) =>
+    listed
+      .filter((g) => g.habit === habit)
+      .map(({ number, description }) => ({ number, description }));
+  return templates.morningQuestion(of(true), of(false), greeting);
 }
 
 type DayGoal = {
   id: number;
   description: string;
+  dayNumber: number | null;
   completedAt: number | Date | null;
   skippedAt: number | Date | null;
 };
@@ -43,9 +49,11 @@ export function eveningQuestion(goals: DayGoal[]): EveningQuestion {
     goals.map((g) => ({ completed_at: g.completedAt, skipped_at: g.skippedAt })),
   );
   if (skip) return { skip };
-  const open = openGoals(goals);
+  const open = openGoals(inDayNumberOrder(goals));
   return {
-    body: templates.eveningQuestion(open.map((g) => g.description)),
+    body: templates.eveningQuestion(
+      open.map((g) => ({ number: g.dayNumber, description: g.description })),
+    ),
     linkedGoalIds: open.map((g) => g.id),
   };
 }

@@ -1,5 +1,5 @@
 import { CONSENT_TEXT, MESSAGE_FREQUENCY } from "~/users/consent";
-import { templates } from "./templates";
+import { numberedInOrder, templates } from "./templates";
 
 // What a 10DLC campaign registration asks for, written from the product's own texts, so the
 // registration (docs/operations.md) says what the service really sends.
@@ -18,8 +18,8 @@ export function campaignSamples() {
       templates.welcome("Thursday 7:00 AM", "morning"),
     ],
     ["Morning question", templates.morningQuestion()],
-    ["Goals confirmed", templates.goalsSet(GOALS, "7:00 PM")],
-    ["Evening question", templates.eveningQuestion(GOALS)],
+    ["Goals confirmed", templates.goalsSet(numberedInOrder(GOALS), "7:00 PM")],
+    ["Evening question", templates.eveningQuestion(numberedInOrder(GOALS))],
     [
       "Check-in answer",
       templates.checkedIn(

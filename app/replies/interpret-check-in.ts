@@ -1,11 +1,13 @@
 // Reading an evening check-in: which of today's goals (1-based) the user reports done, skipped or
 // moved to tomorrow.
+import { dayNumbersOf, positionOfNumber } from "./day-numbers";
 import { bulletItems, numberedItems } from "./interpret-goals";
 import { formsWithinOneTypo, typoForm, type TypoForm } from "./interpret-normalize";
 import { normalize, NUMBER_WORDS, stem, stemsMatch } from "./interpret-text";
 
-// "open": not done (yet); "later": still to be done today, so never read as skipped.
-type Outcome = "done" | "open" | "later" | "skip" | "tomorrow";
+// "open": not done (yet); "not": not done, or skipped when said of today ("not reading today");
+// "later": still to be done today, so never read as skipped.
+type Outcome = "done" | "open" | "not" | "later" | "skip" | "tomorrow";
 // A "flex" mark reports on the goals just before it ("run done", "2 no") or, with none pending,
 // opens the ones after it ("done with the run"); a "prefix" mark always opens ("skipped 2").
 type MarkKind = "prefix" | "flex";
@@ -24,8 +26,9 @@ type RefBy = "rest" | "pronoun";
 const FLEX_DONE =
   "done|finished|completed|complete|yes|y|yep|yeah|yup|ya|yea|yass|check|checked|crushed|nailed|smashed|" +
   "accomplished|achieved|✅|✔|✓|☑|👍|💯";
+const FLEX_NOT = "no";
 const FLEX_NOT_DONE =
-  "no|n|nope|nah|x|❌|✗|✘|✖|👎|not done|" +
+  "n|nope|nah|x|❌|✗|✘|✖|👎|not done|" +
   "not finished|not completed|not complete|not really|incomplete|unfinished|failed|fail|nada|undone";
 const FLEX_LATER =
   "not yet|half way|halfway|half done|half|partially|partly|partial|in progress|pending|later|almost|nearly";
@@ -34,7 +37,7 @@ const FLEX_SKIP = "skipped|cancelled|canceled";
 const PREFIX_DONE = "did|got|managed|managed to|knocked out|ticked off|finally did";
 const PREFIX_NOT_DONE =
   "didn't|didnt|did not|haven't|havent|have not|hasn't|couldn't|couldnt|could not|wasn't|wasnt|was not|" +
-  "not|never|forgot|forgot to|missed|miss|ran out of time for|no time for|none|nothing|neither|zero|0";
+  "never|forgot|forgot to|missed|miss|ran out of time for|no time for|none|nothing|neither|zero|0";
 const PREFIX_LATER = "will|gonna|going to|need to|still need to|yet to|about to|still have to";
 const PREFIX_SKIP =
   "skip|skipping|won't|wont|will not|not going to|not gonna|passing on|passed on|pass on|bailed on|" +
@@ -50,11 +53,13 @@ interface MarkEntry {
 const MARKS: MarkEntry[] = (
   [
     [FLEX_DONE, "done", "flex"],
+    [FLEX_NOT, "not", "flex"],
     [FLEX_NOT_DONE, "open", "flex"],
     [FLEX_LATER, "later", "flex"],
     [FLEX_TOMORROW, "tomorrow", "flex"],
     [FLEX_SKIP, "skip", "flex"],
     [PREFIX_DONE, "done", "prefix"],
+    ["not", "not", "prefix"],
     [PREFIX_NOT_DONE, "open", "prefix"],
     [PREFIX_LATER, "later", "prefix"],
     [PREFIX_SKIP, "skip", "prefix"],
@@ -138,6 +143,8 @@ interface GoalWords {
 }
 
 interface Context extends GoalWords {
+  /** The day number of each goal, by position: a typed number is one of these. */
+  numbers: readonly number[];
   /** Words this reading may still compare with the goals' words. */
   budget: { left: number };
 }
@@ -159,16 +166,22 @@ const range = (from: number, to: number) =>
 const saysSomething = (token: string) =>
   !/\p{Extended_Pictographic}/u.test(token) || YES_TOKENS.has(token) || NO_TOKENS.has(token);
 
-// "1-3" is goals 1 to 3; "2y" is "2 y".
-const tokenize = (text: string) =>
+// "1-3" is goals 1 to 3 (the day's numbers between them, when both ends are); "2y" is "2 y".
+const tokenize = (text: string, numbers?: readonly number[]) =>
   text
     .replace(/\b(\d)\s*(?:-|\u2013|to|thru|through)\s*(\d)\b/g, (_, a: string, b: string) =>
-      range(Number(a), Number(b)).join(" "),
+      numbersBetween(Number(a), Number(b), numbers).join(" "),
     )
     .replace(/\b(\d+)([yn])\b/g, "$1 $2")
     .replace(/\bwork(?:ed|ing)? out\b/g, "workout")
     .match(/,|[#\p{L}\p{N}']+|\p{Extended_Pictographic}|[\u2713\u2717\u2718\u2611]/gu)
     ?.filter(saysSomething) ?? [];
+
+function numbersBetween(from: number, to: number, numbers?: readonly number[]) {
+  const all = range(from, to);
+  const ends = numbers !== undefined && numbers.includes(from) && numbers.includes(to);
+  return ends ? all.filter((n) => numbers.includes(n)) : all;
+}
 
 function markAt(words: string[], i: number): MarkEntry | undefined {
   return MARKS.find((m) => m.words.every((w, k) => words[i + k] === w));
@@ -194,6 +207,7 @@ function restLength(words: string[], i: number, ctx: Context): number {
   }
   if (w === "rest" && !ctx.restIsAGoalWord && REST_STARTS.has(words[i - 1])) return 1;
   if (w === "others") return 1;
+  if (w === "other" && words[i - 1] === "the") return words[i + 1] === "one" ? 2 : 1;
   return w === "other" && words[i + 1] === "ones" ? 2 : 0;
 }
 
@@ -232,8 +246,9 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   const number = countWord(w);
   if (number !== undefined) {
     const pronoun = w === "one" && ONE_AS_PRONOUN_AFTER.has(words[i - 1] ?? "");
-    if (pronoun || QUANTITY_AFTER.test(next) || !inRange(number)) return null;
-    return { goals: [number], len: 1, byWord: false };
+    const position = positionOfNumber(number, ctx.numbers);
+    if (pronoun || QUANTITY_AFTER.test(next) || position === undefined) return null;
+    return { goals: [position], len: 1, byWord: false };
   }
 
   if (FILLER.has(w) || w.length < 2) return null;
@@ -266,11 +281,13 @@ function goalsNamedByWord(w: string, ctx: Context): number[] | null {
 const NOT_A_GOAL_NUMBER_AFTER = new Set(["at", "by", "before", "after", "until", "till", "around"]);
 const ENDS_A_GOAL_NUMBER = new Set([",", "and", "&", "or", "today", "tonight"]);
 
-/** A goal number past the end of today's list ("did 5" with three goals), not a quantity. */
+/** A goal number not among today's ("did 5" with three goals), not a quantity. */
 function strayNumberAt(words: string[], i: number, ctx: Context): number | undefined {
   const n = countWord((words[i] ?? "").replace(/^#/, ""));
-  if (n === undefined || ctx.count === 0 || n <= ctx.count || n > 20) return undefined;
+  if (n === undefined || ctx.count === 0 || n < 1 || n > 20) return undefined;
+  if (positionOfNumber(n, ctx.numbers) !== undefined) return undefined;
   if (NOT_A_GOAL_NUMBER_AFTER.has(words[i - 1] ?? "")) return undefined;
+  if (words[i] === "one" && ONE_AS_PRONOUN_AFTER.has(words[i - 1] ?? "")) return undefined;
   const next = words[i + 1];
   const endsHere =
     next === undefined ||
@@ -281,7 +298,7 @@ function strayNumberAt(words: string[], i: number, ctx: Context): number | undef
 }
 
 function classify(clause: string, ctx: Context): Item[] {
-  const words = tokenize(clause);
+  const words = tokenize(clause, ctx.numbers);
   const items: Item[] = [];
   for (let i = 0; i < words.length;) {
     const mark = markAt(words, i);
@@ -409,7 +426,7 @@ function readClause(items: Item[]): Reading {
       const outcome = said ?? "done";
       return {
         goals: o.goals,
-        outcome: outcome === "open" && skippedToday.has(o) ? "skip" : outcome,
+        outcome: outcome === "not" && skippedToday.has(o) ? "skip" : outcome,
       };
     }),
     marks: items.flatMap((i) => (i.type === "mark" ? [i.outcome] : [])),
@@ -533,8 +550,9 @@ function goalWordsOf(goals: readonly string[]): GoalWords {
   return words;
 }
 
-const contextOf = (goals: readonly string[]): Context => ({
+const contextOf = (goals: readonly string[], numbers?: readonly number[]): Context => ({
   ...goalWordsOf(goals),
+  numbers: dayNumbersOf(goals.length, numbers),
   budget: { left: MAX_WORDS_MATCHED },
 });
 
@@ -542,9 +560,13 @@ const contextOf = (goals: readonly string[]): Context => ({
  * What the reply says of today's goals, or null when the text does not read as a check-in
  * (small talk, an unrelated list, an amount we cannot place such as "2 of them").
  */
-export function parseCheckIn(rawText: string, goals: string[]): CheckIn | Ambiguity | null {
+export function parseCheckIn(
+  rawText: string,
+  goals: string[],
+  numbers?: readonly number[],
+): CheckIn | Ambiguity | null {
   const text = quoteGoals(normalize(rawText), goals);
-  const ctx = contextOf(goals);
+  const ctx = contextOf(goals, numbers);
   const whole = wholeAnswer(text, ctx);
   if (whole !== undefined) return whole;
 
@@ -573,28 +595,36 @@ export function parseCheckIn(rawText: string, goals: string[]): CheckIn | Ambigu
   return checkIn(done, latest);
 }
 
-const refsOf = (text: string, goals: string[]) =>
-  classify(quoteGoals(normalize(text), goals), contextOf(goals)).filter(
+const refsOf = (text: string, goals: string[], numbers?: readonly number[]) =>
+  classify(quoteGoals(normalize(text), goals), contextOf(goals, numbers)).filter(
     (i): i is RefItem => i.type === "ref" && !i.by,
   );
 
 /** Whether the text names one particular goal of today's (by number, order or words; not "all"). */
-export const namesAGoal = (text: string, goals: string[]) =>
-  refsOf(text, goals).some((r) => r.goals.length === 1);
+export const namesAGoal = (text: string, goals: string[], numbers?: readonly number[]) =>
+  refsOf(text, goals, numbers).some((r) => r.goals.length === 1);
 
 /** Whether it names a goal by its words or starts with one ("reading not today", "3 not today"). */
-export function reportsOnAGoal(text: string, goals: string[]): boolean {
-  const items = classify(quoteGoals(normalize(text), goals), contextOf(goals));
-  return items[0]?.type === "ref" || refsOf(text, goals).some((r) => r.byWord);
+export function reportsOnAGoal(
+  text: string,
+  goals: string[],
+  numbers?: readonly number[],
+): boolean {
+  const items = classify(quoteGoals(normalize(text), goals), contextOf(goals, numbers));
+  return items[0]?.type === "ref" || refsOf(text, goals, numbers).some((r) => r.byWord);
 }
 
 /**
  * The one goal a phrase names ("2", "#3", "the last one", "the gym", "calling mom"), or null when it
  * names none, several, or says more than a name.
  */
-export function goalNamedBy(phrase: string, goals: string[]): number | null {
+export function goalNamedBy(
+  phrase: string,
+  goals: string[],
+  numbers?: readonly number[],
+): number | null {
   if (goals.length === 0) return null;
-  const ctx = contextOf(goals);
+  const ctx = contextOf(goals, numbers);
   const quoted = quoteGoals(normalize(phrase), goals);
   // "dog walked. rest" is two sentences of a check-in, not the name of a goal.
   if (/[.!?;\n](?:\s|$)/.test(quoted.trim().replace(/[.!?]+$/, ""))) return null;
@@ -614,8 +644,12 @@ export function isGoalWord(word: string, goals: readonly string[]) {
   return goalWordsOf(goals).keywords.some((kws) => kws.some((k) => stemsMatch(k, s)));
 }
 
-/** A phrase that is just a goal number past the end of today's list ("7", "#7"). */
-export function strayGoalNumber(phrase: string, goals: string[]): number | undefined {
+/** A phrase that is just a goal number not among today's ("7", "#7"). */
+export function strayGoalNumber(
+  phrase: string,
+  goals: string[],
+  numbers?: readonly number[],
+): number | undefined {
   const words = tokenize(normalize(phrase));
-  return words.length === 1 ? strayNumberAt(words, 0, contextOf(goals)) : undefined;
+  return words.length === 1 ? strayNumberAt(words, 0, contextOf(goals, numbers)) : undefined;
 }

@@ -211,7 +211,7 @@ const ACK_WORDS = new Set(
     "great cool nice awesome perfect sweet lovely wonderful amazing fine got it will do sounds noted " +
     "understood roger lol haha hahaha lmao hmm hm oh ah wow coach bot there very much so appreciate " +
     "appreciated all right love this that's thats is and the too same later soon bye goodbye " +
-    "welcome np problem sorry oops hehe yay woohoo ha dear friend buddy"
+    "welcome np problem sorry oops hehe yay woohoo ha dear friend buddy idk dunno nvm"
   ).split(" "),
 );
 

@@ -18,3 +18,26 @@ export function dueTimeInText(text: string): string | null {
   if (meridiem === "am" && hour === 12) hour = 0;
   return `${String(hour).padStart(2, "0")}:${minute}`;
 }
+
+const WEEKDAY_NAMES = [
+  "sun(?:day)?",
+  "mon(?:day)?",
+  "tue(?:s|sday)?",
+  "wed(?:s|nesday)?",
+  "thu(?:r|rs|rsday)?",
+  "fri(?:day)?",
+  "sat(?:urday)?",
+];
+// "on friday", "this sunday", "next mon": not "about sunday", "before monday" or "tuesday's notes".
+const PLANNED_DAY = new RegExp(
+  `(?<![\\p{L}\\p{N}'])(?:on|this|next)\\s+(?:${WEEKDAY_NAMES.map((d) => `(${d})`).join("|")})\\.?(?![\\p{L}\\p{N}'\u2019])`,
+  "iu",
+);
+
+/** The weekday (0 = Sunday) a goal plans itself for with "on", "this" or "next", or null. */
+export function weekdayInText(text: string): number | null {
+  const match = PLANNED_DAY.exec(readShorthand(text));
+  if (!match) return null;
+  const day = match.slice(1).findIndex((group) => group !== undefined);
+  return day < 0 ? null : day;
+}

@@ -48,17 +48,22 @@ const cleanText = (text: string) =>
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
 /**
- * An edit of today's list, when the whole text is one: the goal it names must be unambiguous. A goal
- * number past the end of the list ("remove 7") comes back as `stray`, to be asked about.
+ * An edit of today's list, when the whole text is one: the goal it names must be unambiguous. Its
+ * `goal` is a position in `goals` (as shown); a typed number is read as a day number of `numbers`.
+ * A number that is not one of them ("remove 7") comes back as `stray`, to be asked about.
  */
-export function goalEdit(typed: Typed, goals: string[]): GoalEdit | { stray: number } | null {
+export function goalEdit(
+  typed: Typed,
+  goals: string[],
+  numbers?: readonly number[],
+): GoalEdit | { stray: number } | null {
   if (goals.length === 0) return null;
   const text = keywordForm(typed.text).replace(POLITE_START, "").replace(POLITE_END, "");
-  const named = (phrase: string | undefined) => goalNamedBy(phrase ?? "", goals);
+  const named = (phrase: string | undefined) => goalNamedBy(phrase ?? "", goals, numbers);
   let stray: number | undefined;
   const namedBy = (m: RegExpExecArray | null) => {
     const goal = m ? named(m[1]) : null;
-    if (m && !goal) stray ??= strayGoalNumber(m[1] ?? "", goals);
+    if (m && !goal) stray ??= strayGoalNumber(m[1] ?? "", goals, numbers);
     return goal;
   };
 

@@ -35,7 +35,7 @@ const EXPLICIT_LEAD_IN = new RegExp(
 
 // In the morning a goal may also be introduced as a personal intention.
 const PERSONAL_LEAD_IN = new RegExp(
-  `^(?:i(?:${APOS}ll| will| want to| wanna|${APOS}m going to| am going to|${APOS}m gonna| am gonna| plan to|${APOS}m planning to| am planning to| need to| have to| hope to| aim to| intend to|${APOS}d like to| would like to| should| must)|going to|gonna|plan to|planning to|want to|need to)\\b[\\s:,]*`,
+  `^(?:i(?:${APOS}ll| will| want to| wanna|${APOS}m going to| am going to|${APOS}m gonna| am gonna| plan to|${APOS}m planning to| am planning to| need to| have to| hope to| aim to| intend to|${APOS}d like to| would like to| should| must| gotta|${APOS}ve got to| got to)|going to|gonna|plan to|planning to|want to|need to|have to|gotta)\\b[\\s:,]*`,
   "i",
 );
 
@@ -174,10 +174,17 @@ function splitItems(body: string): string[] {
 // After a comma, "and"/"&" joins the list rather than the goal ("run, read, and call mom").
 const dropConjunction = (item: string) => item.trim().replace(/^(?:and|&|plus)\s+/i, "");
 
+// Lead-ins that are never part of a goal, on any item of a list ("1) gotta call mom 2) need to shop").
+const ITEM_LEAD_IN = new RegExp(
+  `^(?:i (?:need|have) to|need to|have to|i gotta|gotta)\\s+(?=\\S)`,
+  "i",
+);
+
 function cleanGoal(item: string): string {
   return item
     .trim()
     .replace(BULLET, "")
+    .replace(ITEM_LEAD_IN, "")
     .replace(/^["']+|["']+$/g, "")
     .replace(/[\s.,;:!?]+$/u, "")
     .trim();

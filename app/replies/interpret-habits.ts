@@ -40,8 +40,12 @@ const WEEKDAY_WORDS =
 const WEEKEND_WORDS = /^(?:(?:every|each|on|at) (?:the )?weekends?|weekends)$/;
 const LISTED_DAYS = new RegExp(`^(?:(?:every|on|each)\\s+)?(${DAY_LIST})$`);
 
-/** The schedule a phrase states, when the whole phrase is one. */
-export function scheduleOf(phrase: string): HabitSchedule | null {
+/**
+ * The schedule a phrase states, when the whole phrase is one. A weekday alone ("on friday") names a
+ * day, not a schedule: it needs "every"/"each" or two days or more, unless `oneDay` (after
+ * "habit:").
+ */
+export function scheduleOf(phrase: string, oneDay = false): HabitSchedule | null {
   const p = phrase.trim().replace(/\s+/g, " ");
   if (DAILY.test(p)) return { days: EVERY_DAY };
   if (WEEKDAY_WORDS.test(p)) return { days: WEEKDAYS };
@@ -54,10 +58,11 @@ export function scheduleOf(phrase: string): HabitSchedule | null {
   }
   const listed = LISTED_DAYS.exec(p);
   if (listed) {
-    const days = (listed[1]?.match(new RegExp(DAY, "g")) ?? []).map((d) =>
-      DAY_INDEX.indexOf(d.slice(0, 3)),
-    );
-    return { days: [...new Set(days)].sort((a, b) => a - b) };
+    const named = listed[1]?.match(new RegExp(DAY, "g")) ?? [];
+    const days = [...new Set(named.map((d) => DAY_INDEX.indexOf(d.slice(0, 3))))];
+    const recurring = oneDay || /^(?:every|each)\s/.test(p);
+    if (days.length < 2 && !recurring) return null;
+    return { days: days.sort((a, b) => a - b) };
   }
   return null;
 }
@@ -87,14 +92,15 @@ function addHabit(text: string): HabitCommand | null {
   const leadIn = HABIT_LEAD_IN.exec(body);
   if (leadIn && leadIn[0].length > 0) body = body.slice(leadIn[0].length);
   let schedule: HabitSchedule | null = null;
+  const oneDay = leadIn !== null && leadIn[0].length > 0;
   const leading = LEADING_SCHEDULE.exec(body);
   if (leading) {
-    schedule = scheduleOf(leading[1] ?? "");
-    body = leading[2] ?? "";
+    schedule = scheduleOf(leading[1] ?? "", oneDay);
+    if (schedule) body = leading[2] ?? "";
   }
   const trailing = TRAILING_SCHEDULE.exec(body);
   if (trailing && !schedule) {
-    schedule = scheduleOf(trailing[2] ?? "");
+    schedule = scheduleOf(trailing[2] ?? "", oneDay);
     if (schedule) body = trailing[1] ?? "";
   }
   if (!schedule && leadIn && leadIn[0].length > 0) schedule = { days: EVERY_DAY };

@@ -36,12 +36,21 @@ describe("reply sets", () => {
     expect(matches(exp, { intent: "check_in", completed: [1], skipped: [2] })).toBe(true);
     expect(matches(exp, { intent: "check_in", completed: [1, 2], skipped: [] })).toBe(false);
     expect(matches({ id: "y", intent: "undo" }, { intent: "stop" })).toBe(false);
+    const choose = { id: "z", intent: "choose", goals: [2, 3] };
+    expect(matches(choose, { intent: "choose", goals: [3, 2] })).toBe(true);
+    expect(matches(choose, { intent: "choose", goals: [2] })).toBe(false);
+    const on = { id: "w", intent: "set_goals", goals: ["dinner on friday"], on: [5] };
+    expect(matches(on, { intent: "set_goals", goals: ["dinner on friday"], on: [5] })).toBe(true);
+    expect(matches(on, { intent: "set_goals", goals: ["dinner on friday"], on: [null] })).toBe(
+      false,
+    );
   });
 
   it.each([
     ["dev", 1],
     ["dev2", 1],
     ["dev3", 1],
+    ["dev4", 1],
     ["heldout1", 0.95],
     ["heldout2", 0.95],
     ["heldout3", 0.95],

@@ -98,6 +98,7 @@ describe("due times in new goals", () => {
       intent: "set_goals",
       goals: ["dentist at 3:30pm", "report by noon", "gym"],
       due: ["15:30", "12:00", null],
+      on: [null, null, null],
     });
   });
 });

@@ -90,15 +90,20 @@ describe("shorthand in commands and lead-ins; goal texts as typed", () => {
   it.each<[ReplyInput, Interpretation]>([
     [
       at("morning", "im gonna clean the garage b4 5pm", []),
-      { intent: "set_goals", goals: ["clean the garage b4 5pm"], due: ["17:00"] },
+      { intent: "set_goals", goals: ["clean the garage b4 5pm"], due: ["17:00"], on: [null] },
     ],
     [
       at("morning", "tday i wanna 1. pay rent 2. call the vet w/ mum", []),
-      { intent: "set_goals", goals: ["pay rent", "call the vet w/ mum"], due: [null, null] },
+      {
+        intent: "set_goals",
+        goals: ["pay rent", "call the vet w/ mum"],
+        due: [null, null],
+        on: [null, null],
+      },
     ],
     [
       at("evening", "2day: dentist at 2pm"),
-      { intent: "set_goals", goals: ["dentist at 2pm"], due: ["14:00"] },
+      { intent: "set_goals", goals: ["dentist at 2pm"], due: ["14:00"], on: [null] },
     ],
     [at("none", "can u push the vet to tmrw"), { intent: "move_goal", goal: 3 }],
     [at("none", "u can push the vet to tmrw"), { intent: "move_goal", goal: 3 }],
@@ -263,7 +268,12 @@ describe("a question instead of a guess", () => {
     const goals = ["Call mom", "Call dad", "Laundry"];
     expect(read(at("evening", "called 😅", goals))).toEqual({
       intent: "unknown",
-      question: 'Which one did you mean: 1) Call mom or 2) Call dad? Reply e.g. "1 done".',
+      question: 'Which one did you mean: 1) Call mom or 2) Call dad? Reply e.g. "1".',
+      clarify: {
+        options: [1, 2],
+        verdict: "completed",
+        certain: { completed: [], skipped: [], tomorrow: [] },
+      },
     });
     expect(read(at("evening", "called dad", goals))).toEqual(checkIn([2]));
     const emails = ["Email Jess", "Email Tom", "Gym"];

@@ -8,7 +8,9 @@ import {
   reportsOnAGoal,
   type Ambiguity,
 } from "./interpret-check-in";
-import { dueTimeInText } from "./interpret-due-time";
+import { dayNumbersAt, dayNumbersOf } from "./day-numbers";
+import { readChoice } from "./interpret-choose";
+import { dueTimeInText, weekdayInText } from "./interpret-due-time";
 import { goalEdit, type GoalEdit } from "./interpret-edits";
 import { explicitStopHabit, habitCommand, type HabitCommand } from "./interpret-habits";
 import {
@@ -102,6 +104,7 @@ const readAsTyped = (input: ReplyInput) =>
 
 function interpretTyped(input: ReplyInput, typed: Typed): Interpretation {
   const raw = input.text ?? "";
+  const numbers = dayNumbersOf(input.goals.length, input.numbers);
   // Fillers before a command say nothing.
   const fillers = withoutFillers(typed);
   const bare = fillers.typed;
@@ -111,6 +114,7 @@ function interpretTyped(input: ReplyInput, typed: Typed): Interpretation {
   const compliance = complianceIntent(raw, optedOut) ?? complianceIntent(text, optedOut);
   if (compliance) return { intent: compliance };
   if (isUndo(text)) return { intent: "undo" };
+  if (input.phase === "clarify") return clarifyReply(input, typed, numbers);
   // "pause habit gym" stops a habit; it does not pause the texts.
   const stopHabit = explicitStopHabit(bare);
   if (stopHabit) return stopHabit;
@@ -119,37 +123,100 @@ function interpretTyped(input: ReplyInput, typed: Typed): Interpretation {
   if (isPlainStop(text)) return { intent: "stop" };
   const days = pauseRequest(text, input.phase);
   // In the evening "reading not today" reports on a goal; "not today" alone pauses.
-  const aboutAGoal = input.phase === "evening" && reportsOnAGoal(text, input.goals);
+  const aboutAGoal = input.phase === "evening" && reportsOnAGoal(text, input.goals, numbers);
   if (days !== undefined && !aboutAGoal) return { intent: "pause", days };
   if (isListGoalsQuestion(text)) return { intent: "list_goals" };
   if (isStatsQuestion(text)) return { intent: "stats" };
   // Before habits: "change 2 to gym b4 friday" edits a goal, it does not add a Friday habit.
-  const edit = goalEdit(bare, input.goals);
-  if (edit && !("stray" in edit)) return edit;
+  const edit = goalEdit(bare, input.goals, numbers);
+  if (edit && !("stray" in edit)) return { ...edit, goal: numbers[edit.goal - 1] ?? edit.goal };
   const habit = habitCommand(bare, input.phase);
   if (habit) return habit;
-  if (edit) return askWhich({ ambiguous: { number: edit.stray } }, input.goals);
+  if (edit) return askWhich({ ambiguous: { number: edit.stray } }, input.goals, numbers);
 
   if (input.phase === "morning") return morningReply(fillers.stripped ? fillers : null, typed);
-  if (input.phase === "evening") return eveningReply(input, bare);
+  if (input.phase === "evening") return eveningReply(input, bare, numbers);
   return idleReply(bare);
 }
 
+/**
+ * The answer to the question we asked (phase `clarify`); a text that is not one (STOP, a check-in
+ * naming other goals, new goals) is read as in the phase the question was asked in.
+ */
+function clarifyReply(input: ReplyInput, typed: Typed, numbers: number[]): Interpretation {
+  const choice = readChoice(withoutFillers(typed).typed.text, {
+    goals: input.goals,
+    numbers,
+    options: input.options ?? [],
+  });
+  if (choice === "undecided") return UNKNOWN;
+  if (choice) return { intent: "choose", goals: choice.goals };
+  const { options: _options, after, ...rest } = input;
+  return interpretTyped({ ...rest, phase: after ?? "none" }, typed);
+}
+
 /** One short question instead of a guess: a false record is worse than a question. */
-function askWhich({ ambiguous }: Ambiguity, goals: string[]): Interpretation {
+function askWhich(
+  { ambiguous }: Ambiguity,
+  goals: string[],
+  numbers: number[],
+  clarify?: Clarification,
+): Interpretation {
+  const shown = (position: number) => ({
+    number: numbers[position - 1] ?? position,
+    description: goals[position - 1] ?? "",
+  });
   const question =
     "number" in ambiguous
-      ? templates.whichGoalNumber(ambiguous.number, goals)
-      : templates.whichGoalOf(
-          ambiguous.goals.map((number) => ({ number, description: goals[number - 1] ?? "" })),
-        );
-  return { intent: "unknown", question };
+      ? templates.whichGoalNumber(
+          ambiguous.number,
+          goals.map((_, i) => shown(i + 1)),
+        )
+      : templates.whichGoalOf(ambiguous.goals.map(shown));
+  return { intent: "unknown", question, ...(clarify && { clarify }) };
+}
+
+const inDayNumbers = (reading: CheckInReading, numbers: number[]): CheckInReading => ({
+  completed: dayNumbersAt(reading.completed, numbers),
+  skipped: dayNumbersAt(reading.skipped, numbers),
+  tomorrow: dayNumbersAt(reading.tomorrow, numbers),
+});
+
+/**
+ * What the answer to "which one did you mean" decides: the verdict the text gives the goals its
+ * words cannot tell apart, and the rest of its reading. Read with all but the first of those goals
+ * left nameless, so the words name that one alone.
+ */
+function clarificationOf(
+  text: string,
+  goals: string[],
+  numbers: number[],
+  positions: number[],
+): Clarification | undefined {
+  const [first, ...others] = positions;
+  const nameless = goals.map((goal, i) => (others.includes(i + 1) ? "" : goal));
+  const reading = parseCheckIn(text, nameless, numbers);
+  if (first === undefined || !reading || "ambiguous" in reading) return undefined;
+  const verdict = (["completed", "skipped", "tomorrow"] as const).find((k) =>
+    reading[k].includes(first),
+  );
+  if (!verdict) return undefined;
+  const rest = (list: number[]) => list.filter((g) => !positions.includes(g));
+  const certain = inDayNumbers(
+    {
+      completed: rest(reading.completed),
+      skipped: rest(reading.skipped),
+      tomorrow: rest(reading.tomorrow),
+    },
+    numbers,
+  );
+  return { options: dayNumbersAt(positions, numbers), verdict, certain };
 }
 
 function setGoals(text: Typed, allowPersonal: boolean): Interpretation {
   const goals = parseGoals(text, allowPersonal);
   return goals.length > 0
-    ? { intent: "set_goals", goals, due: goals.map(dueTimeInText), on: goals.map(() => null) }
+    ? { intent: "set_goals", goals, due: goals.map(dueTimeInText), on: goals.map(weekdayInText) }
     : UNKNOWN;
 }
 
@@ -170,19 +237,31 @@ function morningReply(fillers: ReturnType<typeof withoutFillers> | null, typed: 
 }
 
 /** Evening: a check-in, unless the text clearly brings new goals. */
-function eveningReply({ goals, media }: ReplyInput, typed: Typed): Interpretation {
+function eveningReply(
+  { goals, media }: ReplyInput,
+  typed: Typed,
+  numbers: number[],
+): Interpretation {
   const text = typed.text;
   const leadIn = stripLeadIns(text, false);
   // "Today: ran and read" reports on today; "Goal: call dad" and "Tomorrow: dentist" bring goals.
-  if (hasGoalWordLeadIn(text) || (leadIn.matched && parseCheckIn(leadIn.body, goals) === null)) {
+  if (
+    hasGoalWordLeadIn(text) ||
+    (leadIn.matched && parseCheckIn(leadIn.body, goals, numbers) === null)
+  ) {
     return setGoals(typed, false);
   }
-  const reading = parseCheckIn(text, goals);
-  if (reading && "ambiguous" in reading) return askWhich(reading, goals);
-  if (reading) return { intent: "check_in", ...reading };
+  const reading = parseCheckIn(text, goals, numbers);
+  if (reading && "ambiguous" in reading) {
+    const { ambiguous } = reading;
+    const clarify =
+      "goals" in ambiguous ? clarificationOf(text, goals, numbers, ambiguous.goals) : undefined;
+    return askWhich(reading, goals, numbers, clarify);
+  }
+  if (reading) return { intent: "check_in", ...inDayNumbers(reading, numbers) };
   // A photo with nothing else to say ("", "proof") completes the only open goal.
   if (media > 0 && goals.length === 1)
-    return { intent: "check_in", completed: [1], skipped: [], tomorrow: [] };
+    return { intent: "check_in", completed: [numbers[0] ?? 1], skipped: [], tomorrow: [] };
   if (hasListStructure(text) && !isSmallTalk(text)) return setGoals(typed, false);
   return UNKNOWN;
 }
@@ -203,10 +282,19 @@ function idleReply(typed: Typed): Interpretation {
 export function interpretInConversation(input: ReplyInput): Interpretation {
   const typed = readAsTyped(input);
   const reading = interpretTyped(input, typed);
+  // A text that does not answer our question is read as in the phase it was asked in.
+  if (input.phase === "clarify" && reading.intent !== "choose" && input.after === "none")
+    return interpretInConversation({
+      ...input,
+      phase: "none",
+      options: undefined,
+      after: undefined,
+    });
   if (reading.intent !== "unknown" || input.phase !== "none" || input.goals.length === 0)
     return reading;
   const asCheckIn = interpretTyped({ ...input, phase: "evening" }, typed);
   if (asCheckIn.intent === "unknown" && asCheckIn.question) return asCheckIn;
-  if (!namesAGoal(readTyped(input.text).text, input.goals)) return reading;
+  const numbers = dayNumbersOf(input.goals.length, input.numbers);
+  if (!namesAGoal(readTyped(input.text).text, input.goals, numbers)) return reading;
   return asCheckIn.intent === "check_in" ? asCheckIn : reading;
 }

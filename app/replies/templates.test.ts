@@ -5,6 +5,7 @@ import {
   greetingAt,
   LIST_SEGMENTS,
   MAX_SEGMENTS,
+  numberedInOrder,
   templates,
   withFeedback,
   type CheckInChanges,
@@ -24,6 +25,7 @@ const emojiGoals = [
 ];
 
 const listedLong = longGoals.map((description, i) => ({
+  number: i + 1,
   description,
   state: (["open", "done", "skipped"] as const)[i % 3]!,
 }));
@@ -39,36 +41,41 @@ const changes = (c: Partial<CheckInChanges> = {}): CheckInChanges => ({
 const cases: Record<string, string[]> = {
   morningQuestion: [
     templates.morningQuestion(),
-    templates.morningQuestion(["Meditate", "Read 20 pages"]),
-    templates.morningQuestion(longGoals),
-    templates.morningQuestion([], ["Call mom"]),
-    templates.morningQuestion([], longGoals),
-    templates.morningQuestion(["Meditate"], ["Call mom"]),
-    templates.morningQuestion(longGoals, longGoals),
-    templates.morningQuestion(emojiGoals, emojiGoals),
+    templates.morningQuestion(numberedInOrder(["Meditate", "Read 20 pages"])),
+    templates.morningQuestion(numberedInOrder(longGoals)),
+    templates.morningQuestion([], numberedInOrder(["Call mom"])),
+    templates.morningQuestion([], numberedInOrder(longGoals)),
+    templates.morningQuestion(numberedInOrder(["Meditate"]), numberedInOrder(["Call mom"])),
+    templates.morningQuestion(numberedInOrder(longGoals), numberedInOrder(longGoals)),
+    templates.morningQuestion(numberedInOrder(emojiGoals), numberedInOrder(emojiGoals)),
   ],
   welcome: [
     templates.welcome("Wednesday 10:00 AM", "evening"),
     templates.welcome("Thursday 7:00 AM", "morning"),
   ],
-  justHabits: [templates.justHabits(longGoals, "7:00 PM"), templates.justHabits(["Floss"], null)],
+  justHabits: [
+    templates.justHabits(numberedInOrder(longGoals), "7:00 PM"),
+    templates.justHabits(numberedInOrder(["Floss"]), null),
+  ],
   habitAdded: [templates.habitAdded(longGoals[0]!, "Mon, Wed, Fri")],
   habitStopped: [templates.habitStopped(longGoals[1]!)],
+  habitRestarted: [templates.habitRestarted(longGoals[0]!, "3 times a week")],
+  habitExists: [templates.habitExists(longGoals[1]!, "Mon, Wed, Fri")],
   habitNotFound: [templates.habitNotFound("yoga", longGoals), templates.habitNotFound("yoga", [])],
   habitList: [
     templates.habitList([]),
     templates.habitList(longGoals.map((title) => ({ title, schedule: "3 times a week" }))),
   ],
   eveningQuestion: [
-    templates.eveningQuestion(["Run"]),
-    templates.eveningQuestion(longGoals),
-    templates.eveningQuestion(emojiGoals),
+    templates.eveningQuestion(numberedInOrder(["Run"])),
+    templates.eveningQuestion(numberedInOrder(longGoals)),
+    templates.eveningQuestion(numberedInOrder(emojiGoals)),
   ],
   goalsSet: [
-    templates.goalsSet(["Run 5k"], "7:00 PM"),
-    templates.goalsSet(longGoals, "10:00 PM"),
-    templates.goalsSet(emojiGoals, "5:00 PM"),
-    templates.goalsSet(longGoals, "7:00 PM", {
+    templates.goalsSet(numberedInOrder(["Run 5k"]), "7:00 PM"),
+    templates.goalsSet(numberedInOrder(longGoals), "10:00 PM"),
+    templates.goalsSet(numberedInOrder(emojiGoals), "5:00 PM"),
+    templates.goalsSet(numberedInOrder(longGoals), "7:00 PM", {
       passed: [
         { number: 1, time: "9:00 AM" },
         { number: 2, time: "10:30 AM" },
@@ -125,7 +132,13 @@ const cases: Record<string, string[]> = {
   noGoalsToCheck: [templates.noGoalsToCheck()],
   listGoals: [
     templates.listGoals([]),
-    templates.listGoals(longGoals.map((description, i) => ({ description, done: i % 2 === 0 }))),
+    templates.listGoals(
+      longGoals.map((description, i) => ({
+        number: i + 1,
+        description,
+        state: i % 2 === 0 ? ("done" as const) : ("open" as const),
+      })),
+    ),
   ],
   stats: [
     templates.stats(1, { completed: 1, skipped: 0, missed: 0, open: 0 }),
@@ -136,8 +149,15 @@ const cases: Record<string, string[]> = {
   resumed: [templates.resumed()],
   unknown: [templates.unknown()],
   whichGoalNumber: [
-    templates.whichGoalNumber(5, ["Finish report", "Dishes", "Walk with Sam"]),
-    templates.whichGoalNumber(12, longGoals),
+    templates.whichGoalNumber(5, [
+      { number: 1, description: "Finish report" },
+      { number: 3, description: "Dishes" },
+      { number: 4, description: "Walk with Sam" },
+    ]),
+    templates.whichGoalNumber(
+      12,
+      longGoals.map((description, i) => ({ number: i + 1, description })),
+    ),
   ],
   whichGoalOf: [
     templates.whichGoalOf([
@@ -241,13 +261,71 @@ describe("SMS templates", () => {
     }
   });
 
-  it("names goals carried over to the day before asking for new ones", () => {
-    expect(templates.morningQuestion([], ["Call mom", "Pay rent"])).toBe(
-      'Good morning! Carried over to today: Call mom, Pay rent. Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".',
+  it("names goals carried over to the day before asking for new ones, by their day numbers", () => {
+    expect(templates.morningQuestion([], numberedInOrder(["Call mom", "Pay rent"]))).toBe(
+      'Good morning! Carried over to today: 1) Call mom 2) Pay rent. Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".',
     );
-    expect(templates.morningQuestion(["Meditate"], ["Call mom"])).toBe(
-      `Good morning! Today's habits: 1) Meditate. Carried over to today: Call mom. Anything else today? Reply with your goals, or "ok" if that's all.`,
+    expect(
+      templates.morningQuestion(
+        [{ number: 1, description: "Meditate" }],
+        [{ number: 3, description: "Call mom" }],
+      ),
+    ).toBe(
+      `Good morning! Today's habits: 1) Meditate. Carried over to today: 3) Call mom. Anything else today? Reply with your goals, or "ok" if that's all.`,
     );
+  });
+
+  it("lists some of the day's goals by their own numbers, with an example naming only those", () => {
+    const goals = [
+      { number: 2, description: "Finish slides" },
+      { number: 3, description: "Call mom" },
+      { number: 5, description: "Floss" },
+    ];
+    expect(templates.eveningQuestion(goals)).toBe(
+      'Evening check-in: which goals did you finish? 2) Finish slides 3) Call mom 5) Floss. Reply e.g. "2 and 5", "all" or "none". A photo as proof is welcome.',
+    );
+    expect(templates.goalsSet(goals, "7:00 PM")).toContain(
+      "3 goals for today: 2) Finish slides 3) Call mom 5) Floss.",
+    );
+    expect(templates.justHabits(goals.slice(0, 1), null)).toContain("2) Finish slides.");
+    expect(
+      templates.goalRemoved(
+        "Gym",
+        goals.map((g) => ({ ...g, state: "open" as const })),
+      ),
+    ).toBe('Removed "Gym". Today: 2) Finish slides 3) Call mom 5) Floss');
+    expect(templates.listGoals([{ number: 4, description: "Floss", state: "done" as const }])).toBe(
+      "Today's goals: 4) Floss (done)",
+    );
+  });
+
+  it("shortens the note on a passed time before any goal name of an emoji list", () => {
+    const goals = numberedInOrder([
+      "gym b4 work 💪",
+      "finish slides by 3pm",
+      "call mom 📞 about sunday",
+      "floss 🦷 before bed, every tooth",
+    ]);
+    const text = templates.goalsSet(goals, null, { passed: [{ number: 2, time: "3:00 PM" }] });
+    expect(segmentCount(text)).toBeLessThanOrEqual(LIST_SEGMENTS);
+    expect(text).toBe(
+      "Got it: 1) gym b4 work 💪 2) finish slides by 3pm 3) call mom 📞 about sunday 4) floss 🦷 before bed, every tooth. Overdue already: 2. Reply with the numbers you finish.",
+    );
+  });
+
+  it("says where goals planned for a later day went", () => {
+    expect(
+      templates.goalsSet([{ number: 1, description: "gym" }], "7:00 PM", {
+        planned: [{ description: "dinner with jess on friday", weekday: "Friday" }],
+      }),
+    ).toBe(
+      "Got it: 1 goal for today: 1) gym. dinner with jess on friday: planned for Friday. I'll check in at 7:00 PM.",
+    );
+    expect(
+      templates.goalsSet([], "7:00 PM", {
+        planned: [{ description: "dinner with jess on friday", weekday: "Friday" }],
+      }),
+    ).toBe("Got it: dinner with jess on friday: planned for Friday. I'll ask about it that day.");
   });
 
   it("says what the compliance rules require", () => {
@@ -274,10 +352,10 @@ describe("SMS templates", () => {
   });
 
   it("gives an example that names only goal numbers the list has", () => {
-    expect(templates.eveningQuestion(["Run 5k", "Call mom"])).toBe(
+    expect(templates.eveningQuestion(numberedInOrder(["Run 5k", "Call mom"]))).toBe(
       'Evening check-in: which goals did you finish? 1) Run 5k 2) Call mom. Reply e.g. "1", "all" or "none". A photo as proof is welcome.',
     );
-    expect(templates.eveningQuestion(["Run 5k", "Call mom", "Floss"])).toContain(
+    expect(templates.eveningQuestion(numberedInOrder(["Run 5k", "Call mom", "Floss"]))).toContain(
       'Reply e.g. "1 and 3", "all" or "none".',
     );
   });
@@ -290,18 +368,21 @@ describe("SMS templates", () => {
       "walk the dog twice",
       "book flights for the wedding",
     ];
-    const text = templates.eveningQuestion(goals);
+    const text = templates.eveningQuestion(numberedInOrder(goals));
     expect(text).toBe(
       'Which goals did you finish? 1) call mom 📞 about sunday 2) floss 3) review the budget spreadsheet 4) walk the dog twice 5) book flights for the wedding. Reply e.g. "1 and 3", "all" or "none".',
     );
     expect(segmentCount(text)).toBe(3);
-    expect(templates.goalsSet(goals, "7:00 PM")).toMatch(
+    expect(templates.goalsSet(numberedInOrder(goals), "7:00 PM")).toMatch(
       /^Got it: 1\) call mom 📞 about sunday 2\) floss 3\) review the budget spreadsheet 4\) walk the dog twice 5\) book flights for the wedding\. Check-in at 7:00 PM\.$/,
     );
   });
 
   it("turns curly quotes and dashes from a phone keyboard into GSM-7 when no emoji needs UCS-2", () => {
-    const text = templates.goalsSet(["reply to Sarah’s email", "finish slides — v2"], "7:00 PM");
+    const text = templates.goalsSet(
+      numberedInOrder(["reply to Sarah’s email", "finish slides — v2"]),
+      "7:00 PM",
+    );
     expect(text).toBe(
       "Got it: 2 goals for today: 1) reply to Sarah's email 2) finish slides - v2. I'll check in at 7:00 PM.",
     );
@@ -322,14 +403,14 @@ describe("SMS templates", () => {
 
   it("says when a goal's time has already passed, and how to push it", () => {
     expect(
-      templates.goalsSet(["dentist at 9am", "groceries"], "7:00 PM", {
+      templates.goalsSet(numberedInOrder(["dentist at 9am", "groceries"]), "7:00 PM", {
         passed: [{ number: 1, time: "9:00 AM" }],
       }),
     ).toBe(
       'Got it: 2 goals for today: 1) dentist at 9am 2) groceries. Note: 9:00 AM has already passed today, so 1 shows as overdue; text "move 1 to tomorrow" to push it. I\'ll check in at 7:00 PM.',
     );
     expect(
-      templates.goalsSet(["gym at 6am", "dentist at 9am", "groceries"], null, {
+      templates.goalsSet(numberedInOrder(["gym at 6am", "dentist at 9am", "groceries"]), null, {
         passed: [
           { number: 1, time: "6:00 AM" },
           { number: 2, time: "9:00 AM" },
@@ -339,7 +420,11 @@ describe("SMS templates", () => {
   });
 
   it("names the length limit when a goal is refused for it", () => {
-    expect(templates.goalsSet(["groceries"], "7:00 PM", { tooLong: { count: 1, max: 500 } })).toBe(
+    expect(
+      templates.goalsSet(numberedInOrder(["groceries"]), "7:00 PM", {
+        tooLong: { count: 1, max: 500 },
+      }),
+    ).toBe(
       "Got it: 1 goal for today: 1) groceries. Not added: 1 goal over 500 characters, the most a goal can have. I'll check in at 7:00 PM.",
     );
     expect(templates.goalsTooLong(1, 500)).toBe(
@@ -348,7 +433,7 @@ describe("SMS templates", () => {
   });
 
   it("confirms what it understood, with the goal names", () => {
-    expect(templates.goalsSet(["Run 5k", "Read 30 pages"], "7:00 PM")).toBe(
+    expect(templates.goalsSet(numberedInOrder(["Run 5k", "Read 30 pages"]), "7:00 PM")).toBe(
       "Got it: 2 goals for today: 1) Run 5k 2) Read 30 pages. I'll check in at 7:00 PM.",
     );
     expect(
@@ -362,8 +447,8 @@ describe("SMS templates", () => {
     );
     expect(
       templates.goalRemoved("Read", [
-        { description: "Run 5k", state: "done" },
-        { description: "Call mom", state: "open" },
+        { number: 1, description: "Run 5k", state: "done" },
+        { number: 2, description: "Call mom", state: "open" },
       ]),
     ).toBe('Removed "Read". Today: 1) Run 5k (done) 2) Call mom');
     expect(templates.checkedIn(changes({ done: ["Run 5k"] }), { completed: 1, total: 2 }, 3)).toBe(
@@ -389,12 +474,12 @@ describe("SMS templates", () => {
     ).toBe(" Done: run 5k. Skipped: read 20 pages. Moved to tomorrow: call mom.");
     expect(
       templates.goalEdited("Read 30 pages", "read 10 pages", [
-        { description: "read 10 pages", state: "open" },
+        { number: 1, description: "read 10 pages", state: "open" },
       ]),
     ).toBe('Changed "Read 30 pages" to "read 10 pages". Today: 1) read 10 pages');
     expect(
       templates.undone('moved "Call mom" to tomorrow', [
-        { description: "Call mom", state: "open" },
+        { number: 1, description: "Call mom", state: "open" },
       ]),
     ).toBe('Undone: moved "Call mom" to tomorrow. Today: 1) Call mom');
   });
@@ -405,7 +490,11 @@ describe("fitted: many names", () => {
 
   it("lists 20,000 goals as the first few and a count of the rest, within three segments", () => {
     const text = templates.listGoals(
-      goalNames(20_000).map((description) => ({ description, done: false })),
+      goalNames(20_000).map((description, i) => ({
+        number: i + 1,
+        description,
+        state: "open" as const,
+      })),
     );
     expect(segmentCount(text)).toBeLessThanOrEqual(LIST_SEGMENTS);
     const match = /^Today: (.*) (\d+)\) Goal\.\.\. \+(\d+) more$/.exec(text);

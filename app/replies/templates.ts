@@ -108,15 +108,32 @@ export function replyExample(numbers: number[]) {
 }
 
 const moreNote = (more: number) => (more ? ` +${more} more` : "");
+
 const numbered = (names: string[], more = 0) =>
   names.map((n, i) => `${i + 1}) ${n}`).join(" ") + moreNote(more);
-const upTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+const withDayNumbers = (names: string[], goals: { number: number }[], separator: string) =>
+  names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(separator);
 
-export type ListedGoal = { description: string; state: "open" | "done" | "skipped" };
+/** A goal as a text lists it: with its day number (conventions v4), the same in every text of the day. */
+export type NumberedGoal = { number: number; description: string };
+
+/** Goals numbered 1 to n in the order given: a day with no gaps. */
+export const numberedInOrder = (names: string[]): NumberedGoal[] =>
+  names.map((description, i) => ({ number: i + 1, description }));
+
+/** "2) Finish slides 3) Call mom": the names a fitted text kept, each with its goal's own number. */
+const numberedAs = (names: string[], goals: { number: number }[], more = 0) =>
+  names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(" ") + moreNote(more);
+/** The numbers of the goals a fitted text kept: what its example may name. */
+const shownNumbers = (names: string[], goals: { number: number }[]) =>
+  goals.slice(0, names.length).map((g) => g.number);
+
+export type ListedGoal = NumberedGoal & { state: "open" | "done" | "skipped" };
 const STATE_NOTE = { open: "", done: " (done)", skipped: " (skipped)" } as const;
 const listed = (names: string[], goals: ListedGoal[], more = 0) =>
-  names.map((n, i) => `${i + 1}) ${n}${STATE_NOTE[goals[i]?.state ?? "open"]}`).join(" ") +
-  moreNote(more);
+  names
+    .map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}${STATE_NOTE[goals[i]?.state ?? "open"]}`)
+    .join(" ") + moreNote(more);
 
 /** A confirmation followed by today's list as it now stands, fitted together. */
 function withList(lead: (name: string) => string, name: string, goals: ListedGoal[]) {
@@ -174,8 +191,10 @@ export function changeEcho(
 
 /** Goals a set_goals text named but that were not kept as they came. */
 export type GoalsSetNotes = {
-  /** Goals already past their due time when set: their number in the day's list and that time. */
+  /** Goals already past their due time when set: their day number and that time. */
   passed?: { number: number; time: string }[];
+  /** Goals set for a later day by its weekday ("dinner with jess on friday"): that day's name. */
+  planned?: { description: string; weekday: string }[];
   /** Goals refused for being longer than the limit. */
   tooLong?: { count: number; max: number };
 };
@@ -194,6 +213,10 @@ const passedNote = (passed: GoalsSetNotes["passed"] = []) => {
   return ` Note: the times of ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)} have already passed today, so they show as overdue; text "move ${first.number} to tomorrow" to push one.`;
 };
 
+/** The passed note in a text's short wording: the numbers alone, so names need not be cut for it. */
+const shortPassedNote = (passed: GoalsSetNotes["passed"] = []) =>
+  passed.length ? ` Overdue already: ${passed.map((p) => p.number).join(", ")}.` : "";
+
 export type Greeting = "Good morning!" | "Good afternoon!" | "Good evening!";
 
 /** The greeting of a question asked at this local hour (0-23): a question sent by hand at 5 PM is not "Good morning!". */
@@ -203,10 +226,24 @@ export function greetingAt(localHour: number): Greeting {
   return "Good evening!";
 }
 
+/** "Planned for Friday: dinner with jess on friday.": goals set for a later day, by that day. */
+const plannedNote = (planned: GoalsSetNotes["planned"] = []) => {
+  const days = [...new Set(planned.map((p) => p.weekday))];
+  return days
+    .map(
+      (day) =>
+        ` ${planned
+          .filter((p) => p.weekday === day)
+          .map((p) => p.description)
+          .join(", ")}: planned for ${day}.`,
+    )
+    .join("");
+};
+
 export const templates = {
   morningQuestion: (
-    habits: string[] = [],
-    carriedOver: string[] = [],
+    habits: NumberedGoal[] = [],
+    carriedOver: NumberedGoal[] = [],
     greeting: Greeting = "Good morning!",
   ) => {
     if (carriedOver.length === 0 && habits.length === 0)
@@ -215,14 +252,14 @@ export const templates = {
       return fitted(
         (names, { short, more }) =>
           short
-            ? `${greeting} Habits today: ${numbered(names, more)}. Other goals? Reply with them, or "ok".`
-            : `${greeting} Today's habits: ${numbered(names, more)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
-        habits,
+            ? `${greeting} Habits today: ${numberedAs(names, habits, more)}. Other goals? Reply with them, or "ok".`
+            : `${greeting} Today's habits: ${numberedAs(names, habits, more)}. Anything else today? Reply with your goals, or "ok" to keep just the habits.`,
+        habits.map((h) => h.description),
       );
     return fitted(
       (names, { short, more }) => {
-        const shown = names.slice(habits.length).join(", ") + moreNote(more);
-        const habitList = numbered(names.slice(0, habits.length));
+        const shown = numberedAs(names.slice(habits.length), carriedOver, more);
+        const habitList = numberedAs(names.slice(0, habits.length), habits);
         if (short)
           return habits.length === 0
             ? `${greeting} Carried over: ${shown}. Other goals today? Reply with them.`
@@ -232,7 +269,7 @@ export const templates = {
           ? `${greeting} ${carried} Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".`
           : `${greeting} Today's habits: ${habitList}. ${carried} Anything else today? Reply with your goals, or "ok" if that's all.`;
       },
-      [...habits, ...carriedOver],
+      [...habits, ...carriedOver].map((g) => g.description),
     );
   },
   // The first text after opt-in, which a 10DLC review reads: brand, frequency, rates, HELP and STOP.
@@ -240,18 +277,30 @@ export const templates = {
     `${BRAND}: you're all set for goal check-ins, ${MESSAGE_FREQUENCY}. Msg & data rates may apply. Your first question comes ${when}, ${
       kind === "morning" ? "asking for the day's goals" : "asking how today's goals went"
     }. You can text your goals now, e.g. "1. Run 5k 2. Read 30 pages". Reply HELP for help, STOP to opt out.`,
-  justHabits: (habits: string[], checkInTime: string | null) =>
+  justHabits: (habits: NumberedGoal[], checkInTime: string | null) =>
     fitted(
       (names, { short, more }) =>
         short
-          ? `OK, today: ${numbered(names, more)}. ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
-          : `OK, today is your habits: ${numbered(names, more)}. ${checkInTime ? `I'll check in at ${checkInTime}.` : "Reply with the numbers you finish today."}`,
-      habits,
+          ? `OK, today: ${numberedAs(names, habits, more)}. ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
+          : `OK, today is your habits: ${numberedAs(names, habits, more)}. ${checkInTime ? `I'll check in at ${checkInTime}.` : "Reply with the numbers you finish today."}`,
+      habits.map((h) => h.description),
     ),
   habitAdded: (title: string, schedule: string) =>
     fitted(
       ([name]) =>
         `New habit: "${name}", ${schedule}. It joins your list on those days; text "my habits" to see them all.`,
+      [title],
+    ),
+  habitRestarted: (title: string, schedule: string) =>
+    fitted(
+      ([name]) =>
+        `Restarted your habit "${name}", ${schedule}. Its history and best streak carry on; text "my habits" to see them all.`,
+      [title],
+    ),
+  habitExists: (title: string, schedule: string) =>
+    fitted(
+      ([name]) =>
+        `You already have the habit "${name}" (${schedule}). Text "my habits" to see them all.`,
       [title],
     ),
   habitStopped: (title: string) =>
@@ -274,26 +323,40 @@ export const templates = {
             `Your habits: ${names.map((n, i) => `${i + 1}) ${n} (${habits[i]?.schedule ?? ""})`).join(" ")}${moreNote(more)}.${short ? "" : ` Text "stop habit NAME" to stop one.`}`,
           habits.map((h) => h.title),
         ),
-  eveningQuestion: (goals: string[]) =>
+  eveningQuestion: (goals: NumberedGoal[]) =>
     fitted(
       (names, { short, more }) =>
         short
-          ? `Which goals did you finish? ${numbered(names, more)}. Reply e.g. ${replyExample(upTo(goals.length))}, "all" or "none".`
-          : `Evening check-in: which goals did you finish? ${numbered(names, more)}. Reply e.g. ${replyExample(upTo(goals.length))}, "all" or "none". A photo as proof is welcome.`,
-      goals,
+          ? `Which goals did you finish? ${numberedAs(names, goals, more)}. Reply e.g. ${replyExample(shownNumbers(names, goals))}, "all" or "none".`
+          : `Evening check-in: which goals did you finish? ${numberedAs(names, goals, more)}. Reply e.g. ${replyExample(shownNumbers(names, goals))}, "all" or "none". A photo as proof is welcome.`,
+      goals.map((g) => g.description),
     ),
-  goalsSet: (goals: string[], checkInTime: string | null, notes: GoalsSetNotes = {}) =>
-    fitted(
-      (names, { short, more }) =>
-        short
-          ? `Got it: ${numbered(names, more)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
-          : `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${numbered(names, more)}.${tooLongNote(notes.tooLong)}${passedNote(notes.passed)} ${
+  /** `goals`: today's whole list; goals planned for a later day are named in `notes.planned`. */
+  goalsSet: (goals: NumberedGoal[], checkInTime: string | null, notes: GoalsSetNotes = {}) => {
+    const planned = notes.planned ?? [];
+    // Goals planned for a later day are fitted with today's, after them: names cut alike.
+    return fitted(
+      (names, { short, more }) => {
+        const later = plannedNote(
+          names
+            .slice(goals.length)
+            .map((description, i) => ({ description, weekday: planned[i]?.weekday ?? "" })),
+        );
+        const tooLong = tooLongNote(notes.tooLong);
+        if (goals.length === 0)
+          return `Got it:${later}${moreNote(more)}${tooLong} I'll ask about ${planned.length === 1 ? "it" : "them"} that day.`;
+        const list = numberedAs(names.slice(0, goals.length), goals, more);
+        return short
+          ? `Got it: ${list}.${later}${tooLong}${shortPassedNote(notes.passed)} ${checkInTime ? `Check-in at ${checkInTime}.` : "Reply with the numbers you finish."}`
+          : `Got it: ${goals.length} ${goals.length === 1 ? "goal" : "goals"} for today: ${list}.${later}${tooLong}${passedNote(notes.passed)} ${
               checkInTime
                 ? `I'll check in at ${checkInTime}.`
                 : "Reply with the numbers you finish today."
-            }`,
-      goals,
-    ),
+            }`;
+      },
+      [...goals, ...planned].map((g) => g.description),
+    );
+  },
   goalsTooLong: (count: number, max: number) =>
     `${count === 1 ? "That goal is" : "Those goals are"} too long: a goal can have at most ${max} characters. Please text a shorter version.`,
   checkedIn: (
@@ -364,12 +427,12 @@ export const templates = {
     fitted((names) => `Photo saved as proof for "${names[0] ?? ""}".`, [goal]),
   noGoalsToCheck: () =>
     `You have no goals for today yet. Text your goals any time, e.g. "goal: Run 5k".`,
-  listGoals: (goals: { description: string; done: boolean }[]) =>
+  listGoals: (goals: ListedGoal[]) =>
     goals.length === 0
       ? `No goals for today yet. Text them any time, e.g. "goal: Run 5k".`
       : fitted(
           (names, { short, more }) =>
-            `${short ? "Today" : "Today's goals"}: ${names.map((n, i) => `${i + 1}) ${n}${goals[i]?.done ? " (done)" : ""}`).join(" ")}${moreNote(more)}`,
+            `${short ? "Today" : "Today's goals"}: ${listed(names, goals, more)}`,
           goals.map((g) => g.description),
         ),
   stats: (streak: number, counts: OutcomeCounts) =>
@@ -381,18 +444,23 @@ export const templates = {
   pauseTooLong: () =>
     `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
-  whichGoalNumber: (number: number, goals: string[]) =>
+  /** A goal number that is not today's; `goals` with their day numbers. */
+  whichGoalNumber: (number: number, goals: { number: number; description: string }[]) =>
     fitted(
-      (names, { short, more }) =>
-        short
-          ? `No goal ${number} today: ${numbered(names, more)}. Reply e.g. "1 done".`
-          : `Which goal is ${number}? You have ${goals.length} today: ${numbered(names, more)}. Reply e.g. "1 done".`,
-      goals,
+      (names, { short, more }) => {
+        const list = withDayNumbers(names, goals, " ") + moreNote(more);
+        const example = `Reply e.g. "${goals[0]?.number ?? 1} done".`;
+        return short
+          ? `No goal ${number} today: ${list}. ${example}`
+          : `Which goal is ${number}? You have ${goals.length} today: ${list}. ${example}`;
+      },
+      goals.map((g) => g.description),
     ),
+  /** A question among goals, with their day numbers; the answer is read in phase clarify. */
   whichGoalOf: (goals: { number: number; description: string }[]) =>
     fitted(
       (names, { short, more }) =>
-        `${short ? "Which one" : "Which one did you mean"}: ${names.map((n, i) => `${goals[i]?.number ?? i + 1}) ${n}`).join(" or ")}${moreNote(more)}? Reply e.g. "${goals[0]?.number ?? 1} done".`,
+        `${short ? "Which one" : "Which one did you mean"}: ${withDayNumbers(names, goals, " or ")}${moreNote(more)}? Reply e.g. "${goals[0]?.number ?? 1}".`,
       goals.map((g) => g.description),
     ),
   unknown: () =>

@@ -3,7 +3,7 @@ import { todayFor } from "~/goals/goals.server";
 import { habitSummaries } from "~/habits/habit-api.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { NewHabitSchema } from "~/habits/habit-schema";
-import { createHabit, HabitError, listHabits } from "~/habits/habits.server";
+import { addHabit, HabitError, listHabits } from "~/habits/habits.server";
 import {
   apiError,
   methodNotAllowed,
@@ -19,17 +19,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(habitSummaries(listHabits(caller.id), todayFor(caller)));
 }
 
-/** POST /api/habits {title, days | timesPerWeek, time?}: 201 with the habit; at most 20 active. */
+/**
+ * POST /api/habits {title, days | timesPerWeek, time?}: 201 with the new habit, or 200 with a stopped
+ * habit of that name restarted; 409 while an active habit has the name, or 20 are active.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await ensurePrimary();
   const caller = await requireApiUser(request);
   const input = parseOrThrow(NewHabitSchema, await readJsonBody(request));
   try {
-    const habit = createHabit(caller, input);
+    const { habit, restarted } = addHabit(caller, input);
     await ensureHabitGoals(caller);
     const [summary] = habitSummaries([habit], todayFor(caller));
-    return json(summary, { status: 201 });
+    return json(summary, { status: restarted ? 200 : 201 });
   } catch (error) {
     if (error instanceof HabitError) return apiError(409, error.message);
     throw error;

@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { billingSummary } from "~/billing/billing.server";
 import { PlanBanner } from "~/components/billing/plan-banner";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
-import { EMPTY_GOALS, GoalList, type GoalRowData } from "~/components/goals/goal-list";
+import { GoalList, type GoalRowData } from "~/components/goals/goal-list";
 import { withoutPanels } from "~/components/goals/editor-links";
 import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
 import { Pagination, RangeFilter } from "~/components/goals/previous-goals-nav";
@@ -33,6 +33,7 @@ import {
   pageSummary,
   parseDateRange,
   previousGoalsEmptyText,
+  todayGoalsEmptyText,
 } from "~/goals/goal-rules";
 import { NewGoalFormSchema } from "~/goals/goal-schema";
 import { applyGoalIntent, isGoalIntent, restoreDeletedGoal } from "~/goals/goal-intents.server";
@@ -79,6 +80,7 @@ function toRow(goal: Goal, timezone: string, now: Date, onTodaysList = false): G
     proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
     proofDescription: goal.proofDescription,
     habitId: goal.habitId,
+    dayNumber: goal.dayNumber,
   };
 }
 
@@ -255,7 +257,7 @@ export default function DashboardPage() {
           <GoalList
             goals={data.today}
             label="Today's Goals"
-            empty={`${EMPTY_GOALS} You can also text your goals to ${data.serviceNumber ?? "the number we text you from"}.`}
+            empty={todayGoalsEmptyText(data.stats.totalGoals, data.serviceNumber)}
           />
         </CardContent>
       </Card>

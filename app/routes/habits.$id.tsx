@@ -106,7 +106,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await ensureHabitGoals(user);
     return redirectWithToast(`/habits/${id}`, { title: "Habit saved" });
   } catch (error) {
-    if (error instanceof HabitError) return json({ errors: { form: [error.message] } }, 400);
+    if (error instanceof HabitError)
+      return json({ errors: { [error.field]: [error.message] } }, 400);
     throw error;
   }
 }
@@ -115,7 +116,7 @@ export default function HabitPage() {
   const { habit, heatmap, weekStartsOn, strength, counts, week, today } =
     useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const errors = data && "errors" in data ? data.errors : {};
+  const errors: Record<string, string[]> = data && "errors" in data ? data.errors : {};
   const unit = habit.streakUnit === "weeks" ? "week" : "day";
   const confirmingDelete = new URLSearchParams(useLocation().search).has("delete");
   return (

@@ -21,17 +21,11 @@ import {
 import { habitSummaryFrom, type HabitSummary } from "~/habits/habit-api.server";
 import { dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
 import { habitDayNumbers } from "~/habits/habit-numbers.server";
-import { readNewHabitForm } from "~/habits/habit-form.server";
+import { readNewHabitForm, typedHabitValues } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { MAX_ACTIVE_HABITS } from "~/habits/habit-schema";
 import { pageCount, pageSummary } from "~/goals/goal-rules";
-import {
-  createHabit,
-  HabitError,
-  habitsPage,
-  restartHabit,
-  stopHabit,
-} from "~/habits/habits.server";
+import { addHabit, HabitError, habitsPage, restartHabit, stopHabit } from "~/habits/habits.server";
 import { inOneRead } from "~/utils/db.server";
 import { readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
@@ -97,14 +91,25 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (intent !== "create") throw new Response("Unknown action", { status: 400 });
+  // A refused form comes back as typed, for a browser without JavaScript to show it again.
+  const values = typedHabitValues(form);
   const parsed = readNewHabitForm(form);
-  if (!parsed.ok) return json({ errors: parsed.errors }, 400);
+  if (!parsed.ok) return json({ errors: parsed.errors, values }, 400);
   try {
-    const habit = createHabit(user, parsed.value);
+    const { habit, restarted } = addHabit(user, parsed.value);
     await ensureHabitGoals(user);
-    return redirectWithToast(`/habits#habit-${habit.id}`, { title: `Added "${habit.title}"` });
+    return redirectWithToast(
+      `/habits#habit-${habit.id}`,
+      restarted
+        ? {
+            title: `Restarted "${habit.title}"`,
+            description: "It was stopped: its history and best streak carry on.",
+          }
+        : { title: `Added "${habit.title}"` },
+    );
   } catch (error) {
-    if (error instanceof HabitError) return json({ errors: { form: [error.message] } }, 400);
+    if (error instanceof HabitError)
+      return json({ errors: { [error.field]: [error.message] }, values }, 400);
     throw error;
   }
 }
@@ -113,7 +118,8 @@ export default function HabitsPage() {
   const { active, stopped, maxActive, today, weekStartsOn } = useLoaderData<typeof loader>();
   const pending = usePendingDays();
   const data = useActionData<typeof action>();
-  const errors = data && "errors" in data ? data.errors : {};
+  const errors: Record<string, string[]> = data && "errors" in data ? data.errors : {};
+  const typed = data && "values" in data ? data.values : undefined;
   const added = useSuccessfulSubmissions("create", "errors" in (data ?? {}));
   return (
     <PageShell
@@ -187,6 +193,7 @@ export default function HabitsPage() {
               key={added}
               intent="create"
               submitLabel="Add habit"
+              values={typed}
               errors={errors}
               weekStartsOn={weekStartsOn}
             />

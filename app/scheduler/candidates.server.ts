@@ -43,10 +43,12 @@ const statements = {
         description: string;
         completed_at: number | null;
         skipped_at: number | null;
+        dayNumber: number | null;
       }
     >(
-      `select user_id, id, description, completed_at, skipped_at from goals where due_date >= ? and due_date < ?
-       and user_id in (${Array(count).fill("?").join(",")}) order by due_date, id`,
+      `select user_id, id, description, completed_at, skipped_at, day_number as dayNumber from goals
+       where due_date >= ? and due_date < ? and user_id in (${Array(count).fill("?").join(",")})
+       order by due_date, id`,
     ),
 };
 
@@ -112,7 +114,13 @@ function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
     .all(start.getTime(), end.getTime(), ...users.map((u) => u.id));
   const byUser = new Map<
     number,
-    { id: number; description: string; completed_at: number | null; skipped_at: number | null }[]
+    {
+      id: number;
+      description: string;
+      completed_at: number | null;
+      skipped_at: number | null;
+      dayNumber: number | null;
+    }[]
   >();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   return users.map((u) => {

@@ -14,6 +14,7 @@ type Row = BillingRow & {
   evening: string;
   description: string;
   due_date: number;
+  day_number: number | null;
 };
 
 const goalIdsOfDay = sqlite
@@ -22,15 +23,16 @@ const goalIdsOfDay = sqlite
   )
   .pluck();
 
-/** The goal's number in the user's list for that day, as the evening question numbers them. */
-function positionInDay(row: Row, day: string) {
+/** The goal's day number; a goal written around the domain has none and counts its place instead. */
+function numberInDay(row: Row, day: string) {
+  if (row.day_number !== null) return row.day_number;
   const { start, end } = localDayRange(day, day, row.timezone);
   return goalIdsOfDay.all(row.user_id, start.getTime(), end.getTime()).indexOf(row.goal_id) + 1;
 }
 
 const dueUnfinished = sqlite.prepare<[number, number, number], Row>(
   `select g.id as goal_id, g.user_id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening,
-     g.description, g.due_date, ${BILLING_COLUMNS}
+     g.description, g.due_date, g.day_number, ${BILLING_COLUMNS}
    from goals g join users u on u.id = g.user_id
    where g.due_date > ? and g.due_date <= ? and g.completed_at is null and g.skipped_at is null
      and ${scheduledTextsFilter("?")}
@@ -70,14 +72,14 @@ export function followUpCandidates(from: Date, now: Date): Candidate[] {
         kind: "follow_up" as const,
         localDate: `${day}:${row.goal_id}`,
         dueAt: new Date(row.due_date - FOLLOW_UP_LEAD_MS),
-        body: followUpText(row.description, positionInDay(row, day), formatTime(due, row.timezone)),
+        body: followUpText(row.description, numberInDay(row, day), formatTime(due, row.timezone)),
         goalId: row.goal_id,
         linkedGoalIds: [row.goal_id],
       };
     });
 }
 
-export function followUpText(description: string, position: number, dueTime: string) {
+export function followUpText(description: string, number: number, dueTime: string) {
   const name = description.length > 80 ? `${description.slice(0, 77)}...` : description;
-  return `Reminder: "${name}" is due at ${dueTime}. Reply ${position} when it's done.`;
+  return `Reminder: "${name}" is due at ${dueTime}. Reply ${number} when it's done.`;
 }

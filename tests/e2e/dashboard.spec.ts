@@ -246,6 +246,11 @@ test.describe("dashboard", () => {
       await page.goto("/dashboard");
       await expect(page.getByTestId("stat-total-goals")).toHaveText("25");
       await expect(todayList(page)).toHaveCount(0);
+      // Today is empty, but the user has goals: no invitation to start creating them.
+      await expect(page.getByText(EMPTY)).toHaveCount(0);
+      await expect(page.getByRole("main")).toContainText(
+        "No goals for today yet. Add one with New Goal, or text your goals to the number we text you from.",
+      );
       await expect(pager(page)).toContainText("1 to 10 of 25");
       await expect(previousList(page).getByRole("listitem")).toHaveCount(10);
       // Newest first.

@@ -127,6 +127,45 @@ test.describe("habits on a phone", () => {
     ).toEqual({ n: 0 });
   });
 
+  test("a habit named like an active one is refused, keeping what was typed; a stopped one restarts", async ({
+    page,
+    user,
+  }) => {
+    const id = seedDailyHabit(user.email, "Floss", 3);
+    await page.goto("/habits");
+    const title = page.getByLabel("Habit", { exact: true });
+    const typeFlossTwiceAWeek = async () => {
+      await title.fill("floss daily");
+      await page.getByRole("radio", { name: "Any days," }).check();
+      await page.getByLabel("Times per week").selectOption({ label: "2 times" });
+      await page.getByLabel("Time (optional)").fill("21:30");
+      await page.getByRole("button", { name: "Add habit" }).click();
+    };
+    await typeFlossTwiceAWeek();
+    await expect(page.getByText('You already have the habit "Floss" (every day).')).toBeVisible();
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    await expect(title).toHaveValue("floss daily");
+    await expect(page.getByRole("radio", { name: "Any days," })).toBeChecked();
+    await expect(page.getByLabel("Times per week")).toHaveValue("2");
+    await expect(page.getByLabel("Time (optional)")).toHaveValue("21:30");
+    const habits = () =>
+      withDatabase((db) =>
+        db
+          .prepare<[number], { id: number; active: number }>(
+            "select id, active from habits where user_id = ?",
+          )
+          .all(userIdOf(user.email)),
+      );
+    expect(habits()).toEqual([{ id, active: 1 }]);
+
+    await habitCard(page, "Floss").getByRole("button", { name: "Stop: Floss" }).click();
+    await expect(toast(page)).toContainText('Stopped "Floss"');
+    await typeFlossTwiceAWeek();
+    await expect(toast(page)).toContainText('Restarted "Floss"');
+    await expect(habitCard(page, "Floss")).toContainText("2 times a week · by 9:30 PM");
+    expect(habits()).toEqual([{ id, active: 1 }]);
+  });
+
   test("a times-a-week habit is added, stopped and restarted", async ({ page, user }) => {
     void user;
     await page.goto("/habits");

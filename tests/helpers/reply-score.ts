@@ -16,6 +16,10 @@ const LEAD_INS = [
   "i want to",
   "i'm going to",
   "i am going to",
+  "i need to",
+  "i have to",
+  "need to",
+  "gotta",
   "today",
   "add",
   "new goal",
@@ -78,6 +82,7 @@ export function matches(exp: Answer, got: Answer | undefined): boolean {
   switch (exp.intent) {
     case "set_goals":
       if (has("due") && !sameDue(exp.due, got.due)) return false;
+      if (has("on") && !sameDue(exp.on, got.on ?? list(exp.on).map(() => null))) return false;
       return sameList(list(exp.goals).map(normalizeGoal), list(got.goals).map(normalizeGoal));
     case "check_in":
       if (has("tomorrow") && !sameSet(exp.tomorrow, got.tomorrow)) return false;
@@ -96,6 +101,8 @@ export function matches(exp: Answer, got: Answer | undefined): boolean {
       return normalizeHabit(exp.habit) === normalizeHabit(got.habit ?? "");
     case "stop_habit":
       return normalizeHabit(exp.habit) === normalizeHabit(got.habit ?? "");
+    case "choose":
+      return sameSet(exp.goals, got.goals);
     default:
       return true;
   }

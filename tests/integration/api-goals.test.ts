@@ -171,6 +171,21 @@ describe("GET /api/goals", () => {
 describe("POST /api/goals", () => {
   const dueDate = "2026-05-01T23:00:00.000Z";
 
+  it("gives each goal the next number of its local day, as every text of that day shows it", async () => {
+    const day = "2026-05-09T23:00:00.000Z";
+    const first = await readJson(
+      await postGoal({ description: "first", dueDate: day }, aliceCookie),
+    );
+    const second = await readJson(
+      await postGoal({ description: "second", dueDate: "2026-05-09T13:00:00.000Z" }, aliceCookie),
+    );
+    expect(second.dayNumber).toBe(first.dayNumber + 1);
+    const other = await readJson(
+      await postGoal({ description: "next day", dueDate: "2026-05-10T23:00:00.000Z" }, aliceCookie),
+    );
+    expect(other.dayNumber).toBe(1);
+  });
+
   it("answers 401 to anonymous callers and writes nothing", async () => {
     const before = allGoals();
     const response = await postGoal({ description: "sneaky", dueDate });

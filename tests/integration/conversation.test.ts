@@ -60,13 +60,41 @@ describe("conversation engine", () => {
     );
     expect(result.intent).toBe("set_goals");
     expect(result.reply).toBe(
-      "Got it: 2 goals for today: 1) Finish report by 3pm 2) Run 5k. I'll check in at 7:00 PM.",
+      "Got it: 2 goals for today: 1) Run 5k 2) Finish report by 3pm. I'll check in at 7:00 PM.",
     );
+    // Numbered in the order given, whatever their due times: the numbers every later text uses.
     const goals = listTodayGoals(fresh(user.id), MORNING);
-    expect(goals.map((g) => g.description)).toEqual(["Finish report by 3pm", "Run 5k"]);
-    expect(goals.map((g) => localTime(g.dueDate, "America/New_York"))).toEqual(["15:00", "19:00"]);
+    expect(goals.map((g) => [g.dayNumber, g.description])).toEqual([
+      [1, "Run 5k"],
+      [2, "Finish report by 3pm"],
+    ]);
+    expect(goals.map((g) => localTime(g.dueDate, "America/New_York"))).toEqual(["19:00", "15:00"]);
     expect(pendingPhase(fresh(user.id), MORNING)).toBe("none");
     expect(outbox(user.phone)[0]!.body).toBe(result.reply);
+  });
+
+  it("plans a goal that names a weekday for that day, today when it is today, and says so", async () => {
+    const user = await verifiedUser();
+    await askMorningQuestion(user, MORNING); // Saturday, November 21
+    const result = await handleIncomingText(
+      fresh(user.id),
+      { text: "gym b4 work, dinner with jess on friday, laundry on saturday", source: "sms" },
+      MORNING,
+    );
+    expect(result.reply).toBe(
+      "Got it: 2 goals for today: 1) gym b4 work 2) laundry on saturday. dinner with jess on friday: planned for Friday. I'll check in at 7:00 PM.",
+    );
+    expect(db.select().from(schema.habits).where(eq(schema.habits.userId, user.id)).all()).toEqual(
+      [],
+    );
+    const friday = new Date("2026-11-27T17:00:00Z");
+    expect(
+      listTodayGoals(fresh(user.id), friday).map((g) => [
+        g.dayNumber,
+        g.description,
+        localTime(g.dueDate, "America/New_York"),
+      ]),
+    ).toEqual([[1, "dinner with jess on friday", "19:00"]]);
   });
 
   it("says when a goal's time has already passed instead of showing a silent Overdue", async () => {
@@ -286,7 +314,7 @@ describe("conversation engine", () => {
       EVENING,
     );
     expect(twoAlike.reply).toBe(
-      'Which one did you mean: 1) Call mom or 2) call dad? Reply e.g. "1 done".',
+      'Which one did you mean: 1) Call mom or 2) call dad? Reply e.g. "1".',
     );
     expect(outbox(user.phone)[0]!.body).toBe(twoAlike.reply);
     expect(listTodayGoals(fresh(user.id), EVENING).filter((g) => g.completedAt)).toEqual([]);

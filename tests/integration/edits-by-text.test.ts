@@ -131,6 +131,31 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     expect(today(user).map((g) => g.description)).toEqual(["Run 5k", "read 10 pages", "Call mom"]);
   });
 
+  it("'remove 2' leaves a gap: every later text keeps the numbers, and '3' is still Call mom", async () => {
+    const user = await userWithGoals(channel);
+    expect(await channel.send(user, "remove 2")).toBe(
+      'Removed "Read 30 pages". Today: 1) Run 5k 3) Call mom',
+    );
+    expect(await channel.send(user, "what are my goals")).toBe(
+      "Today's goals: 1) Run 5k 3) Call mom",
+    );
+    expect(await channel.send(user, "goal: floss")).toMatch(
+      /^Got it: .*1\) Run 5k 3\) Call mom 4\) floss\./,
+    );
+    await askEveningQuestion(getUserById(user.id)!);
+    if (channel === bySms)
+      expect(fake.messagesTo(user.phone).at(-1)!.body).toMatch(
+        /1\) Run 5k 3\) Call mom 4\) floss\. Reply e\.g\. "1 and 4"/,
+      );
+    expect(await channel.send(user, "did 3")).toMatch(
+      /^Nice work! 1 of 3 done today\. Done: Call mom\./,
+    );
+    expect(await channel.send(user, "undo")).toMatch(/^Undone: your check-in \(done: Call mom\)\./);
+    expect(await channel.send(user, "undo")).toBe(
+      'Undone: removed "Read 30 pages". Today: 1) Run 5k 2) Read 30 pages 3) Call mom 4) floss',
+    );
+  });
+
   it("'remove 3' deletes goal 3", async () => {
     const user = await userWithGoals(channel);
     const reply = await channel.send(user, "remove 3");
@@ -146,7 +171,8 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     const user = await userWithGoals(channel);
     const before = listTodayGoals(getUserById(user.id)!)[0]!;
     const reply = await channel.send(user, "move 1 to tomorrow");
-    expect(reply).toBe('Moved "Run 5k" to tomorrow. Today: 1) Read 30 pages 2) Call mom');
+    // The others keep their numbers: a goal leaving the day leaves a gap.
+    expect(reply).toBe('Moved "Run 5k" to tomorrow. Today: 2) Read 30 pages 3) Call mom');
     const moved = listAllGoals(user.id).find((g) => g.id === before.id)!;
     const owner = getUserById(user.id)!;
     expect(localDay(moved.dueDate, owner.timezone)).toBe(addDays(todayFor(owner), 1));
@@ -194,14 +220,14 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     expect(today(user)).toHaveLength(3);
   });
 
-  it("the evening question lists only open goals, and a check-in's numbers follow that list", async () => {
+  it("the evening question lists only open goals by their day numbers, which a check-in names", async () => {
     const user = await userWithGoals(channel);
     const [, read] = listTodayGoals(getUserById(user.id)!);
     completeGoal(user.id, read!.id);
     await askEveningQuestion(getUserById(user.id)!);
     const question = fake.messagesTo(user.phone).at(-1)!.body;
-    if (channel === bySms) expect(question).toMatch(/1\) Run 5k 2\) Call mom\./);
-    const reply = await channel.send(user, "did 2");
+    if (channel === bySms) expect(question).toMatch(/1\) Run 5k 3\) Call mom\. Reply e\.g\. "1"/);
+    const reply = await channel.send(user, "did 3");
     expect(reply).toMatch(/^Nice work! 2 of 3 done today\. Done: Call mom\./);
     expect(today(user).map((g) => g.completed)).toEqual([false, true, true]);
   });
@@ -270,8 +296,8 @@ describe.each([bySms, byWebChat])("editing the day by text, via $name", (channel
     // "none" changed nothing and closed the question; "did 1" was read all the same.
     expect(today(user).map((g) => g.completed)).toEqual([true, false, false]);
     await askEveningQuestion(getUserById(user.id)!);
-    // The question lists the open goals only: "2" is Call mom.
-    await channel.send(user, "2");
+    // The question lists the open goals only, by their day numbers: "3" is Call mom.
+    await channel.send(user, "3");
     expect(await channel.send(user, "undo")).toMatch(/^Undone: your check-in \(done: Call mom\)\./);
     expect(await channel.send(user, "all")).toMatch(/^All done, great work! 3 of 3 done today\./);
   });

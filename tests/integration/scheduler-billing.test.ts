@@ -15,7 +15,7 @@ Object.assign(process.env, BILLING_ENV);
 
 const { createTestUser } = await import("../helpers/requests");
 const { runTick } = await import("~/scheduler/tick.server");
-const { templates } = await import("~/replies/templates");
+const { numberedInOrder, templates } = await import("~/replies/templates");
 const { createGoal } = await import("~/goals/goals.server");
 const { isBillingEnabled } = await import("~/billing/billing.server");
 const { getUserById } = await import("~/users/users.server");
@@ -229,7 +229,7 @@ describe("an ended trial", () => {
     expect(transport.to(user.phone)).toEqual([
       TRIAL_ENDED,
       MORNING,
-      templates.eveningQuestion(["Call mom"]),
+      templates.eveningQuestion(numberedInOrder(["Call mom"])),
     ]);
     expect(ledger(user.id).map((r) => [r.kind, r.status])).toEqual([
       ["access_ended", "sent"],

@@ -10,7 +10,7 @@ const { createTestUser } = await import("../helpers/requests");
 const { runTick } = await import("~/scheduler/tick.server");
 const { MAX_ATTEMPTS } = await import("~/scheduler/due-times");
 const { SmsSendError } = await import("~/sms/transport.server");
-const { templates } = await import("~/replies/templates");
+const { numberedInOrder, templates } = await import("~/replies/templates");
 const { segmentCount } = await import("~/sms/segments");
 const { handleIncomingText } = await import("~/conversation/engine.server");
 const { createGoal, getGoal } = await import("~/goals/goals.server");
@@ -351,7 +351,7 @@ describe("morning and evening questions", () => {
     const report = await tick("2026-06-16T02:00:00Z");
     expect(report).toMatchObject({ sent: 1, skipped: 2 });
 
-    const expected = templates.eveningQuestion(["Run 5k", "Read 30 pages"]);
+    const expected = templates.eveningQuestion(numberedInOrder(["Run 5k", "Read 30 pages"]));
     expect(expected).toContain("1) Run 5k 2) Read 30 pages");
     expect(transport.to(withGoals.phone).map((m) => m.body)).toEqual([expected]);
     expect(ledger(withGoals.id)).toMatchObject([
@@ -603,6 +603,21 @@ describe("Twilio error classes", () => {
 });
 
 describe("follow-ups", () => {
+  it("names the goal by its day number, which a removed goal before it does not change", async () => {
+    const user = await makeUser({ evening: "19:00" });
+    const removed = goal(user.id, "Run 5k", "2026-06-15T16:00:00Z"); // 12:00
+    goal(user.id, "Read", "2026-06-15T17:00:00Z"); // 13:00
+    goal(user.id, "Call the bank", "2026-06-15T19:00:00Z"); // 15:00
+    sqlite.prepare("delete from goals where id = ?").run(removed.id);
+    await tick("2026-06-15T18:30:00Z"); // 14:30
+    expect(
+      transport
+        .to(user.phone)
+        .filter((m) => m.body.startsWith("Reminder"))
+        .map((m) => m.body),
+    ).toEqual([`Reminder: "Call the bank" is due at 3:00 PM. Reply 3 when it's done.`]);
+  });
+
   // New York, EDT: 15:00 local on June 15 is 19:00Z. A reminder goes 30 minutes before the due time.
   it("reminds once, 30 minutes before an open goal's own due time; a reply of its number completes it", async () => {
     const user = await makeUser({ evening: "19:00" });

@@ -186,6 +186,6 @@ it("lists a goal moved to tomorrow under Upcoming, and names it in the next morn
     .pluck()
     .all(user.id) as string[];
   expect(texts.at(-1)).toBe(
-    'Good morning! Carried over to today: Call mom. Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".',
+    'Good morning! Carried over to today: 1) Call mom. Any other goals for today? Reply with them, e.g. "1. Run 5k 2. Read 30 pages".',
   );
 });

@@ -64,15 +64,15 @@ it("the tick's evening text lists only open goals; a check-in after a web Done k
   // The same tick may follow up on the goals already overdue at 19:00: the question is the evening one.
   const question = systemTexts(user.id).findLast((t) => t.kind === "evening")!;
   expect(question.body).toBe(
-    'Evening check-in: which goals did you finish? 1) Run 5k 2) Call mom. Reply e.g. "1", "all" or "none". A photo as proof is welcome.',
+    'Evening check-in: which goals did you finish? 1) Run 5k 3) Call mom. Reply e.g. "1", "all" or "none". A photo as proof is welcome.',
   );
 
-  // Call mom is marked done on the web after the question; the text then says it skipped "2".
+  // Call mom is marked done on the web after the question; the text then says it skipped "3".
   await client.request("/dashboard", {
     form: { intent: "complete", goalId: String(goalIdOf(user.id, "Call mom")) },
   });
   const before = systemTexts(user.id).length;
-  const reply = await say("did 1, skipped 2");
+  const reply = await say("did 1, skipped 3");
   expect(reply).toMatch(
     /^All done, great work! 3 of 3 done today\. Done: Run 5k\. Call mom was already marked done on the web: kept\. Streak: 1 day\. \S/,
   );

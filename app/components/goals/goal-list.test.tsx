@@ -32,6 +32,11 @@ describe("GoalList", () => {
     expect(html).toContain("<img");
   });
 
+  it("shows the goal's day number as the day's texts do, and none for a goal without one", () => {
+    expect(render([{ ...done, dayNumber: 3 }])).toMatch(/data-testid="goal-day-number"[^>]*>3\)</);
+    expect(render([{ ...done, dayNumber: null }])).not.toContain("goal-day-number");
+  });
+
   it("shows neither when there is none", () => {
     const html = render([{ ...done, llmFeedback: null, proofDescription: null }]);
     expect(html).not.toContain("goal-feedback");

@@ -22,6 +22,8 @@ export type GoalRowData = {
   proofDescription: string | null;
   /** Set when the goal is the day's instance of a habit. */
   habitId?: number | null;
+  /** Its number on its day, as every text of that day shows it. */
+  dayNumber?: number | null;
 };
 
 export { EMPTY_GOALS };
@@ -154,6 +156,15 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
   return (
     <li id={`goal-${goal.id}`} className="scroll-mt-24 py-4" data-testid="goal-row">
       <div className="flex items-start gap-3">
+        {goal.dayNumber ? (
+          <span
+            className="min-w-6 shrink-0 font-semibold tabular-nums text-muted-foreground"
+            title={`Goal ${goal.dayNumber} of its day, as your texts number it`}
+            data-testid="goal-day-number"
+          >
+            {`${goal.dayNumber})`}
+          </span>
+        ) : null}
         <p
           className={cn(
             "user-text min-w-0 flex-1 font-medium",
