@@ -38,6 +38,10 @@ export const users = sqliteTable(
     receiveWeeklySummary: integer("receive_weekly_summary", { mode: "boolean" })
       .notNull()
       .default(true),
+    /** The first day of the user's weeks: calendar, heatmap, weekly counts, summaries and PDF. */
+    weekStartsOn: text("week_starts_on", { enum: ["sunday", "monday"] })
+      .notNull()
+      .default("sunday"),
     roles: jsonList<string>("roles"),
     /** Set when check-ins are paused for some days by text; they resume by themselves after it. */
     pausedUntil: integer("paused_until", { mode: "timestamp_ms" }),
@@ -99,7 +103,7 @@ export const consents = sqliteTable(
   (t) => [index("consents_phone_idx").on(t.phone)],
 );
 
-/** A schedule from a day on: weekdays (0 = Sunday) or a number of times per (Monday-to-Sunday) week. */
+/** A schedule from a day on: weekdays (0 = Sunday) or a number of times per week (the owner's weeks). */
 export type HabitScheduleSpan = { from: string; days?: number[]; timesPerWeek?: number };
 
 /**

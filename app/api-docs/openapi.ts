@@ -298,7 +298,7 @@ function paths(): Record<string, Record<string, Operation>> {
       patch: {
         summary: "Change settings",
         description:
-          "Any of the settings; a new email or phone needs currentPassword (an admin changing another account's does not).",
+          "Any of the settings (weekStartsOn, 'sunday' or 'monday', is the first day of the user's weeks everywhere); a new email or phone needs currentPassword (an admin changing another account's does not).",
         tags: ["accounts"],
         parameters: [idParameter("user")],
         requestBody: body(SettingsApiSchema),

@@ -50,6 +50,7 @@ export const FORM_ATTRIBUTES: Record<FormName, Record<string, FieldAttributes>> 
     preferredCheckInTimeEvening: { required: true },
     sendCheckInReminders: {},
     receiveWeeklySummary: {},
+    weekStartsOn: {},
     currentPassword: { maxLength: 200 },
   },
   phone: { phone: { required: true }, currentPassword: { maxLength: 200 } },

@@ -171,7 +171,7 @@ describe("calendarWeeks", () => {
   const today = "2026-03-11";
 
   it("gives whole weeks of 7 days, Sunday first, ending with the week of today", () => {
-    const weeks = calendarWeeks([], today, 4);
+    const weeks = calendarWeeks([], today, 4, "sunday");
     expect(weeks).toHaveLength(4);
     for (const week of weeks) expect(week).toHaveLength(7);
     expect(weeks[0]![0]!.day).toBe("2026-02-15"); // a Sunday, three weeks before 2026-03-08
@@ -181,14 +181,28 @@ describe("calendarWeeks", () => {
     expect(new Set(days).size).toBe(28);
   });
 
+  it("starts each week on Monday for a Monday-first user, still ending with the week of today", () => {
+    const weeks = calendarWeeks([], today, 2, "monday");
+    expect(weeks[1]!.map((d) => d.day)).toEqual([
+      "2026-03-09",
+      "2026-03-10",
+      "2026-03-11",
+      "2026-03-12",
+      "2026-03-13",
+      "2026-03-14",
+      "2026-03-15",
+    ]);
+    expect(weeks[0]![0]!.day).toBe("2026-03-02");
+  });
+
   it("flags the days after today as future", () => {
-    const last = calendarWeeks([], today, 2)[1]!;
+    const last = calendarWeeks([], today, 2, "sunday")[1]!;
     expect(last.map((d) => d.future)).toEqual([false, false, false, false, true, true, true]);
-    expect(calendarWeeks([], today, 2)[0]!.every((d) => !d.future)).toBe(true);
+    expect(calendarWeeks([], today, 2, "sunday")[0]!.every((d) => !d.future)).toBe(true);
   });
 
   it("has no future days when today is a Saturday", () => {
-    const weeks = calendarWeeks([], "2026-03-14", 1);
+    const weeks = calendarWeeks([], "2026-03-14", 1, "sunday");
     expect(weeks[0]!.map((d) => d.day)[0]).toBe("2026-03-08");
     expect(weeks[0]!.some((d) => d.future)).toBe(false);
   });
@@ -201,6 +215,7 @@ describe("calendarWeeks", () => {
       ],
       today,
       2,
+      "sunday",
     );
     const flat = weeks.flat();
     expect(flat.find((d) => d.day === "2026-03-09")).toEqual({

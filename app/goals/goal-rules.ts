@@ -1,11 +1,11 @@
 import {
   addDays,
   dayNumber,
-  dayOfWeek,
   firstOfMonth,
   localDayNumber,
   type LocalDay,
 } from "~/utils/local-time";
+import { weekStartOf, type WeekStart } from "~/utils/week-start";
 import { outcomeOf, type GoalState } from "./goal-numbers";
 
 /** Goals one local day may hold, habits' included: the dashboard and every text list them all. */
@@ -161,11 +161,15 @@ export function dayOutcome(cell: DayTally & { future: boolean; today: boolean })
   return cell.skipped === cell.total ? "skipped" : "missed";
 }
 
-/** Whole weeks (Sunday first) ending with the week of today, each day with its tally. */
-export function calendarWeeks(tallies: DayTally[], today: LocalDay, weeks: number) {
+/** Whole weeks (starting on the user's first day) ending with the week of today, each day with its tally. */
+export function calendarWeeks(
+  tallies: DayTally[],
+  today: LocalDay,
+  weeks: number,
+  firstDay: WeekStart,
+) {
   const byDay = new Map(tallies.map((t) => [t.day, t]));
-  const lastSunday = addDays(today, -dayOfWeek(today));
-  const first = addDays(lastSunday, -7 * (weeks - 1));
+  const first = addDays(weekStartOf(today, firstDay), -7 * (weeks - 1));
   return Array.from({ length: weeks }, (_, w) =>
     Array.from({ length: 7 }, (_, d) => {
       const day = addDays(first, w * 7 + d);

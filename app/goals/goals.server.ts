@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
 import { eachDay } from "~/utils/date-window";
+import type { WeekStart } from "~/utils/week-start";
 import { db, inOneRead, preparedQuery, schema, sqlite } from "~/utils/db.server";
 import { batchesAfter, keysetAfter } from "~/utils/streamed-download.server";
 import {
@@ -37,6 +38,7 @@ import { takeDayNumber } from "./day-numbers.server";
 const { goals } = schema;
 
 type Owner = { id: number; timezone: string };
+type CalendarOwner = Owner & { weekStartsOn: WeekStart };
 
 // Every zone's midnight falls on a quarter hour today, so goals counted per 15-minute slot of their due
 // time (or completion time) add up to exact days, in far fewer rows than one per goal. Some zones' past
@@ -454,7 +456,7 @@ const dueSlotsBetween = sqlite
   .raw();
 
 /** Per-day tallies of goals due in the last weeks, for the calendar picture. */
-export function recentCalendar(user: Owner, weeks = 12, now = new Date()) {
+export function recentCalendar(user: CalendarOwner, weeks = 12, now = new Date()) {
   const today = todayFor(user, now);
   const from = addDays(today, -7 * weeks);
   // The slots that begin within the days: every goal due in them, where days start on a quarter hour.
@@ -472,7 +474,7 @@ export function recentCalendar(user: Owner, weeks = 12, now = new Date()) {
     tally.skipped! += skipped;
   }
   for (const [n, tally] of tallies) tally.day = addDays("1970-01-01", n);
-  return calendarWeeks([...tallies.values()], today, weeks);
+  return calendarWeeks([...tallies.values()], today, weeks, user.weekStartsOn);
 }
 
 /** Goals due in a span of local days, for reports. */

@@ -8,6 +8,7 @@ const daily = (days: HabitHistory["days"], start = "2026-11-01"): HabitHistory =
   schedules: [{ from: start, schedule: { days: [0, 1, 2, 3, 4, 5, 6] } }],
   days,
   stoppedOn: null,
+  weekStartsOn: "sunday",
 });
 
 describe("parseDayIntent", () => {

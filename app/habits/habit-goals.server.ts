@@ -5,8 +5,10 @@ import { giveBackDayNumber, takeDayNumber } from "~/goals/day-numbers.server";
 import { inOneRead, sqlite } from "~/utils/db.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { localDay, zonedInstant, type LocalDay } from "~/utils/local-time";
+import { weekStartOf, type WeekStart } from "~/utils/week-start";
 import { scheduleSpans } from "./habit-rules";
-import { dueToday, weekStart, type HabitSchedule } from "./habit-stats";
+import { ownerWeekStart } from "./habit-history.server";
+import { dueToday, type HabitSchedule } from "./habit-stats";
 
 // A habit becomes a goal on each local day it is due, once, whoever asks first: the morning
 // question, a page, the /api or a reply. The unique (habit_id, habit_day) index makes that hold under
@@ -60,10 +62,11 @@ function scheduleOn(row: HabitRow, day: LocalDay): HabitSchedule | null {
   return spans.filter((s) => s.from <= day).at(-1)?.schedule ?? spans[0]?.schedule ?? null;
 }
 
-function isDue(row: HabitRow, day: LocalDay) {
+function isDue(row: HabitRow, day: LocalDay, firstDay: WeekStart) {
   const schedule = scheduleOn(row, day);
   if (!schedule) return false;
-  const done = "timesPerWeek" in schedule ? doneInWeek.get(row.id, weekStart(day), day)! : 0;
+  const done =
+    "timesPerWeek" in schedule ? doneInWeek.get(row.id, weekStartOf(day, firstDay), day)! : 0;
   return dueToday(schedule, day, done);
 }
 
@@ -92,7 +95,8 @@ function missingHabitGoals(user: HabitOwner, day: LocalDay) {
       day,
     ),
   );
-  const due = active.filter((row) => !have.has(row.id) && isDue(row, day));
+  const firstDay = ownerWeekStart(user.id);
+  const due = active.filter((row) => !have.has(row.id) && isDue(row, day, firstDay));
   return due.length === 0 ? [] : due.slice(0, roomOnDay(user, day));
 }
 

@@ -1,6 +1,7 @@
 import type { Habit } from "../../db/schema";
-import { sqlite } from "~/utils/db.server";
+import { preparedQuery, sqlite } from "~/utils/db.server";
 import type { LocalDay } from "~/utils/local-time";
+import { DEFAULT_WEEK_START, type WeekStart } from "~/utils/week-start";
 import { scheduleSpans } from "./habit-rules";
 import type { DayOutcome, HabitDay, HabitHistory } from "./habit-stats";
 
@@ -34,6 +35,15 @@ function oldestFirst(days: HabitDay[]) {
   return days;
 }
 
+const weekStartOfUser = preparedQuery(() =>
+  sqlite.prepare<[number], WeekStart>("select week_starts_on from users where id = ?").pluck(),
+);
+
+/** The first day of a habit owner's weeks, as their settings say. */
+export function ownerWeekStart(userId: number): WeekStart {
+  return weekStartOfUser().get(userId) ?? DEFAULT_WEEK_START;
+}
+
 /** Each habit's history of days (one query for all of them), for its streaks, strength and heatmap. */
 export function habitHistories(habits: Habit[], today: LocalDay): Map<number, HabitHistory> {
   const days = new Map<number, HabitDay[]>(habits.map((h) => [h.id, []]));
@@ -41,6 +51,11 @@ export function habitHistories(habits: Habit[], today: LocalDay): Map<number, Ha
     for (const [id, list] of daysOfHabits(habits.map((h) => h.id)))
       days.set(id, oldestFirst(list.split(",").map((entry) => outcomeOf(entry, today))));
   }
+  const weekStarts = new Map<number, WeekStart>();
+  const weekStartOf = (userId: number) => {
+    if (!weekStarts.has(userId)) weekStarts.set(userId, ownerWeekStart(userId));
+    return weekStarts.get(userId)!;
+  };
   return new Map(
     habits.map((h) => [
       h.id,
@@ -49,6 +64,7 @@ export function habitHistories(habits: Habit[], today: LocalDay): Map<number, Ha
         schedules: scheduleSpans(h),
         days: days.get(h.id) ?? [],
         stoppedOn: h.stoppedOn,
+        weekStartsOn: weekStartOf(h.userId),
       },
     ]),
   );

@@ -2,14 +2,15 @@ import type { Habit } from "../../db/schema";
 import { inArray } from "drizzle-orm";
 import { db, inOneRead, schema } from "~/utils/db.server";
 import type { LocalDay } from "~/utils/local-time";
+import type { WeekStart } from "~/utils/week-start";
 import { todayOutcome } from "./habit-days";
-import { habitHistories } from "./habit-history.server";
+import { habitHistories, ownerWeekStart } from "./habit-history.server";
 import { habitNumbers, type DayOutcome } from "./habit-stats";
 
 /** A habit's numbers as of a local day, and that day's outcome (null when it is not due that day). */
 export type HabitDayNumbers = ReturnType<typeof habitNumbers> & { today: DayOutcome | null };
 
-type Kept = { version: number; today: LocalDay; numbers: HabitDayNumbers };
+type Kept = { version: number; today: LocalDay; weekStartsOn: WeekStart; numbers: HabitDayNumbers };
 
 // Habits whose numbers are kept, the most recently used last; each entry is about 100 bytes.
 const MAX_KEPT = 20_000;
@@ -31,7 +32,8 @@ const currentRows = (ids: number[]) =>
 /**
  * Each habit's numbers (streak, best streak, strength) and today's outcome. Working them out reads all
  * of a habit's days; they are kept per habit and reused while the habit's version (raised by triggers
- * on any change to it or its goals, whoever writes) and the local day are the same, so a list of
+ * on any change to it or its goals, whoever writes), the local day and the owner's first day of the
+ * week are the same, so a list of
  * habits reads only the days of those that changed.
  */
 export function habitDayNumbers(habits: Habit[], today: LocalDay): Map<number, HabitDayNumbers> {
@@ -43,10 +45,18 @@ function numbersOf(habits: Habit[], today: LocalDay) {
   const rows = currentRows(habits.map((h) => h.id));
   const found = new Map<number, HabitDayNumbers>();
   const stale: Habit[] = [];
+  const weekStarts = new Map<number, WeekStart>();
   for (const habit of habits) {
     const row = rows.get(habit.id) ?? habit;
     const entry = kept.get(habit.id);
-    if (entry && entry.version === row.version && entry.today === today) {
+    if (!weekStarts.has(row.userId)) weekStarts.set(row.userId, ownerWeekStart(row.userId));
+    const weekStartsOn = weekStarts.get(row.userId)!;
+    if (
+      entry &&
+      entry.version === row.version &&
+      entry.today === today &&
+      entry.weekStartsOn === weekStartsOn
+    ) {
       kept.delete(habit.id);
       kept.set(habit.id, entry);
       found.set(habit.id, entry.numbers);
@@ -60,7 +70,9 @@ function numbersOf(habits: Habit[], today: LocalDay) {
     const history = histories.get(habit.id)!;
     const numbers = { ...habitNumbers(history, today), today: todayOutcome(history, today) };
     kept.delete(habit.id);
-    if (rows.has(habit.id)) kept.set(habit.id, { version: habit.version, today, numbers });
+    const { weekStartsOn } = history;
+    if (rows.has(habit.id))
+      kept.set(habit.id, { version: habit.version, today, weekStartsOn, numbers });
     found.set(habit.id, numbers);
   }
   for (const id of kept.keys()) {

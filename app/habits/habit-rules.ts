@@ -1,9 +1,11 @@
 // Pure rules about a habit's schedule, shared by the pages, the /api, texts and the scheduler.
 import type { Habit, HabitScheduleSpan } from "../../db/schema";
 import type { HabitScheduleInput } from "./habit-schema";
+import { weekdayLabels, weekdaysInOrder } from "~/utils/week-start";
 import type { HabitSchedule, ScheduleSpan } from "./habit-stats";
 
-export const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** Indexed by Date#getUTCDay, 0 = Sunday. */
+const WEEKDAY_SHORT = weekdayLabels("sunday", "short");
 
 export function scheduleSpan(from: string, schedule: HabitScheduleInput): HabitScheduleSpan {
   return "days" in schedule
@@ -46,9 +48,9 @@ export function describeSchedule(schedule: HabitSchedule): string {
   if (key === "0,1,2,3,4,5,6") return "every day";
   if (key === "1,2,3,4,5") return "weekdays";
   if (key === "0,6") return "weekends";
-  // Monday first, as people say it.
-  return [...schedule.days]
-    .sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))
+  // Monday first whatever the user's calendar shows, as people say it ("Mon, Wed, Sun").
+  return weekdaysInOrder("monday")
+    .filter((d) => schedule.days.includes(d))
     .map((d) => WEEKDAY_SHORT[d])
     .join(", ");
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, dayOfWeek } from "~/utils/local-time";
+import { WEEK_STARTS, weekStartOf } from "~/utils/week-start";
 import { pausedBetween, scheduleSpans } from "./habit-rules";
 import {
   bestStreak,
@@ -9,7 +10,6 @@ import {
   dueToday,
   strength,
   strengthSeries,
-  weekStart,
   yearHeatmap,
   type DayOutcome,
   type HabitHistory,
@@ -33,6 +33,7 @@ function history(
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([day, outcome]) => ({ day, outcome })),
     stoppedOn: null,
+    weekStartsOn: "monday",
     ...more,
   };
 }
@@ -43,12 +44,12 @@ const daysFrom = (start: string, count: number) =>
 const all = (days: string[], outcome: DayOutcome) =>
   Object.fromEntries(days.map((d) => [d, outcome])) as Record<string, DayOutcome>;
 
-describe("weekStart and dueToday", () => {
-  it("weeks run Monday to Sunday", () => {
-    expect(weekStart("2026-06-15")).toBe("2026-06-15"); // a Monday
-    expect(weekStart("2026-06-21")).toBe("2026-06-15"); // its Sunday
-    expect(weekStart("2026-06-14")).toBe("2026-06-08");
-    expect(weekStart("2027-01-01")).toBe("2026-12-28"); // across a new year
+describe("weekStartOf and dueToday", () => {
+  it("weeks run Monday to Sunday for a Monday-first user", () => {
+    expect(weekStartOf("2026-06-15", "monday")).toBe("2026-06-15"); // a Monday
+    expect(weekStartOf("2026-06-21", "monday")).toBe("2026-06-15"); // its Sunday
+    expect(weekStartOf("2026-06-14", "monday")).toBe("2026-06-08");
+    expect(weekStartOf("2027-01-01", "monday")).toBe("2026-12-28"); // across a new year
   });
 
   it("a weekday habit is due on its days; a weekly one until its count is met", () => {
@@ -121,6 +122,16 @@ describe("streaks count only the days a habit is due", () => {
     expect(currentStreak(missedWeek, today)).toBe(0);
   });
 
+  it("a times-per-week habit's weeks start on its owner's first day", () => {
+    // Twice a week, done on Sunday the 14th and Monday the 15th: one Sunday-first week, met; across
+    // two Monday-first weeks, the first short of its count.
+    const done = all(["2026-06-14", "2026-06-15"], "done");
+    const sunday = history("2026-06-08", done, { timesPerWeek: 2 }, { weekStartsOn: "sunday" });
+    const monday = history("2026-06-08", done, { timesPerWeek: 2 }, { weekStartsOn: "monday" });
+    expect(currentStreak(sunday, "2026-06-21")).toBe(1);
+    expect(currentStreak(monday, "2026-06-21")).toBe(0);
+  });
+
   it("a first week that starts late asks only for what its days allow", () => {
     // Started on a Saturday with 3 a week: two days left, both done, is a week met.
     const h = history("2026-06-13", all(["2026-06-13", "2026-06-14"], "done"), {
@@ -173,7 +184,7 @@ describe("streaks count only the days a habit is due", () => {
     expect(currentStreak(spring, "2026-03-10")).toBe(5);
     const autumn = history("2026-10-30", all(["2026-10-30", "2026-11-02"], "done"), MWF);
     expect(currentStreak(autumn, "2026-11-02")).toBe(2); // Fri 30th and Mon 2nd
-    expect(weekStart("2026-11-01")).toBe("2026-10-26");
+    expect(weekStartOf("2026-11-01", "monday")).toBe("2026-10-26");
   });
 });
 
@@ -246,6 +257,14 @@ describe("the year heatmap", () => {
     expect(byDay.get("2026-06-19")).toEqual({ day: "2026-06-19", scheduled: true, outcome: null });
   });
 
+  it("is 53 Sunday-first weeks for a Sunday-first owner, ending with this week's Saturday", () => {
+    const h = history("2026-06-01", { "2026-06-15": "done" }, MWF, { weekStartsOn: "sunday" });
+    const cells = yearHeatmap(h, "2026-06-18");
+    expect(cells).toHaveLength(371);
+    expect(dayOfWeek(cells[0]!.day)).toBe(0);
+    expect(cells.at(-1)!.day).toBe("2026-06-20");
+  });
+
   it("shows only the days done and skipped of a times-per-week habit", () => {
     const h = history(
       "2026-06-01",
@@ -271,12 +290,14 @@ describe("over generated histories", () => {
       offset: fc.integer({ min: 0, max: 700 }),
       outcomes: fc.array(outcome, { minLength: 1, maxLength: 120 }),
       schedule,
+      weekStartsOn: fc.constantFrom(...WEEK_STARTS),
     })
-    .map(({ offset, outcomes, schedule }) => {
+    .map(({ offset, outcomes, schedule, weekStartsOn }) => {
       const start = addDays("2024-01-01", offset);
       const days = outcomes.flatMap((o, i) => (o ? [{ day: addDays(start, i), outcome: o }] : []));
       const today = addDays(start, outcomes.length - 1);
-      return { h: { start, schedules: [{ from: start, schedule }], days, stoppedOn: null }, today };
+      const h = { start, schedules: [{ from: start, schedule }], days, stoppedOn: null };
+      return { h: { ...h, weekStartsOn }, today };
     });
 
   it("a goal decades before the habit began (days far apart) changes none of its numbers", () => {
@@ -287,6 +308,26 @@ describe("over generated histories", () => {
         expect(bestStreak(far, today)).toBe(bestStreak(h, today));
         expect(strength(far, today)).toBe(strength(h, today));
         expect(yearHeatmap(far, today)).toEqual(yearHeatmap(h, today));
+      }),
+    );
+  });
+
+  it("the week's first day changes only a times-per-week habit's numbers, and the heatmap's framing", () => {
+    fc.assert(
+      fc.property(generated, ({ h, today }) => {
+        const other = {
+          ...h,
+          weekStartsOn: h.weekStartsOn === "sunday" ? "monday" : "sunday",
+        } as const;
+        const cellsOf = (x: HabitHistory) =>
+          new Map(yearHeatmap(x, today).map((c) => [c.day, c] as const));
+        const mine = cellsOf(h);
+        for (const [day, cell] of cellsOf(other))
+          if (mine.has(day)) expect(cell).toEqual(mine.get(day));
+        if ("timesPerWeek" in h.schedules[0]!.schedule) return;
+        expect(currentStreak(other, today)).toBe(currentStreak(h, today));
+        expect(bestStreak(other, today)).toBe(bestStreak(h, today));
+        expect(strength(other, today)).toBe(strength(h, today));
       }),
     );
   });

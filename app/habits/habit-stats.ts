@@ -4,6 +4,7 @@
 import type { HabitSchedule } from "~/replies/interpret-habits";
 import { clampToWindow } from "~/utils/date-window";
 import { dayNumber, type LocalDay } from "~/utils/local-time";
+import { weekStartNumber, type WeekStart } from "~/utils/week-start";
 
 export type { HabitSchedule };
 
@@ -18,15 +19,14 @@ export type HabitHistory = {
   /** The habit's goals, oldest first. */
   days: HabitDay[];
   stoppedOn: LocalDay | null;
+  /** The owner's first day of the week: a times-per-week habit's weeks and the heatmap's columns. */
+  weekStartsOn: WeekStart;
 };
 
 const DAY_MS = 86_400_000;
 const toDay = (n: number): LocalDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
 // Day 0 (1970-01-01) was a Thursday; 0 = Sunday as in Date#getDay.
 const weekdayOf = (n: number) => (n + 4) % 7;
-const mondayOf = (n: number) => n - ((weekdayOf(n) + 6) % 7);
-
-export const weekStart = (day: LocalDay): LocalDay => toDay(mondayOf(dayNumber(day)));
 
 export function isScheduledOn(schedule: HabitSchedule, day: LocalDay) {
   return "timesPerWeek" in schedule || schedule.days.includes(weekdayOf(dayNumber(day)));
@@ -117,6 +117,7 @@ function outcomeLookup(numbers: number[], days: HabitDay[]) {
 /** The habit's due days and weeks from its start to today, in order. */
 function walk(history: HabitHistory, today: LocalDay): Walk {
   const t = dayNumber(today);
+  const weekOf = (n: number) => weekStartNumber(n, history.weekStartsOn);
   // A start before the years around today (old data) is walked from the window's first day.
   const start = dayNumber(clampToWindow(history.start, today));
   const spans = history.schedules.map((s) => ({
@@ -152,14 +153,14 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
     const outcome = outcomeOn(n);
     if (outcome === undefined && n > lastDue) continue;
     if ("timesPerWeek" in schedule) {
-      if (week && (mondayOf(n) !== mondayOf(week.first) || week.span !== span)) flushWeek();
+      if (week && (weekOf(n) !== weekOf(week.first) || week.span !== span)) flushWeek();
       if (!week) {
         const nextSpan: number = spans[span + 1]?.from ?? Infinity;
         const stopped = history.stoppedOn ? lastDue : Infinity;
         week = {
           span,
           first: n,
-          last: Math.min(mondayOf(n) + 6, nextSpan - 1, stopped),
+          last: Math.min(weekOf(n) + 6, nextSpan - 1, stopped),
           timesPerWeek: schedule.timesPerWeek,
           multiplier: spans[span]!.multiplier,
           done: [],
@@ -268,13 +269,13 @@ export function strengthSeries(history: HabitHistory, today: LocalDay) {
 export type HeatmapCell = { day: LocalDay; scheduled: boolean; outcome: DayOutcome | null };
 
 /**
- * 53 weeks of days, Monday first, ending with the Sunday of this week. A times-per-week habit has
+ * 53 weeks of days, starting on the owner's first day, ending with the last day of this week. A times-per-week habit has
  * no due day of its own, so only its days done and skipped show.
  */
 export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell[] {
   const { outcomeOn, scheduleAt, start, lastDue } = walk(history, today);
   const t = dayNumber(today);
-  const first = mondayOf(t) - 52 * 7;
+  const first = weekStartNumber(t, history.weekStartsOn) - 52 * 7;
   const stopped = history.stoppedOn !== null;
   return Array.from({ length: 371 }, (_, i) => {
     const n = first + i;

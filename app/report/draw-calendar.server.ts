@@ -1,5 +1,6 @@
 import { CALENDAR_LEGEND, DAY_FILL, hslToHex } from "~/goals/outcome-colours";
 import { pluralDays } from "~/utils/format";
+import { weekdayLabels } from "~/utils/week-start";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import type { ReportData } from "./report-data.server";
 import { monthsToShow, monthTitle, monthWeeks, type CalendarCell } from "./report-rules";
@@ -7,7 +8,6 @@ import { monthsToShow, monthTitle, monthWeeks, type CalendarCell } from "./repor
 const CELL = 20;
 const GAP = 3;
 const MONTH_WIDTH = 7 * CELL + 6 * GAP;
-const WEEKDAYS = ["S", "M", "T", "W", "T", "F", "S"];
 
 const fill = (cell: CalendarCell) => hslToHex(DAY_FILL[cell.outcome].print);
 
@@ -24,7 +24,13 @@ export function drawCalendar(sheet: Sheet, data: ReportData) {
   const { months, total } = monthsToShow(data.from, data.to);
   const grids = months.map((month) => ({
     month,
-    weeks: monthWeeks(month, data.tallies, { from: data.from, to: data.to }, data.today),
+    weeks: monthWeeks(
+      month,
+      data.tallies,
+      { from: data.from, to: data.to },
+      data.today,
+      data.user.weekStartsOn,
+    ),
   }));
   const rows = Math.max(...grids.map((g) => g.weeks.length));
   const gridHeight = 30 + rows * (CELL + GAP);
@@ -41,7 +47,7 @@ export function drawCalendar(sheet: Sheet, data: ReportData) {
   grids.forEach(({ month, weeks }, i) => {
     const x0 = sheet.left + i * (MONTH_WIDTH + spacing);
     sheet.write(monthTitle(month), x0, top, { font: "bold", size: 10 });
-    WEEKDAYS.forEach((label, d) =>
+    weekdayLabels(data.user.weekStartsOn, "letter").forEach((label, d) =>
       sheet.write(label, x0 + d * (CELL + GAP), top + 15, {
         size: 7,
         color: INK.muted,

@@ -1,6 +1,7 @@
 import { DAY_FILL, hslToHex } from "~/goals/outcome-colours";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import type { ReportData } from "./report-data.server";
+import { weekSpanWords } from "~/utils/week-start";
 import { shortDay, weeklyTrend } from "./report-rules";
 
 export const TREND_HEADING = "Completion trend by week";
@@ -13,10 +14,11 @@ const AXIS_WIDTH = 30;
  * week's first day under each bar; weeks without goals show a dash. The last 26 weeks at most.
  */
 export function drawTrend(sheet: Sheet, data: ReportData) {
-  const { weeks, total } = weeklyTrend(data.tallies, data.from, data.to, data.today);
+  const firstDay = data.user.weekStartsOn;
+  const { weeks, total } = weeklyTrend(data.tallies, data.from, data.to, data.today, firstDay);
   const subtitle =
     (total > weeks.length ? `The last ${weeks.length} of ${total} weeks. ` : "") +
-    "Share of each week's decided goals completed (Sunday to Saturday); skipped and missed count as not completed.";
+    `Share of each week's decided goals completed (${weekSpanWords(firstDay)}); skipped and missed count as not completed.`;
   sheet.heading(TREND_HEADING, CHART_HEIGHT + 30, subtitle);
   if (weeks.length === 0) {
     sheet.y += sheet.write("No weeks to show yet.", sheet.left, sheet.y, { color: INK.muted });

@@ -13,6 +13,7 @@ import { dayNotesBetween } from "~/goals/day-notes.server";
 import { clampToWindow } from "~/utils/date-window";
 import { db, schema } from "~/utils/db.server";
 import { addDays, localDay, startOfLocalDay, type LocalDay } from "~/utils/local-time";
+import type { WeekStart } from "~/utils/week-start";
 import { isStoredProof, reportPhotos, type ReportPhoto } from "./proof-images.server";
 import { tallyByDay, type DayCount } from "./report-rules";
 import { habitSummaries, type HabitSummary } from "~/habits/habit-api.server";
@@ -28,7 +29,7 @@ export const MAX_ROWS = 200;
  */
 export const LISTED_TEXT_BUDGET = 40_000;
 
-export type ReportUser = { id: number; email: string; timezone: string };
+export type ReportUser = { id: number; email: string; timezone: string; weekStartsOn: WeekStart };
 
 export type ReportData = {
   user: ReportUser;

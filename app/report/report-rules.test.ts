@@ -86,6 +86,7 @@ describe("monthWeeks", () => {
     tallies,
     { from: "2026-11-02", to: "2026-11-30" },
     "2026-11-10",
+    "sunday",
   );
 
   it("lays the month out in rows of seven, Sunday first, blank around it", () => {
@@ -100,9 +101,26 @@ describe("monthWeeks", () => {
       new Map(),
       { from: "2026-10-01", to: "2026-10-31" },
       "x",
+      "sunday",
     );
     // October 1, 2026 is a Thursday.
     expect(october[0]!.slice(0, 4)).toEqual([null, null, null, null]);
+  });
+
+  it("starts each row on Monday for a Monday-first user", () => {
+    const monday = monthWeeks(
+      "2026-11-01",
+      tallies,
+      { from: "2026-11-02", to: "2026-11-30" },
+      "2026-11-10",
+      "monday",
+    );
+    // November 1, 2026 is a Sunday: the last cell of the first row, the 30th opens the sixth.
+    expect(monday[0]!.slice(0, 6)).toEqual([null, null, null, null, null, null]);
+    expect(monday[0]![6]).toMatchObject({ day: "2026-11-01" });
+    expect(monday[1]![0]).toMatchObject({ day: "2026-11-02" });
+    expect(monday).toHaveLength(6);
+    expect(monday[5]![0]).toMatchObject({ day: "2026-11-30" });
   });
 
   it("gives each day the dashboard's outcome and marks days outside the period", () => {
@@ -131,7 +149,7 @@ describe("weeklyTrend", () => {
       NY,
       new Date("2026-11-24T17:00:00Z"),
     );
-    const { weeks } = weeklyTrend(tallies, "2026-11-22", "2026-11-28", "2026-11-24");
+    const { weeks } = weeklyTrend(tallies, "2026-11-22", "2026-11-28", "2026-11-24", "sunday");
     expect(weeks).toEqual([
       { start: "2026-11-22", end: "2026-11-24", decided: 3, completed: 2, rate: 67 },
     ]);
@@ -150,7 +168,13 @@ describe("weeklyTrend", () => {
       NY,
       new Date("2026-11-24T17:00:00Z"),
     );
-    const { weeks, total } = weeklyTrend(tallies, "2026-11-04", "2026-11-30", "2026-11-24");
+    const { weeks, total } = weeklyTrend(
+      tallies,
+      "2026-11-04",
+      "2026-11-30",
+      "2026-11-24",
+      "sunday",
+    );
     expect(total).toBe(4);
     expect(weeks).toEqual([
       { start: "2026-11-04", end: "2026-11-07", decided: 2, completed: 1, rate: 50 },
@@ -160,8 +184,37 @@ describe("weeklyTrend", () => {
     ]);
   });
 
+  it("buckets by Monday-to-Sunday week for a Monday-first user", () => {
+    const tallies = tallyByDay(
+      [row("2026-11-08", "done"), row("2026-11-09"), row("2026-11-15", "done")],
+      NY,
+      new Date("2026-11-24T17:00:00Z"),
+    );
+    const { weeks, total } = weeklyTrend(
+      tallies,
+      "2026-11-04",
+      "2026-11-30",
+      "2026-11-24",
+      "monday",
+    );
+    expect(total).toBe(4);
+    expect(weeks).toEqual([
+      { start: "2026-11-04", end: "2026-11-08", decided: 1, completed: 1, rate: 100 },
+      { start: "2026-11-09", end: "2026-11-15", decided: 2, completed: 1, rate: 50 },
+      { start: "2026-11-16", end: "2026-11-22", decided: 0, completed: 0, rate: null },
+      { start: "2026-11-23", end: "2026-11-24", decided: 0, completed: 0, rate: null },
+    ]);
+  });
+
   it("keeps only the last weeks of a long period", () => {
-    const { weeks, total } = weeklyTrend(new Map(), "2024-11-24", "2026-11-24", "2026-11-24", 26);
+    const { weeks, total } = weeklyTrend(
+      new Map(),
+      "2024-11-24",
+      "2026-11-24",
+      "2026-11-24",
+      "sunday",
+      26,
+    );
     expect(total).toBe(105);
     expect(weeks).toHaveLength(26);
     expect(weeks.at(-1)).toMatchObject({ start: "2026-11-22", end: "2026-11-24" });
@@ -169,7 +222,13 @@ describe("weeklyTrend", () => {
   });
 
   it("walks only the weeks it keeps, however long ago the period starts", () => {
-    const { weeks, total } = weeklyTrend(new Map(), "1000-01-01", "9999-12-31", "2026-11-24");
+    const { weeks, total } = weeklyTrend(
+      new Map(),
+      "1000-01-01",
+      "9999-12-31",
+      "2026-11-24",
+      "sunday",
+    );
     expect(total).toBe(53_582);
     expect(weeks).toHaveLength(26);
     expect(weeks.at(-1)).toMatchObject({ start: "2026-11-22", end: "2026-11-24" });

@@ -9,12 +9,13 @@ import {
 import { dayOutcome, goalState, type DayOutcome } from "~/goals/goal-rules";
 import {
   addDays,
-  dayOfWeek,
   daysBetween,
   firstOfMonth,
   localDay,
+  weekdayName,
   type LocalDay,
 } from "~/utils/local-time";
+import { dayInWeek, weekEndOf, weekStartOf, type WeekStart } from "~/utils/week-start";
 
 // The pure part of the PDF report: what its calendar, trend and goal list show. No I/O here.
 
@@ -61,15 +62,20 @@ export type CalendarCell = {
   total: number;
 };
 
-/** A month as rows of seven cells, Sunday first (as on the dashboard); null before the 1st and after the end. */
+/**
+ * A month as rows of seven cells, from the user's first day of the week (as on the dashboard); null
+ * before the 1st and after the end.
+ */
 export function monthWeeks(
   month: LocalDay,
   tallies: Map<LocalDay, DayCount>,
   period: { from: LocalDay; to: LocalDay },
   today: LocalDay,
+  firstDay: WeekStart,
 ): (CalendarCell | null)[][] {
   const next = firstOfMonth(month, 1);
-  const cells: (CalendarCell | null)[] = Array.from({ length: dayOfWeek(month) }, () => null);
+  const blanks = dayInWeek(month, firstDay);
+  const cells: (CalendarCell | null)[] = Array.from({ length: blanks }, () => null);
   for (let day = month; day < next; day = addDays(day, 1)) {
     const tally = tallies.get(day) ?? emptyDay(day);
     cells.push({
@@ -87,10 +93,8 @@ export function monthWeeks(
 
 export const MAX_TREND_WEEKS = 26;
 
-const sundayOf = (day: LocalDay) => addDays(day, -dayOfWeek(day));
-
 export type WeekBucket = {
-  /** The first day of the week inside the period (a Sunday, except for a period's first week). */
+  /** The first day of the week inside the period (the user's first weekday, but in a period's first week). */
   start: LocalDay;
   end: LocalDay;
   /** Goals decided (completed, skipped or missed) and completed: what the rate counts. */
@@ -101,24 +105,26 @@ export type WeekBucket = {
 };
 
 /**
- * Completion by week (Sunday to Saturday, like the calendar) over the period up to today, of the goals
- * decided so far. Only the last `max` weeks are kept; `total` says how many there were.
+ * Completion by week (from the user's first day of the week, like the calendar) over the period up to
+ * today, of the goals decided so far. Only the last `max` weeks are kept; `total` says how many there were.
  */
 export function weeklyTrend(
   tallies: Map<LocalDay, DayCount>,
   from: LocalDay,
   to: LocalDay,
   today: LocalDay,
+  firstDay: WeekStart,
   max = MAX_TREND_WEEKS,
 ) {
   const last = to < today ? to : today;
-  const total = from > last ? 0 : daysBetween(sundayOf(from), sundayOf(last)) / 7 + 1;
+  const weekOf = (day: LocalDay) => weekStartOf(day, firstDay);
+  const total = from > last ? 0 : daysBetween(weekOf(from), weekOf(last)) / 7 + 1;
   // Only the weeks kept are walked, whatever the period.
-  const firstKept = addDays(sundayOf(last), -7 * (max - 1));
+  const firstKept = addDays(weekOf(last), -7 * (max - 1));
   const weeks: WeekBucket[] = [];
   for (let start = from > firstKept ? from : firstKept; start <= last;) {
-    const saturday = addDays(start, 6 - dayOfWeek(start));
-    const end = saturday < last ? saturday : last;
+    const weekEnd = weekEndOf(start, firstDay);
+    const end = weekEnd < last ? weekEnd : last;
     const counts = noOutcomes();
     for (let day = start; day <= end; day = addDays(day, 1)) {
       const tally = tallies.get(day);
@@ -195,11 +201,9 @@ export function monthTitle(month: LocalDay) {
   return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
 /** 'Monday, November 16, 2026' */
 export function longDay(day: LocalDay) {
-  return `${WEEKDAYS[dayOfWeek(day)]}, ${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8))}, ${day.slice(0, 4)}`;
+  return `${weekdayName(day)}, ${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8))}, ${day.slice(0, 4)}`;
 }
 
 /** 'Nov 16' */

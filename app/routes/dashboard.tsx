@@ -117,6 +117,7 @@ function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
     },
     range,
     calendar: recentCalendar(user, 12, now),
+    weekStartsOn: user.weekStartsOn,
     summaries: latestSummaryPaths(localDay(now, user.timezone)),
     billing: billingSummary(user, now),
     // A goal added during the day is due by the evening check-in, when the user is asked about it.
@@ -275,7 +276,7 @@ export default function DashboardPage() {
           <CardTitle className="text-lg">Your last 12 weeks</CardTitle>
         </CardHeader>
         <CardContent>
-          <CompletionCalendar weeks={data.calendar} />
+          <CompletionCalendar weeks={data.calendar} weekStartsOn={data.weekStartsOn} />
           <SummaryLinks {...data.summaries} />
         </CardContent>
       </Card>

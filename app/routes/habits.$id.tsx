@@ -70,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     habit: habitSummary(habit, history, today),
     week: habit.active ? lastDays(heatmap, habit, today) : [],
     heatmap,
+    weekStartsOn: history.weekStartsOn,
     strength: strengthSeries(history, today),
     counts: dayCounts(history, today),
   });
@@ -112,7 +113,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function HabitPage() {
-  const { habit, heatmap, strength, counts, week, today } = useLoaderData<typeof loader>();
+  const { habit, heatmap, weekStartsOn, strength, counts, week, today } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const errors: Record<string, string[]> = data && "errors" in data ? data.errors : {};
   const unit = habit.streakUnit === "weeks" ? "week" : "day";
@@ -165,7 +167,7 @@ export default function HabitPage() {
               <CardTitle className="text-lg">The last year</CardTitle>
             </CardHeader>
             <CardContent>
-              <HabitHeatmap cells={heatmap} />
+              <HabitHeatmap cells={heatmap} weekStartsOn={weekStartsOn} />
               <p className="mt-2 text-sm text-muted-foreground">
                 {counts.done} done, {counts.skipped} skipped, {counts.missed} missed.
               </p>
@@ -191,6 +193,7 @@ export default function HabitPage() {
               </p>
             ) : null}
             <HabitForm
+              weekStartsOn={weekStartsOn}
               intent="edit"
               submitLabel="Save"
               values={{

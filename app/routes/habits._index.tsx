@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   return json({
     today,
+    weekStartsOn: user.weekStartsOn,
     active: active.map((habit) => {
       const habitNumbers = numbers.get(habit.id)!;
       return { ...habitSummaryFrom(habit, habitNumbers), today: habitNumbers.today };
@@ -114,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function HabitsPage() {
-  const { active, stopped, maxActive, today } = useLoaderData<typeof loader>();
+  const { active, stopped, maxActive, today, weekStartsOn } = useLoaderData<typeof loader>();
   const pending = usePendingDays();
   const data = useActionData<typeof action>();
   const errors: Record<string, string[]> = data && "errors" in data ? data.errors : {};
@@ -194,6 +195,7 @@ export default function HabitsPage() {
               submitLabel="Add habit"
               values={typed}
               errors={errors}
+              weekStartsOn={weekStartsOn}
             />
           </CardContent>
         </Card>

@@ -21,7 +21,7 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatUsPhone } from "~/users/phone";
-import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
+import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES, WEEK_START_OPTIONS } from "~/users/user-options";
 import { ProfileFormSchema } from "~/users/user-schema";
 import { parseWithZod, readFormData } from "~/utils/forms.server";
 import { ensurePrimary } from "~/utils/litefs.server";
@@ -29,7 +29,10 @@ import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/http/session.server";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Settings", "Your email, time zone, check-in times, reminders and weekly summary.");
+  pageMeta(
+    "Settings",
+    "Your email, time zone, check-in times, reminders, weekly summary and first day of the week.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -50,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       preferredCheckInTimeEvening: user.preferredCheckInTimeEvening,
       sendCheckInReminders: user.sendCheckInReminders,
       receiveWeeklySummary: user.receiveWeeklySummary,
+      weekStartsOn: user.weekStartsOn,
     },
   });
 }
@@ -153,6 +157,11 @@ export default function ProfileSettingsPage() {
               {...getInputProps(fields.receiveWeeklySummary, { type: "checkbox" })}
               label="Weekly summary"
               note="Receive a weekly progress summary on Sunday."
+            />
+            <OptionSelectField
+              field={fields.weekStartsOn}
+              label="Week starts on"
+              options={WEEK_START_OPTIONS}
             />
             <div>
               <PendingButton intent="settings" pendingLabel="Saving...">

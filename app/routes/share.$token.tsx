@@ -62,7 +62,7 @@ export default function SharePage() {
           <CardTitle className="text-lg">The last 12 weeks</CardTitle>
         </CardHeader>
         <CardContent>
-          <CompletionCalendar weeks={data.calendar} />
+          <CompletionCalendar weeks={data.calendar} weekStartsOn={data.weekStartsOn} />
         </CardContent>
       </Card>
       {data.habits ? <SharedHabits habits={data.habits} /> : null}

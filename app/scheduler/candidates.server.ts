@@ -1,4 +1,5 @@
 import { localDayRange } from "~/utils/local-time";
+import type { WeekStart } from "~/utils/week-start";
 import { sqlite } from "~/utils/db.server";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
 import type { SummaryKind } from "~/summaries/summary-days";
@@ -26,8 +27,11 @@ const statements = {
     `select u.id, u.phone, u.timezone, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_evening = @time
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
   ),
-  usersForSummary: sqlite.prepare<Record<string, unknown>, ActiveUser>(
-    `select u.id, u.phone, u.timezone, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.receive_weekly_summary = 1
+  usersForSummary: sqlite.prepare<
+    Record<string, unknown>,
+    ActiveUser & { weekStartsOn: WeekStart }
+  >(
+    `select u.id, u.phone, u.timezone, u.week_starts_on as weekStartsOn, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.receive_weekly_summary = 1
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
   ),
   goalsOn: (count: number) =>

@@ -2,6 +2,7 @@ import { mayReceive, partnerState } from "~/partners/partner-state";
 import { shareUrl } from "~/sharing/share-links.server";
 import { templates } from "~/replies/templates";
 import { sqlite } from "~/utils/db.server";
+import type { WeekStart } from "~/utils/week-start";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import type { SummaryKind } from "~/summaries/summary-days";
 import type { Slot } from "./due-times";
@@ -21,12 +22,14 @@ type PartnerRow = BillingRow & {
   token: string | null;
   user_id: number;
   timezone: string;
+  week_starts_on: WeekStart;
 };
 
 // Opted-out numbers are left to the send step, which checks the registry right before every text.
 const activePartners = sqlite.prepare<Record<string, unknown>, PartnerRow>(
   `select p.id as partner_id, p.phone, p.inviter_name, p.status, p.weekly_summary, p.monthly_summary,
-     p.evening_notes, l.token, u.id as user_id, u.timezone, ${BILLING_COLUMNS}
+     p.evening_notes, l.token, u.id as user_id, u.timezone, u.week_starts_on,
+     ${BILLING_COLUMNS}
    from partners p join users u on u.id = p.user_id
    left join share_links l on l.id = p.share_link_id and l.revoked_at is null
    where u.timezone = @tz and p.status = 'active' and p.id > @after
@@ -65,7 +68,7 @@ function isDue(row: PartnerRow, kind: SummaryKind, slot: Slot) {
 }
 
 function toCandidate(row: PartnerRow, kind: SummaryKind, slot: Slot): Candidate {
-  const owner = { id: row.user_id, timezone: row.timezone };
+  const owner = { id: row.user_id, timezone: row.timezone, weekStartsOn: row.week_starts_on };
   const figures = summaryFigures(owner, kind, slot.localDate, slot.dueAt);
   return {
     userId: row.user_id,

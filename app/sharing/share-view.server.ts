@@ -12,7 +12,9 @@ const RECENT_DAYS = 14;
 /** A share link's owner, as the goal functions need them; gone with the account. */
 export function shareOwner(link: ShareLink) {
   const user = getUserById(link.userId);
-  return user ? { id: user.id, timezone: user.timezone } : undefined;
+  return user
+    ? { id: user.id, timezone: user.timezone, weekStartsOn: user.weekStartsOn }
+    : undefined;
 }
 
 /** Photo URLs as the share page serves them: only the link's own media route, and only when ticked. */
@@ -50,6 +52,7 @@ export function shareView(link: ShareLink, now = new Date()) {
     includePhotos: link.includePhotos,
     stats: goalStats(owner, now),
     calendar: recentCalendar(owner, 12, now),
+    weekStartsOn: owner.weekStartsOn,
     habits: link.includeHabits ? sharedHabits(owner, today) : null,
     goals: recent.map((goal) => ({
       id: goal.id,

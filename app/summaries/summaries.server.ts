@@ -18,24 +18,29 @@ import {
   startOfLocalDay,
   type LocalDay,
 } from "~/utils/local-time";
+import { lastWholeWeek, weekdayLabels, type WeekStart } from "~/utils/week-start";
 import { habitTallies, habitTalliesText } from "~/habits/habit-period";
 import { segmentCount } from "~/sms/segments";
 import { MAX_SEGMENTS } from "~/replies/templates";
 import { isFirstOfMonth, isSunday, latestSummaryDays, type SummaryKind } from "./summary-days";
 
-type Owner = { id: number; timezone: string };
+type Owner = { id: number; timezone: string; weekStartsOn: WeekStart };
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** Indexed by Date#getUTCDay, 0 = Sunday. */
+const WEEKDAYS = weekdayLabels("sunday");
 
-/** The span a summary sent on `sentOn` covers: the week ending that Sunday, or the month before the 1st. */
-export function summaryPeriod(kind: SummaryKind, sentOn: LocalDay) {
+/**
+ * The span a summary sent on `sentOn` (a Sunday evening) covers: the user's last whole week by then
+ * (Monday to that Sunday, or Sunday to the Saturday before), or the month before the 1st.
+ */
+export function summaryPeriod(kind: SummaryKind, sentOn: LocalDay, firstDay: WeekStart) {
   return kind === "weekly_summary"
-    ? { from: addDays(sentOn, -6), to: sentOn }
+    ? lastWholeWeek(sentOn, firstDay)
     : { from: firstOfMonth(sentOn, -1), to: addDays(firstOfMonth(sentOn), -1) };
 }
 
 export function summaryFigures(user: Owner, kind: SummaryKind, sentOn: LocalDay, now = new Date()) {
-  const { from, to } = summaryPeriod(kind, sentOn);
+  const { from, to } = summaryPeriod(kind, sentOn, user.weekStartsOn);
   const goals = goalsBetween(user, from, to);
   const counts = countOutcomes(goals.map((g) => goalState(g, now, user.timezone)));
   const completed = goals.filter((g) => g.completedAt);

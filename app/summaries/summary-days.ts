@@ -2,7 +2,10 @@ import { addDays, dayOfWeek, firstOfMonth, type LocalDay } from "~/utils/local-t
 
 export type SummaryKind = "weekly_summary" | "monthly_summary";
 
-/** The weekly summary covers the week that ends on a Sunday; the monthly one is sent on the 1st. */
+/**
+ * The weekly summary is sent on Sunday (it covers the user's last whole week by then, see
+ * summaryPeriod); the monthly one is sent on the 1st.
+ */
 export const isSunday = (day: LocalDay) => dayOfWeek(day) === 0;
 export const isFirstOfMonth = (day: LocalDay) => day.endsWith("-01");
 

@@ -1,4 +1,5 @@
 import { formatClockTime } from "~/utils/format";
+import { WEEK_START_LABELS, WEEK_STARTS } from "~/utils/week-start";
 
 export const TIME_ZONES = [
   { value: "America/New_York", label: "Eastern Time (ET)" },
@@ -22,6 +23,11 @@ const hours = (from: number, to: number) =>
 
 export const MORNING_TIMES = hours(6, 11);
 export const EVENING_TIMES = hours(17, 22);
+
+export const WEEK_START_OPTIONS = WEEK_STARTS.map((value) => ({
+  value,
+  label: WEEK_START_LABELS[value],
+}));
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
 export const DEFAULT_MORNING_TIME = "08:00";

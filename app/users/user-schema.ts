@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toUsE164 } from "./phone";
 import { EVENING_TIME_VALUES, MORNING_TIME_VALUES, TIME_ZONE_VALUES } from "./user-options";
+import { WEEK_STARTS } from "~/utils/week-start";
 
 export const messages = {
   email: "Please enter a valid email address",
@@ -85,6 +86,9 @@ export const SettingsSchema = z
     preferredCheckInTimeEvening: evening,
     sendCheckInReminders: z.boolean(),
     receiveWeeklySummary: z.boolean(),
+    weekStartsOn: z
+      .enum(WEEK_STARTS, { error: "Choose Sunday or Monday" })
+      .describe("The first day of the week on the calendar, heatmap, weekly counts and reports"),
   })
   .partial();
 
@@ -172,6 +176,7 @@ export const UserAnswerSchema = z.object({
   preferredCheckInTimeEvening: z.string(),
   sendCheckInReminders: z.boolean(),
   receiveWeeklySummary: z.boolean(),
+  weekStartsOn: z.enum(WEEK_STARTS),
   roles: z.array(z.string()),
   pausedUntil: z.date().nullable(),
   pendingPrompt: z.enum(["morning", "evening"]).nullable(),

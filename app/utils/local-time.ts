@@ -128,7 +128,8 @@ export function dayOfWeek(day: LocalDay) {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
-const WEEKDAY_NAMES = [
+/** Indexed by Date#getUTCDay, 0 = Sunday. */
+export const WEEKDAY_NAMES = [
   "Sunday",
   "Monday",
   "Tuesday",

@@ -470,7 +470,7 @@ describe("goalStats over two years of daily goals", () => {
   });
 
   it("tallies the recent calendar on local days", () => {
-    const weeks = recentCalendar(user, 12, now);
+    const weeks = recentCalendar({ ...user, weekStartsOn: "sunday" }, 12, now);
     expect(weeks).toHaveLength(12);
     const days = weeks.flat();
     const todayCell = days.find((d) => d.day === today)!;

@@ -260,7 +260,10 @@ describe("/api/habits", () => {
 describe("habits in the weekly summary", () => {
   it("counts each habit's days done of due, in the text and on the page", async () => {
     const { summaryText, summaryPageData } = await import("~/summaries/summaries.server");
-    const user = await verifiedUser();
+    // A Monday-first user: Sunday's summary is of the week ending that day.
+    const { id } = await verifiedUser();
+    sqlite.prepare("update users set week_starts_on = 'monday' where id = ?").run(id);
+    const user = getUserById(id)!;
     createHabit(
       user,
       { title: "Meditate", schedule: { days: [0, 1, 2, 3, 4, 5, 6] }, time: null },

@@ -413,6 +413,11 @@ describe("habits on the share page", () => {
 describe("the shared summary page", () => {
   it("shows the week's figures for a Sunday and 404 for any other day or a dead link", async () => {
     const { user } = await signedIn();
+    // A Monday-first owner: Sunday's summary is of the week ending that day.
+    db.update(schema.users)
+      .set({ weekStartsOn: "monday" })
+      .where(eq(schema.users.id, user.id))
+      .run();
     const other = await createTestUser();
     const done = createGoal(user.id, {
       description: "Run 5k",

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { createGoal, completeGoal } from "~/goals/goals.server";
 import * as summaryPage from "~/routes/summaries.$period.$date";
 import { SUMMARY_GOALS_PER_PAGE } from "~/summaries/summaries.server";
@@ -20,6 +21,11 @@ describe("summary pages", () => {
 
   it("shows the week ending on a Sunday with the user's own figures", async () => {
     const user = await createTestUser();
+    // A Monday-first user: Sunday's summary is of the week ending that day.
+    db.update(schema.users)
+      .set({ weekStartsOn: "monday" })
+      .where(eq(schema.users.id, user.id))
+      .run();
     const other = await createTestUser();
     const done = createGoal(user.id, {
       description: "Run 5k",

@@ -71,6 +71,8 @@ it("gives the same completion rate, over decided goals, on every surface", async
   const now = new Date();
   const timezone = zoneAwayFromMidnight(now);
   const { client, user } = await signUp(server, { timezone });
+  // Monday-first, so the weekly summary checked below is of the week ending on its Sunday.
+  server.db().prepare("update users set week_starts_on = 'monday' where id = ?").run(user.id);
   const today = localDay(now, timezone);
   const at = (day: LocalDay, time: string) => zonedInstant(day, time, timezone);
   const twoDaysAgo = addDays(today, -2);

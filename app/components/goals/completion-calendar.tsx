@@ -1,5 +1,6 @@
 import { dayOutcome } from "~/goals/goal-rules";
 import { counted, pluralDays } from "~/utils/format";
+import { weekdayLabels, type WeekStart } from "~/utils/week-start";
 import { CALENDAR_LEGEND, DAY_FILL } from "../../goals/outcome-colours";
 
 type Cell = {
@@ -13,7 +14,6 @@ type Cell = {
 
 const CELL = 14;
 const GAP = 3;
-const DAY_LABELS = ["Sun", "", "Tue", "", "Thu", "", "Sat"];
 
 function describe(cell: Cell) {
   switch (dayOutcome(cell)) {
@@ -33,7 +33,15 @@ function describe(cell: Cell) {
 }
 
 /** The last weeks as a grid of days, drawn on the server so it reads without JavaScript. */
-export function CompletionCalendar({ weeks }: { weeks: Cell[][] }) {
+export function CompletionCalendar({
+  weeks,
+  weekStartsOn,
+}: {
+  weeks: Cell[][];
+  weekStartsOn: WeekStart;
+}) {
+  // Every other row is named, so the labels stay legible beside 14-pixel cells.
+  const dayLabels = weekdayLabels(weekStartsOn, "short").map((label, i) => (i % 2 ? "" : label));
   const days = weeks.flat().filter((c) => !c.future);
   const active = days.filter((c) => c.total > 0);
   const perfect = active.filter((c) => c.completed === c.total).length;
@@ -44,13 +52,15 @@ export function CompletionCalendar({ weeks }: { weeks: Cell[][] }) {
     <figure className="overflow-x-auto">
       <svg
         role="img"
+        data-testid="calendar"
+        data-week-starts-on={weekStartsOn}
         aria-labelledby="calendar-title"
         width={width}
         height={height}
         viewBox={`0 0 ${width} ${height}`}
       >
         <title id="calendar-title">{summary}</title>
-        {DAY_LABELS.map((label, i) =>
+        {dayLabels.map((label, i) =>
           label ? (
             <text
               key={label}

@@ -2,6 +2,7 @@ import { Form, useFetchers, useSubmit } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { dayIntentValue, parseDayIntent, type DayToggle } from "~/habits/habit-days";
 import { cn } from "~/utils/cn";
+import { weekdayLabels } from "~/utils/week-start";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const pendingKey = (habitId: number | string, day: string) => `${habitId}:${day}`;
@@ -115,7 +116,8 @@ function Check({ done }: { done: boolean }) {
   );
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** Indexed by Date#getUTCDay, 0 = Sunday. */
+const WEEKDAYS = weekdayLabels("sunday", "short");
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 function dayParts(day: string) {

@@ -2,16 +2,13 @@ import { Form } from "@remix-run/react";
 import { PendingButton } from "../pending-button";
 import { FieldErrors } from "../ui/field";
 import { Input } from "../ui/input";
+import { weekdayLabels, weekdaysInOrder, type WeekStart } from "~/utils/week-start";
 
-const WEEKDAYS = [
-  { value: 1, label: "Mon" },
-  { value: 2, label: "Tue" },
-  { value: 3, label: "Wed" },
-  { value: 4, label: "Thu" },
-  { value: 5, label: "Fri" },
-  { value: 6, label: "Sat" },
-  { value: 0, label: "Sun" },
-];
+/** The day checkboxes in the order of the user's week. */
+const weekdayChoices = (firstDay: WeekStart) => {
+  const labels = weekdayLabels(firstDay, "short");
+  return weekdaysInOrder(firstDay).map((value, i) => ({ value, label: labels[i]! }));
+};
 
 export type HabitFormValues = {
   title: string;
@@ -36,9 +33,11 @@ export function HabitForm({
   submitLabel,
   values = NEW_HABIT,
   errors = {},
+  weekStartsOn,
 }: {
   intent: string;
   submitLabel: string;
+  weekStartsOn: WeekStart;
   values?: HabitFormValues;
   errors?: Record<string, string[]>;
 }) {
@@ -71,7 +70,7 @@ export function HabitForm({
             On these days
           </label>
           <div className="flex flex-wrap gap-2 pl-6">
-            {WEEKDAYS.map((d) => (
+            {weekdayChoices(weekStartsOn).map((d) => (
               <label
                 key={d.value}
                 className="flex min-h-11 min-w-12 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"

@@ -1,4 +1,5 @@
 import { pluralDays } from "~/utils/format";
+import { weekdayLabels, type WeekStart } from "~/utils/week-start";
 
 type Cell = {
   day: string;
@@ -10,7 +11,6 @@ const CELL = 11;
 const GAP = 2;
 const LEFT = 26;
 const TOP = 14;
-const ROW_LABELS = ["Mon", "", "Wed", "", "Fri", "", ""];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const FILL = {
@@ -38,8 +38,11 @@ function label(c: Cell) {
   return `${c.day}: ${c.scheduled ? "due" : "not due"}`;
 }
 
-/** A year of a habit, one column per week (Monday on top), drawn on the server like the calendar. */
-export function HabitHeatmap({ cells }: { cells: Cell[] }) {
+/** A year of a habit, one column per week (its first day on top), drawn on the server like the calendar. */
+export function HabitHeatmap({ cells, weekStartsOn }: { cells: Cell[]; weekStartsOn: WeekStart }) {
+  // The second, fourth and sixth rows are named, as GitHub's graph does: 11-pixel rows leave no room
+  // for all seven.
+  const rowLabels = weekdayLabels(weekStartsOn, "short").map((l, i) => (i % 2 ? l : ""));
   const weeks = Math.ceil(cells.length / 7);
   const width = weeks * (CELL + GAP);
   const height = TOP + 7 * (CELL + GAP);
@@ -53,11 +56,12 @@ export function HabitHeatmap({ cells }: { cells: Cell[] }) {
           className="shrink-0"
           aria-hidden="true"
           data-testid="heatmap-weekdays"
+          data-week-starts-on={weekStartsOn}
           width={LEFT}
           height={height}
           viewBox={`0 0 ${LEFT} ${height}`}
         >
-          {ROW_LABELS.map((text, i) =>
+          {rowLabels.map((text, i) =>
             text ? (
               <text
                 key={text}

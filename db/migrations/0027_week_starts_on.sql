@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `week_starts_on` text DEFAULT 'sunday' NOT NULL;
