@@ -7,7 +7,10 @@ import { productionProcessEnv } from "../server/built-server";
 
 // Two LiteFS nodes on this machine, each `litefs mount` with a config generated from the litefs.yml we
 // ship: the same exec (migrations on the candidate, then remix-serve on the build), proxy and
-// passthrough, with only the lease (static: node 1 is the primary), the paths and the ports changed.
+// passthrough, with only the lease, the paths and the ports changed. The lease is static (node 1 is
+// the primary) unless a Consul lease is asked for: then the shipped Consul lease runs as shipped (both
+// nodes candidates of the primary region, promote: true) against a Consul at `consul.url`, with each
+// node's own hostname and address and a TTL short enough for tests.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const SHIPPED_CONFIG = path.join(root, "litefs.yml");
@@ -46,13 +49,24 @@ type LiteFsYaml = {
   data: object;
   http: { addr: string };
   proxy: { addr: string };
-  lease: { promote: boolean };
+  lease: { promote: boolean; consul: object };
 };
+
+/** A Consul lease for the cluster: the Consul's URL, and LiteFS's `ttl` and `lock-delay` (Go durations). */
+export type ConsulLease = { url: string; ttl: string; lockDelay: string };
+
+/** Fly.io's environment for the shipped Consul lease: one app, both machines in the primary region. */
+export const CONSUL_APP_NAME = "streakcoach-litefs-test";
+export const CONSUL_KEY = `litefs/${CONSUL_APP_NAME}`;
+const PRIMARY_REGION = "ams";
+
+export const hostnameOf = (id: 1 | 2) => `litefs-node-${id}`;
 
 /** The shipped litefs.yml with one node's lease, paths and addresses. */
 export function nodeConfig(
   shipped: LiteFsYaml,
   node: { id: 1 | 2; fuseDir: string; dataDir: string; ports?: Ports },
+  consul?: ConsulLease,
 ) {
   const ports = node.ports ?? NODE_PORTS[node.id];
   const onLoopback = (addr: string, port?: number) =>
@@ -64,13 +78,37 @@ export function nodeConfig(
     http: { ...shipped.http, addr: onLoopback(shipped.http.addr, ports.http) },
     // The proxy's address keeps the shipped form (INTERNAL_PORT, expanded by LiteFS), on loopback.
     proxy: { ...shipped.proxy, addr: onLoopback(shipped.proxy.addr) },
-    lease: {
-      type: "static",
-      hostname: PRIMARY_HOSTNAME,
-      "advertise-url": `http://127.0.0.1:${node.id === 1 ? ports.http : NODE_PORTS[1].http}`,
-      candidate: node.id === 1,
-      promote: shipped.lease.promote,
-    },
+    lease: consul
+      ? consulLease(shipped, node.id, ports, consul)
+      : {
+          type: "static",
+          hostname: PRIMARY_HOSTNAME,
+          "advertise-url": `http://127.0.0.1:${node.id === 1 ? ports.http : NODE_PORTS[1].http}`,
+          candidate: node.id === 1,
+          promote: shipped.lease.promote,
+        },
+  };
+}
+
+/** The shipped lease (type, candidate rule, promote, Consul URL and key, expanded by LiteFS) with this node's name and address. */
+function consulLease(shipped: LiteFsYaml, id: 1 | 2, ports: Ports, consul: ConsulLease) {
+  return {
+    ...shipped.lease,
+    // Two nodes on one machine share its hostname, LiteFS's default: each gets its own.
+    hostname: hostnameOf(id),
+    "advertise-url": `http://127.0.0.1:${ports.http}`,
+    consul: { ...shipped.lease.consul, ttl: consul.ttl, "lock-delay": consul.lockDelay },
+  };
+}
+
+/** What Fly.io sets that the shipped Consul lease reads. */
+function consulEnv(id: 1 | 2, consul: ConsulLease): Record<string, string> {
+  return {
+    FLY_APP_NAME: CONSUL_APP_NAME,
+    FLY_REGION: PRIMARY_REGION,
+    PRIMARY_REGION,
+    FLY_CONSUL_URL: consul.url,
+    HOSTNAME: hostnameOf(id),
   };
 }
 
@@ -98,6 +136,10 @@ export type ClusterOptions = {
   env: Record<string, string>;
   /** Other ports than the tests' (a benchmark beside them); a second node must not use this. */
   ports?: Ports;
+  /** The shipped Consul lease instead of the static one. */
+  consul?: ConsulLease;
+  /** Each node's ports, when not the static-lease tests' (a second cluster file). */
+  nodePorts?: Record<1 | 2, Ports>;
   /** LiteFS's stdout as it comes (the app's log, which LiteFS's exec passes on). */
   onStdout?: (chunk: Buffer) => void;
   /** More paths for the proxy's passthrough list than the shipped ones (a benchmark's variant). */
@@ -110,10 +152,10 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
   const dataDir = path.join(dir, "data");
   mkdirSync(fuseDir, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
-  const ports = options.ports ?? NODE_PORTS[id];
+  const ports = options.ports ?? (options.nodePorts ?? NODE_PORTS)[id];
   const configPath = path.join(dir, "litefs.yml");
   const shipped = parse(readFileSync(SHIPPED_CONFIG, "utf8")) as LiteFsYaml;
-  const config = nodeConfig(shipped, { id, fuseDir, dataDir, ports });
+  const config = nodeConfig(shipped, { id, fuseDir, dataDir, ports }, options.consul);
   if (options.extraPassthrough) {
     const proxy = config.proxy as { passthrough?: string[] };
     proxy.passthrough = [...(proxy.passthrough ?? []), ...options.extraPassthrough];
@@ -138,6 +180,7 @@ export function createNode(id: 1 | 2, base: string, options: ClusterOptions): Li
     BACKUP_INTERVAL_HOURS: "0",
     CRON_ENABLED: "false",
     LOG_LEVEL: "info",
+    ...(options.consul ? consulEnv(id, options.consul) : {}),
     ...options.env,
   };
 
@@ -229,6 +272,8 @@ export async function startCluster(options: ClusterOptions) {
     base,
     primary,
     replica,
+    /** Both nodes, for a Consul lease, where which is primary is LiteFS's choice. */
+    nodes: [primary, replica] as const,
     output: () => [...primary.output(), ...replica.output()],
     async start() {
       await primary.start();
