@@ -4,8 +4,9 @@ import { bulletItems, numberedItems } from "./interpret-goals";
 import { formsWithinOneTypo, typoForm, type TypoForm } from "./interpret-normalize";
 import { normalize, NUMBER_WORDS, stem, stemsMatch } from "./interpret-text";
 
-// "open": not done (yet); "later": still to be done today, so never read as skipped.
-type Outcome = "done" | "open" | "later" | "skip" | "tomorrow";
+// "open": not done (yet); "later": still to be done today, so never read as skipped; "doubt": the
+// reply says two things of the goal ("didn't skip", "ran the 5k not done"), which is asked about.
+type Outcome = "done" | "open" | "later" | "skip" | "tomorrow" | "doubt";
 // A "flex" mark reports on the goals just before it ("run done", "2 no") or, with none pending,
 // opens the ones after it ("done with the run"); a "prefix" mark always opens ("skipped 2").
 type MarkKind = "prefix" | "flex";
@@ -14,12 +15,25 @@ type Item =
   | { type: "sep" }
   | { type: "word" }
   | { type: "today" }
-  | { type: "ref"; goals: number[]; byWord: boolean; by?: RefBy; plural?: boolean }
+  | {
+      type: "ref";
+      goals: number[];
+      byWord: boolean;
+      by?: RefBy;
+      plural?: boolean;
+      /** A goal word that is itself a verb in the past ("ran", "called mom"): a "done" of its own. */
+      verb?: boolean;
+      /** How many goals a counted reference names ("the other two", "all three", "both"). */
+      want?: number;
+      /** The reference does not fit the reply ("the other two" when three remain): asked about. */
+      misfit?: boolean;
+    }
   // A goal number out of range ("did 5" with three goals): a question, never a guess.
   | { type: "stray"; number: number }
   | { type: "mark"; outcome: Outcome; kind: MarkKind };
-// "the rest" names the goals named nowhere else in the reply; "it" the goal named just before.
-type RefBy = "rest" | "pronoun";
+// "the rest" names the goals named nowhere else in the reply; "it" the goal named just before;
+// "both" (among more than two goals) the two goals named before it.
+type RefBy = "rest" | "pronoun" | "both";
 
 const FLEX_DONE =
   "done|finished|completed|complete|yes|y|yep|yeah|yup|ya|yea|yass|check|checked|crushed|nailed|smashed|" +
@@ -133,6 +147,7 @@ interface GoalWords {
   keywords: string[][];
   typoForms: TypoForm[][];
   restIsAGoalWord: boolean;
+  remainingIsAGoalWord: boolean;
   /** Each goal's words as a whole phrase (null when too short to quote). */
   quotes: (RegExp | null)[];
 }
@@ -180,7 +195,15 @@ function countWord(word: string | undefined): number | undefined {
 }
 
 /** The goals a word (or an ordinal + count) refers to, with the number of words it used. */
-type RefMatch = { goals: number[]; len: number; byWord: boolean; by?: RefBy; plural?: boolean };
+type RefMatch = {
+  goals: number[];
+  len: number;
+  byWord: boolean;
+  by?: RefBy;
+  plural?: boolean;
+  verb?: boolean;
+  want?: number;
+};
 
 // "all the others", "everything else", "the rest".
 const REST_AFTER_ALL = ["else", "others", "other ones", "the others", "the other ones", "the rest"];
@@ -194,8 +217,36 @@ function restLength(words: string[], i: number, ctx: Context): number {
   }
   if (w === "rest" && !ctx.restIsAGoalWord && REST_STARTS.has(words[i - 1])) return 1;
   if (w === "others") return 1;
+  if (w === "remaining" && !ctx.remainingIsAGoalWord)
+    return words[i + 1] === "ones" || words[i + 1] === "goals" ? 2 : 1;
   return w === "other" && words[i + 1] === "ones" ? 2 : 0;
 }
+
+/**
+ * "the other two", "the other one", "the remaining two", "all three", "both": a reference that says
+ * how many goals it names, so that a count that does not fit is asked about rather than guessed.
+ */
+function countedRefAt(words: string[], i: number, ctx: Context): RefMatch | null {
+  const w = words[i] ?? "";
+  const next = words[i + 1];
+  const counted = next === "one" ? 1 : countWord(next);
+  if ((w === "other" || (w === "remaining" && !ctx.remainingIsAGoalWord)) && counted !== undefined)
+    return { goals: [], len: 2, byWord: false, by: "rest", want: counted };
+  const quantity = QUANTITY_AFTER.test(words[i + 2] ?? "") && words[i + 2] !== "of";
+  if (ALL_WORDS.has(w) && next !== "one" && counted !== undefined && counted >= 2 && !quantity) {
+    const len = words[i + 2] === "of" && words[i + 3] === "them" ? 4 : 2;
+    return { goals: range(1, ctx.count), len, byWord: false, want: counted };
+  }
+  if (w === "both" && ctx.count > 2) return { goals: [], len: 1, byWord: false, by: "both", want: 2 };
+  return null;
+}
+
+// Past forms of goal verbs: "ran the 5k" is a report of its own, whatever follows it.
+const PAST_FORMS = new Set(
+  "ran swam wrote ate drank went made took paid sent bought met slept rode spoke fed got did".split(" "),
+);
+const isPastForm = (word: string) =>
+  PAST_FORMS.has(word) || (word.length > 4 && /[^e]ed$/.test(word) && stem(word) !== word);
 
 function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   const w = (words[i] ?? "").replace(/^#/, "");
@@ -205,6 +256,8 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   const quoted = /^goalref(\d+)$/.exec(w);
   if (quoted) return { goals: [Number(quoted[1])], len: next === "one" ? 2 : 1, byWord: true };
 
+  const counted = countedRefAt(words, i, ctx);
+  if (counted) return counted;
   const rest = restLength(words, i, ctx);
   if (rest > 0) return { goals: [], len: rest, byWord: false, by: "rest" };
   // "that reading" names the reading; "did that" the goal named before.
@@ -241,7 +294,8 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   if (!goals) return null;
   // "the emails" names both "Email Jess" and "Email Tom"; "emailed" could be either.
   const plural = goals.length > 1 && /s$/.test(w) && !ctx.keywords.some((kws) => kws.includes(w));
-  return { goals, len: next === "one" ? 2 : 1, byWord: true, plural }; // "the reading one"
+  const verb = isPastForm(w) && !ctx.keywords.some((kws) => kws.includes(w));
+  return { goals, len: next === "one" ? 2 : 1, byWord: true, plural, verb }; // "the reading one"
 }
 
 /** The goals a word names by their words (or one typo from them), or null: none, or past the bound. */
@@ -280,7 +334,7 @@ function strayNumberAt(words: string[], i: number, ctx: Context): number | undef
   return endsHere ? n : undefined;
 }
 
-function classify(clause: string, ctx: Context): Item[] {
+export function classify(clause: string, ctx: Context): Item[] {
   const words = tokenize(clause);
   const items: Item[] = [];
   for (let i = 0; i < words.length;) {
@@ -313,22 +367,35 @@ function pushRef(items: Item[], ref: RefMatch) {
     const both = last.goals.filter((g) => ref.goals.includes(g));
     if (both.length) {
       last.goals = both;
+      if (ref.verb) last.verb = true;
       return;
     }
   }
-  const { goals, byWord, by, plural } = ref;
-  items.push({ type: "ref", goals, byWord, ...(by && { by }), ...(plural && { plural }) });
+  const { goals, byWord, by, plural, verb, want } = ref;
+  items.push({
+    type: "ref",
+    goals,
+    byWord,
+    ...(by && { by }),
+    ...(plural && { plural }),
+    ...(verb && { verb }),
+    ...(want !== undefined && { want }),
+  });
 }
 
-/** Fills in what "the rest" and "it" name, over the whole reply. */
+/** Fills in what "the rest", "it" and "both" name, over the whole reply. */
 function resolveReferences(clauses: Item[][], count: number): Item[][] {
   const refs = clauses.flat().filter((i): i is RefItem => i.type === "ref");
-  const named = new Set(refs.flatMap((r) => (r.by ? [] : r.goals)));
+  const named = new Set(refs.flatMap((r) => (r.by || r.want ? [] : r.goals)));
   let last: number[] = [];
+  const before = new Set<number>();
   for (const ref of refs) {
     if (ref.by === "rest") ref.goals = range(1, count).filter((g) => !named.has(g));
     else if (ref.by === "pronoun") ref.goals = [...last];
+    else if (ref.by === "both") ref.goals = [...before];
     else last = ref.goals;
+    if (!ref.by) for (const g of ref.goals) before.add(g);
+    if (ref.want !== undefined && ref.goals.length !== ref.want) ref.misfit = true;
   }
   return clauses;
 }
@@ -345,6 +412,10 @@ function ambiguityIn(clauses: Item[][], count: number): Ambiguity | null {
   const reports = items.some((i) => i.type === "mark") || items.every((i) => i.type !== "word");
   if (stray?.type === "stray" && reports) return { ambiguous: { number: stray.number } };
   const refs = items.filter((i): i is RefItem => i.type === "ref");
+  // "the other two" when three remain, "all three" of four goals, "both" with no two named.
+  const misfit = refs.find((r) => r.misfit);
+  if (misfit)
+    return { ambiguous: { goals: misfit.goals.length > 0 ? misfit.goals : range(1, count) } };
   const wholeDay = refs.some((r) => !r.byWord && !r.by && r.goals.length === count && count > 1);
   const told = new Set(refs.flatMap((r) => (r.goals.length === 1 ? r.goals : [])));
   const vague = refs.find(
@@ -356,37 +427,99 @@ function ambiguityIn(clauses: Item[][], count: number): Ambiguity | null {
 type RefItem = Extract<Item, { type: "ref" }>;
 
 interface Reading {
-  refs: Array<{ goals: number[]; outcome: Outcome }>;
+  refs: Array<{ goals: number[]; outcome: Outcome; whole: boolean }>;
   marks: Outcome[];
 }
 
-function readClause(items: Item[]): Reading {
-  type Occurrence = { goals: number[]; at: number; by?: RefBy; prefix?: Outcome; suffix?: Outcome };
+type Occurrence = {
+  goals: number[];
+  at: number;
+  by?: RefBy;
+  whole: boolean;
+  /** The verdict said before the goal ("skipped 2"), or of its own ("ran the 5k"). */
+  given?: Outcome;
+  /** Whether `given` was said right before the goal, not carried over from an earlier one. */
+  direct: boolean;
+  /** The verdict said after it ("2 skipped"). */
+  suffix?: Outcome;
+  part: number;
+};
+
+// A negation just before another verdict governs it: "didn't finish", "never got to", "didn't skip".
+function governed(items: Item[], at: number, outcome: Outcome): Outcome | undefined {
+  const before = items[at - 1];
+  if (before?.type !== "mark" || before.outcome !== "open" || outcome === "open") return undefined;
+  return outcome === "done" ? "open" : "doubt";
+}
+
+// Whether a goal is named after position `at` before the next comma or verdict: "yes to 1 no to 2".
+function refAhead(items: Item[], at: number): boolean {
+  for (const item of items.slice(at + 1)) {
+    if (item.type === "sep" || item.type === "mark") return false;
+    if (item.type === "ref") return true;
+  }
+  return false;
+}
+
+/**
+ * One clause, each goal with its own verdict. A verdict after goals that already have one ("did 1
+ * skipped 2", "yes to the first no to the second", "ran the 5k skipped reading") opens the goals
+ * after it; after goals without one ("2 skipped", "run done") it reports on them.
+ */
+function readClause(items: Item[], count: number): Reading {
   const occurrences: Occurrence[] = [];
   let prefix: Outcome | undefined;
   let pending: Occurrence[] = [];
+  let partNumber = 0;
   // "not calling mom today": a goal not done *today*, within one comma-separated part, is skipped.
   let part: Occurrence[] = [];
   const skippedToday = new Set<Occurrence>();
+  const negatedParts = new Set<number>();
   const attached = new Set<number>();
   items.forEach((item, at) => {
     if (item.type === "sep") {
       // "didn't read, ran the 5k": a comma before a goal word ends the "didn't";
       // any comma closes the group a following "done"/"no" reports on ("no to 2, yes to 1").
       const next = items[at + 1];
-      if (next?.type === "ref" && next.byWord) prefix = undefined;
+      if (next?.type === "ref" && (next.byWord || next.by)) prefix = undefined;
       pending = [];
       part = [];
+      partNumber++;
     } else if (item.type === "today") {
       for (const o of part) skippedToday.add(o);
     } else if (item.type === "ref") {
-      const occurrence: Occurrence = { goals: item.goals, at, by: item.by, prefix };
+      const before = items.slice(0, at).findLast((i) => i.type !== "word");
+      const direct = before?.type === "mark";
+      // "skipped reading called mom": a goal verb in the past starts a verdict of its own.
+      const own = item.verb && !direct;
+      if (own) prefix = undefined;
+      const whole = !item.byWord && !item.by && item.goals.length === count && count > 1;
+      const occurrence: Occurrence = {
+        goals: item.goals,
+        at,
+        by: item.by,
+        whole,
+        given: own ? "done" : prefix,
+        direct: own || (direct && prefix !== undefined),
+        part: partNumber,
+      };
       occurrences.push(occurrence);
       pending.push(occurrence);
       part.push(occurrence);
     } else if (item.type === "mark") {
-      if (item.kind === "flex" && pending.length > 0) {
-        for (const o of pending) o.suffix = item.outcome;
+      if (item.outcome === "open") negatedParts.add(partNumber);
+      const outcome = governed(items, at, item.outcome);
+      if (outcome !== undefined) {
+        prefix = outcome;
+        return;
+      }
+      const settled = pending.findLastIndex((o) => o.direct);
+      const open = pending.slice(settled + 1);
+      const reports = item.kind === "flex" && pending.length > 0;
+      if (reports && (open.length > 0 || !refAhead(items, at))) {
+        // The nearer word wins over one carried from further back: "did 1 and the rest tomorrow".
+        for (const o of open) o.given = undefined;
+        for (const o of open.length > 0 ? open : pending) o.suffix = item.outcome;
         attached.add(at);
         prefix = undefined;
       } else prefix = item.outcome;
@@ -401,19 +534,55 @@ function readClause(items: Item[]): Reading {
     .filter((i, k) => i.type === "mark" && !attached.has(lastRef + 1 + k))
     .at(-1);
   const trailingOutcome = trailing?.type === "mark" ? trailing.outcome : undefined;
+  const outcomes = occurrences.map((o) => {
+    const said = verdictOf(o) ?? trailingOutcome;
+    // "the rest" and "it" report only with a word of their own: "had a rest" marks nothing.
+    if (o.by && said === undefined) return undefined;
+    const outcome = said ?? "done";
+    return outcome === "open" && skippedToday.has(o) ? "skip" : outcome;
+  });
+  // The second look: a negation in a part where no goal ends up not done governs a "done" there
+  // ("not sure I finished the report"), so that "done" is asked about, never written.
+  const used = new Set(occurrences.flatMap((o, k) => (outcomes[k] !== "done" ? [o.part] : [])));
   return {
-    refs: occurrences.flatMap((o) => {
-      const said = o.suffix ?? o.prefix ?? trailingOutcome;
-      // "the rest" and "it" report only with a word of their own: "had a rest" marks nothing.
-      if (o.by && said === undefined) return [];
-      const outcome = said ?? "done";
-      return {
-        goals: o.goals,
-        outcome: outcome === "open" && skippedToday.has(o) ? "skip" : outcome,
-      };
+    refs: occurrences.flatMap((o, k) => {
+      const outcome = outcomes[k];
+      if (outcome === undefined) return [];
+      const doubt = outcome === "done" && negatedParts.has(o.part) && !used.has(o.part);
+      return { goals: o.goals, outcome: doubt ? "doubt" : outcome, whole: o.whole };
     }),
     marks: items.flatMap((i) => (i.type === "mark" ? [i.outcome] : [])),
   };
+}
+
+// What a goal's occurrence says: a "done" beside a "not done" is a doubt ("didn't get 2 done");
+// otherwise the later word is the more specific ("will do the reading tomorrow").
+function verdictOf({ given, suffix }: Occurrence): Outcome | undefined {
+  if (given === undefined || suffix === undefined || given === suffix) return suffix ?? given;
+  return given === "done" || suffix === "done" ? "doubt" : suffix;
+}
+
+/**
+ * The second check, over the whole reply: a goal with two verdicts ("did 2 ... 2 skipped") or a
+ * doubtful one is asked about. A goal's own verdict outweighs one said of the whole day ("all done,
+ * 3 no").
+ */
+function doubtfulGoals(refs: Reading["refs"]): number[] {
+  const verdicts = new Map<number, { whole: Outcome[]; own: Outcome[] }>();
+  for (const ref of refs)
+    for (const g of ref.goals) {
+      const said = verdicts.get(g) ?? { whole: [], own: [] };
+      (ref.whole ? said.whole : said.own).push(ref.outcome);
+      verdicts.set(g, said);
+    }
+  return sorted(
+    [...verdicts].flatMap(([g, { whole, own }]) => {
+      const said = own.length > 0 ? own : whole;
+      const doubt =
+        said.includes("doubt") || (said.includes("done") && said.some((o) => o !== "done"));
+      return doubt ? [g] : [];
+    }),
+  );
 }
 
 const isCheckInLike = (items: Item[]) => items.some((i) => i.type === "ref" || i.type === "mark");
@@ -451,7 +620,8 @@ function yesNoSequence(text: string, count: number): number[] | null {
 function outcomesIn(text: string, ctx: Context): Map<number, Outcome> {
   const outcomes = new Map<number, Outcome>();
   const [items = []] = resolveReferences([classify(text, ctx)], ctx.count);
-  for (const ref of readClause(items).refs) for (const g of ref.goals) outcomes.set(g, ref.outcome);
+  for (const ref of readClause(items, ctx.count).refs)
+    for (const g of ref.goals) outcomes.set(g, ref.outcome);
   return outcomes;
 }
 
@@ -527,13 +697,14 @@ function goalWordsOf(goals: readonly string[]): GoalWords {
     keywords,
     typoForms: keywords.map((kws) => kws.map(typoForm)),
     restIsAGoalWord: keywords.some((kws) => kws.includes("rest")),
+    remainingIsAGoalWord: keywords.some((kws) => kws.includes("remain")),
     quotes: goals.map(goalQuote),
   };
   prepared.set(goals, { goals: [...goals], words });
   return words;
 }
 
-const contextOf = (goals: readonly string[]): Context => ({
+export const contextOf = (goals: readonly string[]): Context => ({
   ...goalWordsOf(goals),
   budget: { left: MAX_WORDS_MATCHED },
 });
@@ -556,9 +727,11 @@ export function parseCheckIn(rawText: string, goals: string[]): CheckIn | Ambigu
   );
   const doubt = ambiguityIn(classified, ctx.count);
   if (doubt) return doubt;
-  const readings = classified.map(readClause);
+  const readings = classified.map((items) => readClause(items, ctx.count));
   const refs = readings.flatMap((r) => r.refs);
   const marks = readings.flatMap((r) => r.marks);
+  const doubtful = doubtfulGoals(refs);
+  if (doubtful.length > 0) return { ambiguous: { goals: doubtful } };
 
   if (refs.length === 0) {
     if (marks.length === 0 || AMBIGUOUS_AMOUNT.test(text)) return null;
@@ -567,7 +740,8 @@ export function parseCheckIn(rawText: string, goals: string[]): CheckIn | Ambigu
     return checkIn(negative ? [] : range(1, ctx.count));
   }
   const latest = new Map<number, Outcome>();
-  for (const ref of refs) for (const g of ref.goals) latest.set(g, ref.outcome);
+  for (const ref of refs.filter((r) => r.whole)) for (const g of ref.goals) latest.set(g, ref.outcome);
+  for (const ref of refs.filter((r) => !r.whole)) for (const g of ref.goals) latest.set(g, ref.outcome);
   // A goal neither reported done nor named stays open: "skipped 2" says nothing of 1 and 3.
   const done = [...latest].filter(([, o]) => o === "done").map(([g]) => g);
   return checkIn(done, latest);
