@@ -13,7 +13,8 @@ type MarkKind = "prefix" | "flex";
 
 type Item =
   | { type: "sep" }
-  | { type: "word" }
+  /** A word that is no goal's and no verdict; `and` for "and", "&", "or". */
+  | { type: "word"; and?: boolean }
   | { type: "today" }
   | {
       type: "ref";
@@ -334,7 +335,7 @@ function strayNumberAt(words: string[], i: number, ctx: Context): number | undef
   return endsHere ? n : undefined;
 }
 
-export function classify(clause: string, ctx: Context): Item[] {
+function classify(clause: string, ctx: Context): Item[] {
   const words = tokenize(clause);
   const items: Item[] = [];
   for (let i = 0; i < words.length;) {
@@ -353,7 +354,8 @@ export function classify(clause: string, ctx: Context): Item[] {
       const stray = ref ? undefined : strayNumberAt(words, i, ctx);
       if (ref) pushRef(items, ref);
       else if (stray !== undefined) items.push({ type: "stray", number: stray });
-      else if (!FILLER.has(words[i] ?? "") || words[i] === "and") items.push({ type: "word" });
+      else if (/^(?:and|&|or)$/.test(words[i] ?? "")) items.push({ type: "word", and: true });
+      else if (!FILLER.has(words[i] ?? "")) items.push({ type: "word" });
       i += ref?.len ?? 1;
     }
   }
@@ -443,7 +445,11 @@ type Occurrence = {
   /** The verdict said after it ("2 skipped"). */
   suffix?: Outcome;
   part: number;
+  /** A number or order word beside a word we do not know ("skp 2"): no verdict is assumed. */
+  unsure: boolean;
 };
+
+const unknownWord = (item: Item | undefined) => item?.type === "word" && !item.and;
 
 // A negation just before another verdict governs it: "didn't finish", "never got to", "didn't skip".
 function governed(items: Item[], at: number, outcome: Outcome): Outcome | undefined {
@@ -502,6 +508,7 @@ function readClause(items: Item[], count: number): Reading {
         given: own ? "done" : prefix,
         direct: own || (direct && prefix !== undefined),
         part: partNumber,
+        unsure: !item.byWord && (unknownWord(items[at - 1]) || unknownWord(items[at + 1])),
       };
       occurrences.push(occurrence);
       pending.push(occurrence);
@@ -538,7 +545,7 @@ function readClause(items: Item[], count: number): Reading {
     const said = verdictOf(o) ?? trailingOutcome;
     // "the rest" and "it" report only with a word of their own: "had a rest" marks nothing.
     if (o.by && said === undefined) return undefined;
-    const outcome = said ?? "done";
+    const outcome = said ?? (o.unsure ? "doubt" : "done");
     return outcome === "open" && skippedToday.has(o) ? "skip" : outcome;
   });
   // The second look: a negation in a part where no goal ends up not done governs a "done" there
@@ -704,7 +711,7 @@ function goalWordsOf(goals: readonly string[]): GoalWords {
   return words;
 }
 
-export const contextOf = (goals: readonly string[]): Context => ({
+const contextOf = (goals: readonly string[]): Context => ({
   ...goalWordsOf(goals),
   budget: { left: MAX_WORDS_MATCHED },
 });
@@ -751,6 +758,20 @@ const refsOf = (text: string, goals: string[]) =>
   classify(quoteGoals(normalize(text), goals), contextOf(goals)).filter(
     (i): i is RefItem => i.type === "ref" && !i.by,
   );
+
+/**
+ * Whether the text names only `goal`, or no goal at all ("it" names the goal before it): an aside
+ * such as "my knee hurts" or "it got cancelled", not "rest done" or "did 2".
+ */
+export function namesNoOtherGoal(text: string, goal: number, goals: string[]): boolean {
+  const items = classify(quoteGoals(normalize(text), goals), contextOf(goals));
+  return items.every(
+    (i) =>
+      i.type !== "ref" ||
+      i.by === "pronoun" ||
+      (!i.by && i.want === undefined && i.goals.every((g) => g === goal)),
+  );
+}
 
 /** Whether the text names one particular goal of today's (by number, order or words; not "all"). */
 export const namesAGoal = (text: string, goals: string[]) =>
