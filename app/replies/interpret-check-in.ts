@@ -31,7 +31,8 @@ type Item =
     }
   // A goal number out of range ("did 5" with three goals): a question, never a guess.
   | { type: "stray"; number: number }
-  | { type: "mark"; outcome: Outcome; kind: MarkKind };
+  /** `verb`: a verb in the past ("finished", "skipped"), which takes the goal after it. */
+  | { type: "mark"; outcome: Outcome; kind: MarkKind; verb?: boolean };
 // "the rest" names the goals named nowhere else in the reply; "it" the goal named just before;
 // "both" (among more than two goals) the two goals named before it.
 type RefBy = "rest" | "pronoun" | "both";
@@ -46,9 +47,11 @@ const FLEX_LATER =
   "not yet|half way|halfway|half done|half|partially|partly|partial|in progress|pending|later|almost|nearly";
 const FLEX_TOMORROW = "tomorrow|tmrw|tmr|tomorow|postponed|rescheduled|deferred";
 const FLEX_SKIP = "skipped|cancelled|canceled";
-const PREFIX_DONE = "did|got|managed|managed to|knocked out|ticked off|finally did";
+// "yes to 1 no to 2": a yes or no with "to" always opens the goals after it.
+const PREFIX_DONE =
+  "did|got|managed|managed to|knocked out|ticked off|finally did|yes to|yeah to|yep to";
 const PREFIX_NOT_DONE =
-  "didn't|didnt|did not|haven't|havent|have not|hasn't|couldn't|couldnt|could not|wasn't|wasnt|was not|" +
+  "no to|nope to|nah to|didn't|didnt|did not|haven't|havent|have not|hasn't|couldn't|couldnt|could not|wasn't|wasnt|was not|" +
   "not|never|forgot|forgot to|missed|miss|ran out of time for|no time for|none|nothing|neither|zero|0";
 const PREFIX_LATER = "will|gonna|going to|need to|still need to|yet to|about to|still have to";
 const PREFIX_SKIP =
@@ -238,13 +241,16 @@ function countedRefAt(words: string[], i: number, ctx: Context): RefMatch | null
     const len = words[i + 2] === "of" && words[i + 3] === "them" ? 4 : 2;
     return { goals: range(1, ctx.count), len, byWord: false, want: counted };
   }
-  if (w === "both" && ctx.count > 2) return { goals: [], len: 1, byWord: false, by: "both", want: 2 };
+  if (w === "both" && ctx.count > 2)
+    return { goals: [], len: 1, byWord: false, by: "both", want: 2 };
   return null;
 }
 
 // Past forms of goal verbs: "ran the 5k" is a report of its own, whatever follows it.
 const PAST_FORMS = new Set(
-  "ran swam wrote ate drank went made took paid sent bought met slept rode spoke fed got did".split(" "),
+  "ran swam wrote ate drank went made took paid sent bought met slept rode spoke fed got did".split(
+    " ",
+  ),
 );
 const isPastForm = (word: string) =>
   PAST_FORMS.has(word) || (word.length > 4 && /[^e]ed$/.test(word) && stem(word) !== word);
@@ -344,7 +350,8 @@ function classify(clause: string, ctx: Context): Item[] {
       items.push({ type: "sep" });
       i += 1;
     } else if (mark) {
-      items.push({ type: "mark", outcome: mark.outcome, kind: mark.kind });
+      const verb = /(?:ed|complete)$/.test(mark.words[0] ?? "");
+      items.push({ type: "mark", outcome: mark.outcome, kind: mark.kind, ...(verb && { verb }) });
       i += mark.words.length;
     } else if (words[i] === "today" || words[i] === "tonight") {
       items.push({ type: "today" });
@@ -496,8 +503,11 @@ function readClause(items: Item[], count: number): Reading {
     } else if (item.type === "ref") {
       const before = items.slice(0, at).findLast((i) => i.type !== "word");
       const direct = before?.type === "mark";
-      // "skipped reading called mom": a goal verb in the past starts a verdict of its own.
-      const own = item.verb && !direct;
+      // "skipped reading called mom": a goal verb in the past starts a verdict of its own, unless
+      // a negation stands right before it ("never called mom").
+      const negated =
+        items[at - 1]?.type === "mark" && before?.type === "mark" && before.outcome === "open";
+      const own = item.verb === true && !negated;
       if (own) prefix = undefined;
       const whole = !item.byWord && !item.by && item.goals.length === count && count > 1;
       const occurrence: Occurrence = {
@@ -515,7 +525,7 @@ function readClause(items: Item[], count: number): Reading {
       part.push(occurrence);
     } else if (item.type === "mark") {
       if (item.outcome === "open") negatedParts.add(partNumber);
-      const outcome = governed(items, at, item.outcome);
+      const outcome = attached.has(at - 1) ? undefined : governed(items, at, item.outcome);
       if (outcome !== undefined) {
         prefix = outcome;
         return;
@@ -523,7 +533,14 @@ function readClause(items: Item[], count: number): Reading {
       const settled = pending.findLastIndex((o) => o.direct);
       const open = pending.slice(settled + 1);
       const reports = item.kind === "flex" && pending.length > 0;
-      if (reports && (open.length > 0 || !refAhead(items, at))) {
+      // "got 2 done", "will do 2 tomorrow": the verdict repeats or narrows what the goals before it
+      // have. A verb ("did 2 finished 1") takes the goal after it.
+      const confirms =
+        !item.verb &&
+        pending.every(
+          (o) => o.given === item.outcome || (o.given === "later" && item.outcome === "tomorrow"),
+        );
+      if (reports && (open.length > 0 || confirms || !refAhead(items, at))) {
         // The nearer word wins over one carried from further back: "did 1 and the rest tomorrow".
         for (const o of open) o.given = undefined;
         for (const o of open.length > 0 ? open : pending) o.suffix = item.outcome;
@@ -596,6 +613,10 @@ const isCheckInLike = (items: Item[]) => items.some((i) => i.type === "ref" || i
 
 /** Clauses of the reply; list items keep their number when they do not name a goal ("1. done"). */
 function clausesOf(text: string, ctx: Context): string[] | null {
+  // Lines that each report on goals ("skipped 2\n3 done\n#1 tomorrow") are clauses as they stand.
+  const lines = text.split("\n").filter((line) => line.trim());
+  if (lines.length > 1 && lines.every((line) => isCheckInLike(classify(line, ctx))))
+    return lines.flatMap((line) => line.split(CLAUSE_BREAK));
   const numbered = numberedItems(text);
   const listItems = numbered
     ? numbered.map((item) => {
@@ -747,8 +768,10 @@ export function parseCheckIn(rawText: string, goals: string[]): CheckIn | Ambigu
     return checkIn(negative ? [] : range(1, ctx.count));
   }
   const latest = new Map<number, Outcome>();
-  for (const ref of refs.filter((r) => r.whole)) for (const g of ref.goals) latest.set(g, ref.outcome);
-  for (const ref of refs.filter((r) => !r.whole)) for (const g of ref.goals) latest.set(g, ref.outcome);
+  for (const ref of refs.filter((r) => r.whole))
+    for (const g of ref.goals) latest.set(g, ref.outcome);
+  for (const ref of refs.filter((r) => !r.whole))
+    for (const g of ref.goals) latest.set(g, ref.outcome);
   // A goal neither reported done nor named stays open: "skipped 2" says nothing of 1 and 3.
   const done = [...latest].filter(([, o]) => o === "done").map(([g]) => g);
   return checkIn(done, latest);

@@ -69,6 +69,9 @@ const REAL_WORDS = new Set(
   ).split(" "),
 );
 
+/** Whether a word is a real word one typo from a command word ("shipped"), so read as typed. */
+export const isRealWord = (word: string) => REAL_WORDS.has(word.toLowerCase());
+
 /** Damerau-Levenshtein distance of at most one: a letter missing, added, changed, or two swapped. */
 function withinOneEdit(a: string, b: string, allowChange: boolean): boolean {
   if (a === b) return true;
