@@ -13,7 +13,7 @@ type MarkKind = "prefix" | "flex";
 
 type Item =
   | { type: "sep" }
-  /** A word that is no goal's and no verdict; `and` for "and", "&", "or". */
+  /** A word that is no goal's and no verdict; `and` for "and", "or" and verbs such as "finish". */
   | { type: "word"; and?: boolean }
   | { type: "today" }
   | {
@@ -28,6 +28,8 @@ type Item =
       want?: number;
       /** The reference does not fit the reply ("the other two" when three remain): asked about. */
       misfit?: boolean;
+      /** A goal number ("2", "#2", "two"). */
+      numeric?: boolean;
     }
   // A goal number out of range ("did 5" with three goals): a question, never a guess.
   | { type: "stray"; number: number }
@@ -91,6 +93,7 @@ const FILLER = new Set(
     "minute minutes hour hours hr hrs h m am pm day today tonight daily least more less than into over it " +
     "its this that these those your our his her their be is are was were been get do make go have has had " +
     "so just only also too really very all one ones thing things goal goals task tasks today's both each " +
+    "number num " +
     "every them they we you he she but even still then well though any there here what which"
   ).split(" "),
 );
@@ -207,6 +210,7 @@ type RefMatch = {
   plural?: boolean;
   verb?: boolean;
   want?: number;
+  numeric?: boolean;
 };
 
 // "all the others", "everything else", "the rest".
@@ -293,7 +297,7 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   if (number !== undefined) {
     const pronoun = w === "one" && ONE_AS_PRONOUN_AFTER.has(words[i - 1] ?? "");
     if (pronoun || QUANTITY_AFTER.test(next) || !inRange(number)) return null;
-    return { goals: [number], len: 1, byWord: false };
+    return { goals: [number], len: 1, byWord: false, numeric: true };
   }
 
   if (FILLER.has(w) || w.length < 2) return null;
@@ -361,7 +365,8 @@ function classify(clause: string, ctx: Context): Item[] {
       const stray = ref ? undefined : strayNumberAt(words, i, ctx);
       if (ref) pushRef(items, ref);
       else if (stray !== undefined) items.push({ type: "stray", number: stray });
-      else if (/^(?:and|&|or)$/.test(words[i] ?? "")) items.push({ type: "word", and: true });
+      else if (/^(?:and|&|or)$/.test(words[i] ?? "") || GENERIC.has(stem(words[i] ?? "")))
+        items.push({ type: "word", and: true });
       else if (!FILLER.has(words[i] ?? "")) items.push({ type: "word" });
       i += ref?.len ?? 1;
     }
@@ -380,7 +385,7 @@ function pushRef(items: Item[], ref: RefMatch) {
       return;
     }
   }
-  const { goals, byWord, by, plural, verb, want } = ref;
+  const { goals, byWord, by, plural, verb, want, numeric } = ref;
   items.push({
     type: "ref",
     goals,
@@ -389,6 +394,7 @@ function pushRef(items: Item[], ref: RefMatch) {
     ...(plural && { plural }),
     ...(verb && { verb }),
     ...(want !== undefined && { want }),
+    ...(numeric && { numeric }),
   });
 }
 
@@ -449,8 +455,9 @@ type Occurrence = {
   given?: Outcome;
   /** Whether `given` was said right before the goal, not carried over from an earlier one. */
   direct: boolean;
-  /** The verdict said after it ("2 skipped"). */
+  /** The verdict said after it ("2 skipped"), and where. */
   suffix?: Outcome;
+  suffixAt?: number;
   part: number;
   /** A number or order word beside a word we do not know ("skp 2"): no verdict is assumed. */
   unsure: boolean;
@@ -508,6 +515,9 @@ function readClause(items: Item[], count: number): Reading {
       const negated =
         items[at - 1]?.type === "mark" && before?.type === "mark" && before.outcome === "open";
       const own = item.verb === true && !negated;
+      // "did 1, sipped 2": a verdict is not carried to a number over a word we do not know.
+      const unknownBefore = item.numeric === true && unknownWord(items[at - 1]) && !direct;
+      if (unknownBefore) prefix = undefined;
       if (own) prefix = undefined;
       const whole = !item.byWord && !item.by && item.goals.length === count && count > 1;
       const occurrence: Occurrence = {
@@ -518,7 +528,7 @@ function readClause(items: Item[], count: number): Reading {
         given: own ? "done" : prefix,
         direct: own || (direct && prefix !== undefined),
         part: partNumber,
-        unsure: !item.byWord && (unknownWord(items[at - 1]) || unknownWord(items[at + 1])),
+        unsure: item.numeric === true && (unknownWord(items[at - 1]) || unknownWord(items[at + 1])),
       };
       occurrences.push(occurrence);
       pending.push(occurrence);
@@ -543,7 +553,10 @@ function readClause(items: Item[], count: number): Reading {
       if (reports && (open.length > 0 || confirms || !refAhead(items, at))) {
         // The nearer word wins over one carried from further back: "did 1 and the rest tomorrow".
         for (const o of open) o.given = undefined;
-        for (const o of open.length > 0 ? open : pending) o.suffix = item.outcome;
+        for (const o of open.length > 0 ? open : pending) {
+          o.suffix = item.outcome;
+          o.suffixAt = at;
+        }
         attached.add(at);
         prefix = undefined;
       } else prefix = item.outcome;
@@ -558,11 +571,16 @@ function readClause(items: Item[], count: number): Reading {
     .filter((i, k) => i.type === "mark" && !attached.has(lastRef + 1 + k))
     .at(-1);
   const trailingOutcome = trailing?.type === "mark" ? trailing.outcome : undefined;
+  // A number beside a word we do not know ("did 1 finishd 3 skipped 2") may be that word's: what
+  // that part says is asked about.
+  const unsureParts = new Set(occurrences.flatMap((o) => (o.unsure ? [o.part] : [])));
   const outcomes = occurrences.map((o) => {
     const said = verdictOf(o) ?? trailingOutcome;
     // "the rest" and "it" report only with a word of their own: "had a rest" marks nothing.
     if (o.by && said === undefined) return undefined;
-    const outcome = said ?? (o.unsure ? "doubt" : "done");
+    // A number beside a word we do not know ("finishd 1 and the kitchen skipped") may be that
+    // word's: only a verdict right beside it counts.
+    const outcome = unsureParts.has(o.part) ? "doubt" : (said ?? "done");
     return outcome === "open" && skippedToday.has(o) ? "skip" : outcome;
   });
   // The second look: a negation in a part where no goal ends up not done governs a "done" there
@@ -611,17 +629,38 @@ function doubtfulGoals(refs: Reading["refs"]): number[] {
 
 const isCheckInLike = (items: Item[]) => items.some((i) => i.type === "ref" || i.type === "mark");
 
+/**
+ * A numbered list, unless its numbers are goals named inside sentences: "#1 skipped, didn't do #2"
+ * leaves "#2" with nothing after it, and an item ending in "did" or "didn't do" wants its goal.
+ */
+function numberedListOf(text: string, ctx: Context) {
+  const numbered = numberedItems(text);
+  if (!numbered || numbered.length < 2) return numbered;
+  const cut = numbered.some((item) => {
+    const items = classify(item.text, ctx);
+    const last = items.at(-1);
+    const wantsGoal =
+      last?.type === "mark" && (last.kind === "prefix" || (last.verb === true && items.length > 1));
+    return !item.text.trim() || wantsGoal;
+  });
+  return cut ? null : numbered;
+}
+
 /** Clauses of the reply; list items keep their number when they do not name a goal ("1. done"). */
 function clausesOf(text: string, ctx: Context): string[] | null {
   // Lines that each report on goals ("skipped 2\n3 done\n#1 tomorrow") are clauses as they stand.
   const lines = text.split("\n").filter((line) => line.trim());
   if (lines.length > 1 && lines.every((line) => isCheckInLike(classify(line, ctx))))
     return lines.flatMap((line) => line.split(CLAUSE_BREAK));
-  const numbered = numberedItems(text);
+  const numbered = numberedListOf(text, ctx);
   const listItems = numbered
     ? numbered.map((item) => {
-        const named = classify(item.text, ctx).some((i) => i.type === "ref" && i.byWord);
-        return named ? item.text : `${item.number} ${item.text}`;
+        const items = classify(item.text, ctx);
+        const first = items.find((i) => i.type === "ref" || i.type === "mark");
+        // "#1 done; skipped jess": the number is the goal; "1. ran the 5k": it only counts the list.
+        const reportsOnNumber = first?.type === "mark" && first.kind === "flex";
+        const named = items.some((i) => i.type === "ref" && i.byWord);
+        return named && !reportsOnNumber ? item.text : `${item.number} ${item.text}`;
       })
     : (bulletItems(text) ?? (text.includes("\n") ? text.split("\n") : null));
   if (!listItems) return text.split(CLAUSE_BREAK);

@@ -115,7 +115,17 @@ function commandWordFor(word: string, keep: (word: string) => boolean): string |
   if (word.length < 4 || REAL_WORDS.has(word) || COMMAND_WORDS.includes(word)) return undefined;
   const form = typoForm(word);
   const close = COMMAND_FORMS.filter((c) => formsWithinOneTypo(form, c));
-  return close.length === 1 && !keep(word) ? close[0]!.word : undefined;
+  // "completd" is one letter from "completed" and one changed from "complete": a letter missing,
+  // added or swapped is the likelier typo.
+  // "completde": two letters swapped before one added or missing.
+  let likeliest =
+    close.length > 1 ? close.filter((c) => formsWithinOneTypo(form, c, Infinity)) : close;
+  // "finishd": a letter missing before one added.
+  for (const length of [word.length, word.length + 1]) {
+    const sameLength = likeliest.filter((c) => c.word.length === length);
+    if (likeliest.length > 1 && sameLength.length > 0) likeliest = sameLength;
+  }
+  return likeliest.length === 1 && !keep(word) ? likeliest[0]!.word : undefined;
 }
 
 const COMMAND_FORMS = COMMAND_WORDS.map(typoForm);
@@ -154,7 +164,7 @@ const SPOKEN_MARKS: [string[], string][] = [
 ];
 // "a new line of code", "the trial period": a word after these is meant, not dictated punctuation.
 const NOT_SPOKEN_AFTER = new Set(
-  "a an the this that my your our his her their its trial grace waiting time free one".split(" "),
+  "a an the this that my your our his her their its trial grace waiting time free".split(" "),
 );
 
 function spokenMarkAt(pieces: Typed["pieces"], i: number, keep: (word: string) => boolean) {
