@@ -512,8 +512,9 @@ function readClause(items: Item[], count: number): Reading {
       const direct = before?.type === "mark";
       // "skipped reading called mom": a goal verb in the past starts a verdict of its own, unless
       // a negation stands right before it ("never called mom").
+      const justBefore = items[at - 1];
       const negated =
-        items[at - 1]?.type === "mark" && before?.type === "mark" && before.outcome === "open";
+        justBefore?.type === "mark" && justBefore.outcome === "open" && !attached.has(at - 1);
       const own = item.verb === true && !negated;
       // "did 1, sipped 2": a verdict is not carried to a number over a word we do not know.
       const unknownBefore = item.numeric === true && unknownWord(items[at - 1]) && !direct;
@@ -640,7 +641,7 @@ function numberedListOf(text: string, ctx: Context) {
     const items = classify(item.text, ctx);
     const last = items.at(-1);
     const wantsGoal =
-      last?.type === "mark" && (last.kind === "prefix" || (last.verb === true && items.length > 1));
+      last?.type === "mark" && items.length > 1 && (last.kind === "prefix" || last.verb === true);
     return !item.text.trim() || wantsGoal;
   });
   return cut ? null : numbered;
@@ -650,7 +651,11 @@ function numberedListOf(text: string, ctx: Context) {
 function clausesOf(text: string, ctx: Context): string[] | null {
   // Lines that each report on goals ("skipped 2\n3 done\n#1 tomorrow") are clauses as they stand.
   const lines = text.split("\n").filter((line) => line.trim());
-  if (lines.length > 1 && lines.every((line) => isCheckInLike(classify(line, ctx))))
+  const reportsWithAVerdict = (line: string) => {
+    const items = classify(line, ctx);
+    return items.some((i) => i.type === "mark") && isCheckInLike(items);
+  };
+  if (lines.length > 1 && lines.every(reportsWithAVerdict))
     return lines.flatMap((line) => line.split(CLAUSE_BREAK));
   const numbered = numberedListOf(text, ctx);
   const listItems = numbered
