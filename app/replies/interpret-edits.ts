@@ -48,7 +48,8 @@ const cleanText = (text: string) =>
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
 // "scratch the gym, my knee hurts", "drop 3 cuz it got cancelled": a reason or an aside after the goal.
-const ASIDE = /\s*(?:[,;(\u2014\u2013]|\s-\s|\s(?:because|cause|cuz|coz|bc|since|as|it's|its|that's)\s)/;
+const ASIDE =
+  /\s*(?:[,;(\u2014\u2013]|\s-\s|\s(?:because|cause|cuz|coz|bc|since|as|it's|its|that's)\s)/;
 
 /** The command before a reason or an aside that names no other goal, or null. */
 function commandBeforeAside(text: string, goals: string[]): GoalEdit | null {

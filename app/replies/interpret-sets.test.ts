@@ -48,7 +48,9 @@ describe("reply sets", () => {
     expect(falseRecord(exp, { intent: "check_in", completed: [], skipped: [] })).toBe(false);
     expect(falseRecord(exp, { intent: "unknown", question: "Which goal is 5?" })).toBe(false);
     expect(falseRecord({ id: "y", intent: "undo" }, { intent: "stop" })).toBe(true);
-    expect(falseRecord({ id: "z", intent: "remove_goal", goal: 2 }, { intent: "remove_goal", goal: 3 })).toBe(true);
+    expect(
+      falseRecord({ id: "z", intent: "remove_goal", goal: 2 }, { intent: "remove_goal", goal: 3 }),
+    ).toBe(true);
   });
 
   it.each([
