@@ -455,9 +455,8 @@ type Occurrence = {
   given?: Outcome;
   /** Whether `given` was said right before the goal, not carried over from an earlier one. */
   direct: boolean;
-  /** The verdict said after it ("2 skipped"), and where. */
+  /** The verdict said after it ("2 skipped"). */
   suffix?: Outcome;
-  suffixAt?: number;
   part: number;
   /** A number or order word beside a word we do not know ("skp 2"): no verdict is assumed. */
   unsure: boolean;
@@ -486,86 +485,115 @@ function refAhead(items: Item[], at: number): boolean {
  * skipped 2", "yes to the first no to the second", "ran the 5k skipped reading") opens the goals
  * after it; after goals without one ("2 skipped", "run done") it reports on them.
  */
+interface ClauseState {
+  occurrences: Occurrence[];
+  prefix?: Outcome;
+  /** Goals a following "done"/"no" may report on. */
+  pending: Occurrence[];
+  partNumber: number;
+  /** "not calling mom today": a goal not done *today*, within one comma-separated part, is skipped. */
+  part: Occurrence[];
+  skippedToday: Set<Occurrence>;
+  negatedParts: Set<number>;
+  /** Marks that reported on the goals before them. */
+  attached: Set<number>;
+}
+
 function readClause(items: Item[], count: number): Reading {
-  const occurrences: Occurrence[] = [];
-  let prefix: Outcome | undefined;
-  let pending: Occurrence[] = [];
-  let partNumber = 0;
-  // "not calling mom today": a goal not done *today*, within one comma-separated part, is skipped.
-  let part: Occurrence[] = [];
-  const skippedToday = new Set<Occurrence>();
-  const negatedParts = new Set<number>();
-  const attached = new Set<number>();
+  const state: ClauseState = {
+    occurrences: [],
+    pending: [],
+    partNumber: 0,
+    part: [],
+    skippedToday: new Set(),
+    negatedParts: new Set(),
+    attached: new Set(),
+  };
   items.forEach((item, at) => {
     if (item.type === "sep") {
       // "didn't read, ran the 5k": a comma before a goal word ends the "didn't";
       // any comma closes the group a following "done"/"no" reports on ("no to 2, yes to 1").
       const next = items[at + 1];
-      if (next?.type === "ref" && (next.byWord || next.by)) prefix = undefined;
-      pending = [];
-      part = [];
-      partNumber++;
+      if (next?.type === "ref" && (next.byWord || next.by)) state.prefix = undefined;
+      state.pending = [];
+      state.part = [];
+      state.partNumber++;
     } else if (item.type === "today") {
-      for (const o of part) skippedToday.add(o);
+      for (const o of state.part) state.skippedToday.add(o);
     } else if (item.type === "ref") {
-      const before = items.slice(0, at).findLast((i) => i.type !== "word");
-      const direct = before?.type === "mark";
-      // "skipped reading called mom": a goal verb in the past starts a verdict of its own, unless
-      // a negation stands right before it ("never called mom").
-      const justBefore = items[at - 1];
-      const negated =
-        justBefore?.type === "mark" && justBefore.outcome === "open" && !attached.has(at - 1);
-      const own = item.verb === true && !negated;
-      // "did 1, sipped 2": a verdict is not carried to a number over a word we do not know.
-      const unknownBefore = item.numeric === true && unknownWord(items[at - 1]) && !direct;
-      if (unknownBefore) prefix = undefined;
-      if (own) prefix = undefined;
-      const whole = !item.byWord && !item.by && item.goals.length === count && count > 1;
-      const occurrence: Occurrence = {
-        goals: item.goals,
-        at,
-        by: item.by,
-        whole,
-        given: own ? "done" : prefix,
-        direct: own || (direct && prefix !== undefined),
-        part: partNumber,
-        unsure: item.numeric === true && (unknownWord(items[at - 1]) || unknownWord(items[at + 1])),
-      };
-      occurrences.push(occurrence);
-      pending.push(occurrence);
-      part.push(occurrence);
-    } else if (item.type === "mark") {
-      if (item.outcome === "open") negatedParts.add(partNumber);
-      const outcome = attached.has(at - 1) ? undefined : governed(items, at, item.outcome);
-      if (outcome !== undefined) {
-        prefix = outcome;
-        return;
-      }
-      const settled = pending.findLastIndex((o) => o.direct);
-      const open = pending.slice(settled + 1);
-      const reports = item.kind === "flex" && pending.length > 0;
-      // "got 2 done", "will do 2 tomorrow": the verdict repeats or narrows what the goals before it
-      // have. A verb ("did 2 finished 1") takes the goal after it.
-      const confirms =
-        !item.verb &&
-        pending.every(
-          (o) => o.given === item.outcome || (o.given === "later" && item.outcome === "tomorrow"),
-        );
-      if (reports && (open.length > 0 || confirms || !refAhead(items, at))) {
-        // The nearer word wins over one carried from further back: "did 1 and the rest tomorrow".
-        for (const o of open) o.given = undefined;
-        for (const o of open.length > 0 ? open : pending) {
-          o.suffix = item.outcome;
-          o.suffixAt = at;
-        }
-        attached.add(at);
-        prefix = undefined;
-      } else prefix = item.outcome;
-      pending = [];
-    }
+      const occurrence = occurrenceOf(item, items, at, count, state);
+      state.occurrences.push(occurrence);
+      state.pending.push(occurrence);
+      state.part.push(occurrence);
+    } else if (item.type === "mark") readMark(item, items, at, state);
   });
-  // "reading skipped": a mark after the last goal, with no goal of its own, reports on the earlier ones.
-  // The last such mark is the most specific: "reading, will do it tomorrow".
+  return verdictsOf(items, state);
+}
+
+function occurrenceOf(
+  item: RefItem,
+  items: Item[],
+  at: number,
+  count: number,
+  state: ClauseState,
+): Occurrence {
+  const before = items.slice(0, at).findLast((i) => i.type !== "word");
+  const direct = before?.type === "mark";
+  // "skipped reading called mom": a goal verb in the past starts a verdict of its own, unless a
+  // negation stands right before it ("never called mom").
+  const justBefore = items[at - 1];
+  const negated =
+    justBefore?.type === "mark" && justBefore.outcome === "open" && !state.attached.has(at - 1);
+  const own = item.verb === true && !negated;
+  // "did 1, sipped 2": a verdict is not carried to a number over a word we do not know.
+  const unknownBefore = item.numeric === true && unknownWord(justBefore) && !direct;
+  if (unknownBefore || own) state.prefix = undefined;
+  return {
+    goals: item.goals,
+    at,
+    by: item.by,
+    whole: !item.byWord && !item.by && item.goals.length === count && count > 1,
+    given: own ? "done" : state.prefix,
+    direct: own || (direct && state.prefix !== undefined),
+    part: state.partNumber,
+    unsure: item.numeric === true && (unknownWord(justBefore) || unknownWord(items[at + 1])),
+  };
+}
+
+type MarkItem = Extract<Item, { type: "mark" }>;
+
+/** A verdict: on the goals just before it, or on the ones after it. */
+function readMark(item: MarkItem, items: Item[], at: number, state: ClauseState) {
+  if (item.outcome === "open") state.negatedParts.add(state.partNumber);
+  const outcome = state.attached.has(at - 1) ? undefined : governed(items, at, item.outcome);
+  if (outcome !== undefined) {
+    state.prefix = outcome;
+    return;
+  }
+  const { pending } = state;
+  const open = pending.slice(pending.findLastIndex((o) => o.direct) + 1);
+  const reports = item.kind === "flex" && pending.length > 0;
+  // "got 2 done", "will do 2 tomorrow": the verdict repeats or narrows what the goals before it
+  // have. A verb ("did 2 finished 1") takes the goal after it.
+  const confirms =
+    !item.verb &&
+    pending.every(
+      (o) => o.given === item.outcome || (o.given === "later" && item.outcome === "tomorrow"),
+    );
+  if (reports && (open.length > 0 || confirms || !refAhead(items, at))) {
+    // The nearer word wins over one carried from further back: "did 1 and the rest tomorrow".
+    for (const o of open) o.given = undefined;
+    for (const o of open.length > 0 ? open : pending) o.suffix = item.outcome;
+    state.attached.add(at);
+    state.prefix = undefined;
+  } else state.prefix = item.outcome;
+  state.pending = [];
+}
+
+function verdictsOf(items: Item[], state: ClauseState): Reading {
+  const { occurrences, attached } = state;
+  // "reading skipped": a mark after the last goal, with no goal of its own, reports on the earlier
+  // ones. The last such mark is the most specific: "reading, will do it tomorrow".
   const lastRef = occurrences[occurrences.length - 1]?.at ?? -1;
   const trailing = items
     .slice(lastRef + 1)
@@ -579,10 +607,8 @@ function readClause(items: Item[], count: number): Reading {
     const said = verdictOf(o) ?? trailingOutcome;
     // "the rest" and "it" report only with a word of their own: "had a rest" marks nothing.
     if (o.by && said === undefined) return undefined;
-    // A number beside a word we do not know ("finishd 1 and the kitchen skipped") may be that
-    // word's: only a verdict right beside it counts.
     const outcome = unsureParts.has(o.part) ? "doubt" : (said ?? "done");
-    return outcome === "open" && skippedToday.has(o) ? "skip" : outcome;
+    return outcome === "open" && state.skippedToday.has(o) ? "skip" : outcome;
   });
   // The second look: a negation in a part where no goal ends up not done governs a "done" there
   // ("not sure I finished the report"), so that "done" is asked about, never written.
@@ -591,7 +617,7 @@ function readClause(items: Item[], count: number): Reading {
     refs: occurrences.flatMap((o, k) => {
       const outcome = outcomes[k];
       if (outcome === undefined) return [];
-      const doubt = outcome === "done" && negatedParts.has(o.part) && !used.has(o.part);
+      const doubt = outcome === "done" && state.negatedParts.has(o.part) && !used.has(o.part);
       return { goals: o.goals, outcome: doubt ? "doubt" : outcome, whole: o.whole };
     }),
     marks: items.flatMap((i) => (i.type === "mark" ? [i.outcome] : [])),
