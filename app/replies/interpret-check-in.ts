@@ -247,6 +247,9 @@ function countedRefAt(words: string[], i: number, ctx: Context): RefMatch | null
   }
   if (w === "both" && ctx.count > 2)
     return { goals: [], len: 1, byWord: false, by: "both", want: 2 };
+  // "the first one done, the other tmrw": the one goal left.
+  if (w === "other" && words[i - 1] === "the" && !NOT_AN_ORDINAL_AFTER.test(next ?? ""))
+    return { goals: [], len: 1, byWord: false, by: "rest", want: 1 };
   return null;
 }
 

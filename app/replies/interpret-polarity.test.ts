@@ -67,6 +67,8 @@ describe("counted references", () => {
       ["both done", GOALS.slice(0, 2), checkIn([1, 2])],
       ["ran and read, both done", THREE, checkIn([1, 2])],
       ["did the last two", GOALS, checkIn([3, 4])],
+      ["the first one done, the other tmrw", GOALS.slice(0, 2), checkIn([1], [], [2])],
+      ["the first one done, the other tmrw", THREE, question],
       // A count that does not fit is a question, not a guess.
       ["did the run, the other two not yet", GOALS, question],
       ["all three done", GOALS, question],
