@@ -79,7 +79,8 @@ const FILLERS = ["ok so", "oops", "hmm,", "lol", "btw", "um", "actually", "so"];
 const JOINERS = [", ", ". ", "; ", "\n", " ", " and "];
 
 interface Clause {
-  goal: number;
+  /** The goals the clause names: one, or all those left ("the rest", "the other two"). */
+  goals: number[];
   outcome: Outcome;
   template: string;
   negation?: string;
@@ -141,7 +142,7 @@ const replyArb: fc.Arbitrary<Reply> = fc
           if (outcome === "done") {
             const [template, negation] = DONE[Math.floor(seed / 20) % DONE.length]!;
             return {
-              goal,
+              goals: [goal],
               outcome,
               template: clauseText(template, ref, pool, kind === 3),
               negation: clauseText(negation, ref, pool, kind === 3),
@@ -150,11 +151,35 @@ const replyArb: fc.Arbitrary<Reply> = fc
           }
           const list = OTHER[outcome];
           const template = list[Math.floor(seed / 20) % list.length]!;
-          return { goal, outcome, template: clauseText(template, ref, pool, kind === 3), ref };
+          return {
+            goals: [goal],
+            outcome,
+            template: clauseText(template, ref, pool, kind === 3),
+            ref,
+          };
         });
-        return { goals, clauses, joiner };
+        const left = picked.map((_, i) => i + 1).filter((g) => !named.includes(g));
+        const rest = restClause(left, seeds[19] ?? 0);
+        return { goals, clauses: rest ? [...clauses, rest] : clauses, joiner };
       }),
   );
+
+const COUNT_WORDS = ["one", "two", "three", "four"];
+
+/** Now and then a last clause on the goals not named: "rest done", "the other two not done". */
+function restClause(left: number[], seed: number): Clause | null {
+  if (left.length === 0 || seed % 3 !== 0) return null;
+  const counted = left.length === 1 ? "the other one" : `the other ${COUNT_WORDS[left.length - 1]}`;
+  const templates: [string, Outcome][] = [
+    ["rest done", "done"],
+    ["the rest tomorrow", "tomorrow"],
+    ["everything else skipped", "skip"],
+    [`${counted} not done`, "open"],
+    ["all the others ✅", "done"],
+  ];
+  const [template, outcome] = templates[Math.floor(seed / 3) % templates.length]!;
+  return { goals: left, outcome, template, ref: template };
+}
 
 const textOf = ({ clauses, joiner }: Reply) => clauses.map((c) => c.template).join(joiner);
 
@@ -162,11 +187,11 @@ const textOf = ({ clauses, joiner }: Reply) => clauses.map((c) => c.template).jo
 function meant({ clauses }: Reply) {
   const [only] = clauses;
   if (clauses.length === 1 && only?.outcome === "tomorrow")
-    return { intent: "move_goal", goal: only.goal };
+    return { intent: "move_goal", goal: only.goals[0] };
   const with_ = (outcome: Outcome) =>
     clauses
       .filter((c) => c.outcome === outcome)
-      .map((c) => c.goal)
+      .flatMap((c) => c.goals)
       .sort((a, b) => a - b);
   return {
     intent: "check_in",
@@ -280,7 +305,7 @@ describe("the check-in reader's properties", () => {
         const after = read(reply.goals, textOf({ ...reply, clauses }));
         const expected = before.intent === "check_in" && {
           ...before,
-          completed: before.completed.filter((g) => g !== target.goal),
+          completed: before.completed.filter((g) => g !== target.goals[0]),
         };
         expect(after, textOf({ ...reply, clauses })).toEqual(expected);
       }),

@@ -215,7 +215,10 @@ type RefMatch = {
 
 // "all the others", "everything else", "the rest".
 const REST_AFTER_ALL = ["else", "others", "other ones", "the others", "the other ones", "the rest"];
-const REST_STARTS = new Set(["the", ",", "all", "and", undefined]);
+// "had a rest", "got some rest", "rest day": the noun, not the goals left.
+const REST_AS_NOUN_AFTER = new Set(
+  "a some more good enough need needed get got getting no bed my of".split(" "),
+);
 
 function restLength(words: string[], i: number, ctx: Context): number {
   const w = words[i] ?? "";
@@ -223,7 +226,8 @@ function restLength(words: string[], i: number, ctx: Context): number {
     const tail = REST_AFTER_ALL.find((t) => t.split(" ").every((x, k) => words[i + 1 + k] === x));
     return tail ? 1 + tail.split(" ").length : 0;
   }
-  if (w === "rest" && !ctx.restIsAGoalWord && REST_STARTS.has(words[i - 1])) return 1;
+  const noun = REST_AS_NOUN_AFTER.has(words[i - 1] ?? "") || /^days?$/.test(words[i + 1] ?? "");
+  if (w === "rest" && !ctx.restIsAGoalWord && !noun) return 1;
   if (w === "others") return 1;
   if (w === "remaining" && !ctx.remainingIsAGoalWord)
     return words[i + 1] === "ones" || words[i + 1] === "goals" ? 2 : 1;
