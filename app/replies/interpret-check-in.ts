@@ -670,8 +670,11 @@ const isCheckInLike = (items: Item[]) => items.some((i) => i.type === "ref" || i
 function numberedListOf(text: string, ctx: Context) {
   const numbered = numberedItems(text);
   if (!numbered || numbered.length < 2) return numbered;
+  // "watered the plants\n#1 tomorrow": what comes before a list is no report of its own.
+  const before = text.slice(0, Math.max(0, text.indexOf(numbered[0]?.text ?? "")));
+  if (isCheckInLike(classify(before.replace(/\(?#?\s?1\)?[.):-]?\s*$/, ""), ctx))) return null;
   const cut = numbered.some((item) => {
-    const items = classify(item.text, ctx);
+    const items = classify(item.text, ctx).filter((i) => i.type !== "word" || !i.and);
     const last = items.at(-1);
     const wantsGoal =
       last?.type === "mark" && items.length > 1 && (last.kind === "prefix" || last.verb === true);
@@ -686,7 +689,8 @@ function clausesOf(text: string, ctx: Context): string[] | null {
   const lines = text.split("\n").filter((line) => line.trim());
   const reportsWithAVerdict = (line: string) => {
     const items = classify(line, ctx);
-    return items.some((i) => i.type === "mark") && isCheckInLike(items);
+    const verdict = items.some((i) => i.type === "mark" || (i.type === "ref" && i.verb));
+    return verdict && isCheckInLike(items);
   };
   if (lines.length > 1 && lines.every(reportsWithAVerdict))
     return lines.flatMap((line) => line.split(CLAUSE_BREAK));
