@@ -33,6 +33,13 @@ describe("each clause with its own verdict", () => {
       ["did the run and the remaining ones tomorrow", GOALS, checkIn([1], [], [2, 3, 4])],
       ["#1 skipped, didn't do #2", GOALS, checkIn([], [1])],
       ["skipped 2\n3 done\n#1 tomorrow", GOALS, checkIn([3], [2], [1])],
+      [
+        "watered the plants\n#1 tomorrow",
+        ["Clean the kitchen", "Water the plants"],
+        checkIn([2], [], [1]),
+      ],
+      ["1 tomorrow didn't do 2 did 3", GOALS, checkIn([3], [], [1])],
+      ["did 2 rest tmrw", THREE, checkIn([2], [], [1, 3])],
       ["the report ❌ called mom skipped 1", GOALS, checkIn([3], [1])],
     ]),
   )("$text", ({ text, goals, expected }) => {
