@@ -13,8 +13,8 @@ type MarkKind = "prefix" | "flex";
 
 type Item =
   | { type: "sep" }
-  /** A word that is no goal's and no verdict; `and` for "and", "or" and verbs such as "finish". */
-  | { type: "word"; and?: boolean }
+  /** A word that is no goal's and no verdict; `plain` for "and", "or" and verbs like "finish". */
+  | { type: "word"; plain?: boolean }
   | { type: "today" }
   | {
       type: "ref";
@@ -373,7 +373,7 @@ function classify(clause: string, ctx: Context): Item[] {
       if (ref) pushRef(items, ref);
       else if (stray !== undefined) items.push({ type: "stray", number: stray });
       else if (/^(?:and|&|or)$/.test(words[i] ?? "") || GENERIC.has(stem(words[i] ?? "")))
-        items.push({ type: "word", and: true });
+        items.push({ type: "word", plain: true });
       else if (!FILLER.has(words[i] ?? "")) items.push({ type: "word" });
       i += ref?.len ?? 1;
     }
@@ -469,7 +469,7 @@ type Occurrence = {
   unsure: boolean;
 };
 
-const unknownWord = (item: Item | undefined) => item?.type === "word" && !item.and;
+const unknownWord = (item: Item | undefined) => item?.type === "word" && !item.plain;
 
 // A negation just before another verdict governs it: "didn't finish", "never got to", "didn't skip".
 function governed(items: Item[], at: number, outcome: Outcome): Outcome | undefined {
@@ -487,11 +487,6 @@ function refAhead(items: Item[], at: number): boolean {
   return false;
 }
 
-/**
- * One clause, each goal with its own verdict. A verdict after goals that already have one ("did 1
- * skipped 2", "yes to the first no to the second", "ran the 5k skipped reading") opens the goals
- * after it; after goals without one ("2 skipped", "run done") it reports on them.
- */
 interface ClauseState {
   occurrences: Occurrence[];
   prefix?: Outcome;
@@ -506,6 +501,11 @@ interface ClauseState {
   attached: Set<number>;
 }
 
+/**
+ * One clause, each goal with its own verdict. A verdict after goals that already have one ("did 1
+ * skipped 2", "yes to the first no to the second", "ran the 5k skipped reading") opens the goals
+ * after it; after goals without one ("2 skipped", "run done") it reports on them.
+ */
 function readClause(items: Item[], count: number): Reading {
   const state: ClauseState = {
     occurrences: [],
@@ -674,7 +674,7 @@ function numberedListOf(text: string, ctx: Context) {
   const before = text.slice(0, Math.max(0, text.indexOf(numbered[0]?.text ?? "")));
   if (isCheckInLike(classify(before.replace(/\(?#?\s?1\)?[.):-]?\s*$/, ""), ctx))) return null;
   const cut = numbered.some((item) => {
-    const items = classify(item.text, ctx).filter((i) => i.type !== "word" || !i.and);
+    const items = classify(item.text, ctx).filter((i) => i.type !== "word" || !i.plain);
     const last = items.at(-1);
     const wantsGoal =
       last?.type === "mark" && items.length > 1 && (last.kind === "prefix" || last.verb === true);
