@@ -115,12 +115,11 @@ function commandWordFor(word: string, keep: (word: string) => boolean): string |
   if (word.length < 4 || REAL_WORDS.has(word) || COMMAND_WORDS.includes(word)) return undefined;
   const form = typoForm(word);
   const close = COMMAND_FORMS.filter((c) => formsWithinOneTypo(form, c));
-  // "completd" is one letter from "completed" and one changed from "complete": a letter missing,
-  // added or swapped is the likelier typo.
-  // "completde": two letters swapped before one added or missing.
+  // When two words are that close, the likelier typo wins: a letter missing, added or swapped
+  // before one changed ("completd": completed, not complete), then two swapped ("completde"), then
+  // one missing ("finishd": finished, not finish).
   let likeliest =
     close.length > 1 ? close.filter((c) => formsWithinOneTypo(form, c, Infinity)) : close;
-  // "finishd": a letter missing before one added.
   for (const length of [word.length, word.length + 1]) {
     const sameLength = likeliest.filter((c) => c.word.length === length);
     if (likeliest.length > 1 && sameLength.length > 0) likeliest = sameLength;
