@@ -6,22 +6,40 @@ import { formsWithinOneTypo, typoForm, type TypoForm } from "./interpret-normali
 import { normalize, NUMBER_WORDS, stem, stemsMatch } from "./interpret-text";
 
 // "open": not done (yet); "not": not done, or skipped when said of today ("not reading today");
-// "later": still to be done today, so never read as skipped.
-type Outcome = "done" | "open" | "not" | "later" | "skip" | "tomorrow";
+// "later": still to be done today, so never read as skipped; "doubt": the reply says two things of
+// the goal ("didn't skip", "ran the 5k not done"), which is asked about.
+type Outcome = "done" | "open" | "not" | "later" | "skip" | "tomorrow" | "doubt";
 // A "flex" mark reports on the goals just before it ("run done", "2 no") or, with none pending,
 // opens the ones after it ("done with the run"); a "prefix" mark always opens ("skipped 2").
 type MarkKind = "prefix" | "flex";
 
 type Item =
   | { type: "sep" }
-  | { type: "word" }
+  /** A word that is no goal's and no verdict; `plain` for "and", "or" and verbs like "finish". */
+  | { type: "word"; plain?: boolean }
   | { type: "today" }
-  | { type: "ref"; goals: number[]; byWord: boolean; by?: RefBy; plural?: boolean }
+  | {
+      type: "ref";
+      goals: number[];
+      byWord: boolean;
+      by?: RefBy;
+      plural?: boolean;
+      /** A goal word that is itself a verb in the past ("ran", "called mom"): a "done" of its own. */
+      verb?: boolean;
+      /** How many goals a counted reference names ("the other two", "all three", "both"). */
+      want?: number;
+      /** The reference does not fit the reply ("the other two" when three remain): asked about. */
+      misfit?: boolean;
+      /** A goal number ("2", "#2", "two"). */
+      numeric?: boolean;
+    }
   // A goal number out of range ("did 5" with three goals): a question, never a guess.
   | { type: "stray"; number: number }
-  | { type: "mark"; outcome: Outcome; kind: MarkKind };
-// "the rest" names the goals named nowhere else in the reply; "it" the goal named just before.
-type RefBy = "rest" | "pronoun";
+  /** `verb`: a verb in the past ("finished", "skipped"), which takes the goal after it. */
+  | { type: "mark"; outcome: Outcome; kind: MarkKind; verb?: boolean };
+// "the rest" names the goals named nowhere else in the reply; "it" the goal named just before;
+// "both" (among more than two goals) the two goals named before it.
+type RefBy = "rest" | "pronoun" | "both";
 
 const FLEX_DONE =
   "done|finished|completed|complete|yes|y|yep|yeah|yup|ya|yea|yass|check|checked|crushed|nailed|smashed|" +
@@ -34,9 +52,11 @@ const FLEX_LATER =
   "not yet|half way|halfway|half done|half|partially|partly|partial|in progress|pending|later|almost|nearly";
 const FLEX_TOMORROW = "tomorrow|tmrw|tmr|tomorow|postponed|rescheduled|deferred";
 const FLEX_SKIP = "skipped|cancelled|canceled";
-const PREFIX_DONE = "did|got|managed|managed to|knocked out|ticked off|finally did";
+// "yes to 1 no to 2": a yes or no with "to" always opens the goals after it.
+const PREFIX_DONE =
+  "did|got|managed|managed to|knocked out|ticked off|finally did|yes to|yeah to|yep to";
 const PREFIX_NOT_DONE =
-  "didn't|didnt|did not|haven't|havent|have not|hasn't|couldn't|couldnt|could not|wasn't|wasnt|was not|" +
+  "no to|nope to|nah to|didn't|didnt|did not|haven't|havent|have not|hasn't|couldn't|couldnt|could not|wasn't|wasnt|was not|" +
   "never|forgot|forgot to|missed|miss|ran out of time for|no time for|none|nothing|neither|zero|0";
 const PREFIX_LATER = "will|gonna|going to|need to|still need to|yet to|about to|still have to";
 const PREFIX_SKIP =
@@ -78,6 +98,7 @@ const FILLER = new Set(
     "minute minutes hour hours hr hrs h m am pm day today tonight daily least more less than into over it " +
     "its this that these those your our his her their be is are was were been get do make go have has had " +
     "so just only also too really very all one ones thing things goal goals task tasks today's both each " +
+    "number num " +
     "every them they we you he she but even still then well though any there here what which"
   ).split(" "),
 );
@@ -138,6 +159,7 @@ interface GoalWords {
   keywords: string[][];
   typoForms: TypoForm[][];
   restIsAGoalWord: boolean;
+  remainingIsAGoalWord: boolean;
   /** Each goal's words as a whole phrase (null when too short to quote). */
   quotes: (RegExp | null)[];
 }
@@ -193,11 +215,23 @@ function countWord(word: string | undefined): number | undefined {
 }
 
 /** The goals a word (or an ordinal + count) refers to, with the number of words it used. */
-type RefMatch = { goals: number[]; len: number; byWord: boolean; by?: RefBy; plural?: boolean };
+type RefMatch = {
+  goals: number[];
+  len: number;
+  byWord: boolean;
+  by?: RefBy;
+  plural?: boolean;
+  verb?: boolean;
+  want?: number;
+  numeric?: boolean;
+};
 
 // "all the others", "everything else", "the rest".
 const REST_AFTER_ALL = ["else", "others", "other ones", "the others", "the other ones", "the rest"];
-const REST_STARTS = new Set(["the", ",", "all", "and", undefined]);
+// "had a rest", "got some rest", "rest day": the noun, not the goals left.
+const REST_AS_NOUN_AFTER = new Set(
+  "a some more good enough need needed get got getting no bed my of".split(" "),
+);
 
 function restLength(words: string[], i: number, ctx: Context): number {
   const w = words[i] ?? "";
@@ -205,11 +239,45 @@ function restLength(words: string[], i: number, ctx: Context): number {
     const tail = REST_AFTER_ALL.find((t) => t.split(" ").every((x, k) => words[i + 1 + k] === x));
     return tail ? 1 + tail.split(" ").length : 0;
   }
-  if (w === "rest" && !ctx.restIsAGoalWord && REST_STARTS.has(words[i - 1])) return 1;
+  const noun = REST_AS_NOUN_AFTER.has(words[i - 1] ?? "") || /^days?$/.test(words[i + 1] ?? "");
+  if (w === "rest" && !ctx.restIsAGoalWord && !noun) return 1;
   if (w === "others") return 1;
-  if (w === "other" && words[i - 1] === "the") return words[i + 1] === "one" ? 2 : 1;
+  if (w === "remaining" && !ctx.remainingIsAGoalWord)
+    return words[i + 1] === "ones" || words[i + 1] === "goals" ? 2 : 1;
   return w === "other" && words[i + 1] === "ones" ? 2 : 0;
 }
+
+/**
+ * "the other two", "the other one", "the remaining two", "all three", "both": a reference that says
+ * how many goals it names, so that a count that does not fit is asked about rather than guessed.
+ */
+function countedRefAt(words: string[], i: number, ctx: Context): RefMatch | null {
+  const w = words[i] ?? "";
+  const next = words[i + 1];
+  const counted = next === "one" ? 1 : countWord(next);
+  if ((w === "other" || (w === "remaining" && !ctx.remainingIsAGoalWord)) && counted !== undefined)
+    return { goals: [], len: 2, byWord: false, by: "rest", want: counted };
+  const quantity = QUANTITY_AFTER.test(words[i + 2] ?? "") && words[i + 2] !== "of";
+  if (ALL_WORDS.has(w) && next !== "one" && counted !== undefined && counted >= 2 && !quantity) {
+    const len = words[i + 2] === "of" && words[i + 3] === "them" ? 4 : 2;
+    return { goals: range(1, ctx.count), len, byWord: false, want: counted };
+  }
+  if (w === "both" && ctx.count > 2)
+    return { goals: [], len: 1, byWord: false, by: "both", want: 2 };
+  // "the first one done, the other tmrw": the one goal left.
+  if (w === "other" && words[i - 1] === "the" && !NOT_AN_ORDINAL_AFTER.test(next ?? ""))
+    return { goals: [], len: 1, byWord: false, by: "rest", want: 1 };
+  return null;
+}
+
+// Past forms of goal verbs: "ran the 5k" is a report of its own, whatever follows it.
+const PAST_FORMS = new Set(
+  "ran swam wrote ate drank went made took paid sent bought met slept rode spoke fed got did".split(
+    " ",
+  ),
+);
+const isPastForm = (word: string) =>
+  PAST_FORMS.has(word) || (word.length > 4 && /[^e]ed$/.test(word) && stem(word) !== word);
 
 function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   const w = (words[i] ?? "").replace(/^#/, "");
@@ -219,6 +287,8 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   const quoted = /^goalref(\d+)$/.exec(w);
   if (quoted) return { goals: [Number(quoted[1])], len: next === "one" ? 2 : 1, byWord: true };
 
+  const counted = countedRefAt(words, i, ctx);
+  if (counted) return counted;
   const rest = restLength(words, i, ctx);
   if (rest > 0) return { goals: [], len: rest, byWord: false, by: "rest" };
   // "that reading" names the reading; "did that" the goal named before.
@@ -248,7 +318,7 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
     const pronoun = w === "one" && ONE_AS_PRONOUN_AFTER.has(words[i - 1] ?? "");
     const position = positionOfNumber(number, ctx.numbers);
     if (pronoun || QUANTITY_AFTER.test(next) || position === undefined) return null;
-    return { goals: [position], len: 1, byWord: false };
+    return { goals: [position], len: 1, byWord: false, numeric: true };
   }
 
   if (FILLER.has(w) || w.length < 2) return null;
@@ -256,7 +326,8 @@ function refAt(words: string[], i: number, ctx: Context): RefMatch | null {
   if (!goals) return null;
   // "the emails" names both "Email Jess" and "Email Tom"; "emailed" could be either.
   const plural = goals.length > 1 && /s$/.test(w) && !ctx.keywords.some((kws) => kws.includes(w));
-  return { goals, len: next === "one" ? 2 : 1, byWord: true, plural }; // "the reading one"
+  const verb = isPastForm(w) && !ctx.keywords.some((kws) => kws.includes(w));
+  return { goals, len: next === "one" ? 2 : 1, byWord: true, plural, verb }; // "the reading one"
 }
 
 /** The goals a word names by their words (or one typo from them), or null: none, or past the bound. */
@@ -306,7 +377,8 @@ function classify(clause: string, ctx: Context): Item[] {
       items.push({ type: "sep" });
       i += 1;
     } else if (mark) {
-      items.push({ type: "mark", outcome: mark.outcome, kind: mark.kind });
+      const verb = /(?:ed|complete)$/.test(mark.words[0] ?? "");
+      items.push({ type: "mark", outcome: mark.outcome, kind: mark.kind, ...(verb && { verb }) });
       i += mark.words.length;
     } else if (words[i] === "today" || words[i] === "tonight") {
       items.push({ type: "today" });
@@ -316,7 +388,9 @@ function classify(clause: string, ctx: Context): Item[] {
       const stray = ref ? undefined : strayNumberAt(words, i, ctx);
       if (ref) pushRef(items, ref);
       else if (stray !== undefined) items.push({ type: "stray", number: stray });
-      else if (!FILLER.has(words[i] ?? "") || words[i] === "and") items.push({ type: "word" });
+      else if (/^(?:and|&|or)$/.test(words[i] ?? "") || GENERIC.has(stem(words[i] ?? "")))
+        items.push({ type: "word", plain: true });
+      else if (!FILLER.has(words[i] ?? "")) items.push({ type: "word" });
       i += ref?.len ?? 1;
     }
   }
@@ -330,22 +404,36 @@ function pushRef(items: Item[], ref: RefMatch) {
     const both = last.goals.filter((g) => ref.goals.includes(g));
     if (both.length) {
       last.goals = both;
+      if (ref.verb) last.verb = true;
       return;
     }
   }
-  const { goals, byWord, by, plural } = ref;
-  items.push({ type: "ref", goals, byWord, ...(by && { by }), ...(plural && { plural }) });
+  const { goals, byWord, by, plural, verb, want, numeric } = ref;
+  items.push({
+    type: "ref",
+    goals,
+    byWord,
+    ...(by && { by }),
+    ...(plural && { plural }),
+    ...(verb && { verb }),
+    ...(want !== undefined && { want }),
+    ...(numeric && { numeric }),
+  });
 }
 
-/** Fills in what "the rest" and "it" name, over the whole reply. */
+/** Fills in what "the rest", "it" and "both" name, over the whole reply. */
 function resolveReferences(clauses: Item[][], count: number): Item[][] {
   const refs = clauses.flat().filter((i): i is RefItem => i.type === "ref");
-  const named = new Set(refs.flatMap((r) => (r.by ? [] : r.goals)));
+  const named = new Set(refs.flatMap((r) => (r.by || r.want ? [] : r.goals)));
   let last: number[] = [];
+  const before = new Set<number>();
   for (const ref of refs) {
     if (ref.by === "rest") ref.goals = range(1, count).filter((g) => !named.has(g));
     else if (ref.by === "pronoun") ref.goals = [...last];
+    else if (ref.by === "both") ref.goals = [...before];
     else last = ref.goals;
+    if (!ref.by) for (const g of ref.goals) before.add(g);
+    if (ref.want !== undefined && ref.goals.length !== ref.want) ref.misfit = true;
   }
   return clauses;
 }
@@ -362,6 +450,10 @@ function ambiguityIn(clauses: Item[][], count: number): Ambiguity | null {
   const reports = items.some((i) => i.type === "mark") || items.every((i) => i.type !== "word");
   if (stray?.type === "stray" && reports) return { ambiguous: { number: stray.number } };
   const refs = items.filter((i): i is RefItem => i.type === "ref");
+  // "the other two" when three remain, "all three" of four goals, "both" with no two named.
+  const misfit = refs.find((r) => r.misfit);
+  if (misfit)
+    return { ambiguous: { goals: misfit.goals.length > 0 ? misfit.goals : range(1, count) } };
   const wholeDay = refs.some((r) => !r.byWord && !r.by && r.goals.length === count && count > 1);
   const told = new Set(refs.flatMap((r) => (r.goals.length === 1 ? r.goals : [])));
   const vague = refs.find(
@@ -373,75 +465,263 @@ function ambiguityIn(clauses: Item[][], count: number): Ambiguity | null {
 type RefItem = Extract<Item, { type: "ref" }>;
 
 interface Reading {
-  refs: Array<{ goals: number[]; outcome: Outcome }>;
+  refs: Array<{ goals: number[]; outcome: Outcome; whole: boolean }>;
   marks: Outcome[];
 }
 
-function readClause(items: Item[]): Reading {
-  type Occurrence = { goals: number[]; at: number; by?: RefBy; prefix?: Outcome; suffix?: Outcome };
-  const occurrences: Occurrence[] = [];
-  let prefix: Outcome | undefined;
-  let pending: Occurrence[] = [];
-  // "not calling mom today": a goal not done *today*, within one comma-separated part, is skipped.
-  let part: Occurrence[] = [];
-  const skippedToday = new Set<Occurrence>();
-  const attached = new Set<number>();
+type Occurrence = {
+  goals: number[];
+  at: number;
+  by?: RefBy;
+  whole: boolean;
+  /** The verdict said before the goal ("skipped 2"), or of its own ("ran the 5k"). */
+  given?: Outcome;
+  /** Whether `given` was said right before the goal, not carried over from an earlier one. */
+  direct: boolean;
+  /** The verdict said after it ("2 skipped"). */
+  suffix?: Outcome;
+  part: number;
+  /** A number or order word beside a word we do not know ("skp 2"): no verdict is assumed. */
+  unsure: boolean;
+};
+
+const unknownWord = (item: Item | undefined) => item?.type === "word" && !item.plain;
+
+/** "no", "not", "didn't", "never": a verdict of not done, which governs the verdict after it. */
+const negative = (outcome: Outcome | undefined) => outcome === "open" || outcome === "not";
+
+// A negation just before another verdict governs it: "didn't finish", "never got to", "didn't skip".
+function governed(items: Item[], at: number, outcome: Outcome): Outcome | undefined {
+  const before = items[at - 1];
+  if (before?.type !== "mark" || !negative(before.outcome) || negative(outcome)) return undefined;
+  return outcome === "done" ? "open" : "doubt";
+}
+
+// Whether a goal is named after position `at` before the next comma or verdict: "yes to 1 no to 2".
+function refAhead(items: Item[], at: number): boolean {
+  for (const item of items.slice(at + 1)) {
+    if (item.type === "sep" || item.type === "mark") return false;
+    if (item.type === "ref") return true;
+  }
+  return false;
+}
+
+interface ClauseState {
+  occurrences: Occurrence[];
+  prefix?: Outcome;
+  /** Goals a following "done"/"no" may report on. */
+  pending: Occurrence[];
+  partNumber: number;
+  /** "not calling mom today": a goal not done *today*, within one comma-separated part, is skipped. */
+  part: Occurrence[];
+  skippedToday: Set<Occurrence>;
+  negatedParts: Set<number>;
+  /** Marks that reported on the goals before them. */
+  attached: Set<number>;
+}
+
+/**
+ * One clause, each goal with its own verdict. A verdict after goals that already have one ("did 1
+ * skipped 2", "yes to the first no to the second", "ran the 5k skipped reading") opens the goals
+ * after it; after goals without one ("2 skipped", "run done") it reports on them.
+ */
+function readClause(items: Item[], count: number): Reading {
+  const state: ClauseState = {
+    occurrences: [],
+    pending: [],
+    partNumber: 0,
+    part: [],
+    skippedToday: new Set(),
+    negatedParts: new Set(),
+    attached: new Set(),
+  };
   items.forEach((item, at) => {
     if (item.type === "sep") {
       // "didn't read, ran the 5k": a comma before a goal word ends the "didn't";
       // any comma closes the group a following "done"/"no" reports on ("no to 2, yes to 1").
       const next = items[at + 1];
-      if (next?.type === "ref" && next.byWord) prefix = undefined;
-      pending = [];
-      part = [];
+      if (next?.type === "ref" && (next.byWord || next.by)) state.prefix = undefined;
+      state.pending = [];
+      state.part = [];
+      state.partNumber++;
     } else if (item.type === "today") {
-      for (const o of part) skippedToday.add(o);
+      for (const o of state.part) state.skippedToday.add(o);
     } else if (item.type === "ref") {
-      const occurrence: Occurrence = { goals: item.goals, at, by: item.by, prefix };
-      occurrences.push(occurrence);
-      pending.push(occurrence);
-      part.push(occurrence);
-    } else if (item.type === "mark") {
-      if (item.kind === "flex" && pending.length > 0) {
-        for (const o of pending) o.suffix = item.outcome;
-        attached.add(at);
-        prefix = undefined;
-      } else prefix = item.outcome;
-      pending = [];
-    }
+      const occurrence = occurrenceOf(item, items, at, count, state);
+      state.occurrences.push(occurrence);
+      state.pending.push(occurrence);
+      state.part.push(occurrence);
+    } else if (item.type === "mark") readMark(item, items, at, state);
   });
-  // "reading skipped": a mark after the last goal, with no goal of its own, reports on the earlier ones.
-  // The last such mark is the most specific: "reading, will do it tomorrow".
+  return verdictsOf(items, state);
+}
+
+function occurrenceOf(
+  item: RefItem,
+  items: Item[],
+  at: number,
+  count: number,
+  state: ClauseState,
+): Occurrence {
+  const before = items.slice(0, at).findLast((i) => i.type !== "word");
+  const direct = before?.type === "mark";
+  // "skipped reading called mom": a goal verb in the past starts a verdict of its own, unless a
+  // negation stands right before it ("never called mom").
+  const justBefore = items[at - 1];
+  const negated =
+    justBefore?.type === "mark" && negative(justBefore.outcome) && !state.attached.has(at - 1);
+  const own = item.verb === true && !negated;
+  // "did 1, sipped 2": a verdict is not carried to a number over a word we do not know.
+  const unknownBefore = item.numeric === true && unknownWord(justBefore) && !direct;
+  if (unknownBefore || own) state.prefix = undefined;
+  return {
+    goals: item.goals,
+    at,
+    by: item.by,
+    whole: !item.byWord && !item.by && item.goals.length === count && count > 1,
+    given: own ? "done" : state.prefix,
+    direct: own || (direct && state.prefix !== undefined),
+    part: state.partNumber,
+    unsure: item.numeric === true && (unknownWord(justBefore) || unknownWord(items[at + 1])),
+  };
+}
+
+type MarkItem = Extract<Item, { type: "mark" }>;
+
+/** A verdict: on the goals just before it, or on the ones after it. */
+function readMark(item: MarkItem, items: Item[], at: number, state: ClauseState) {
+  if (negative(item.outcome)) state.negatedParts.add(state.partNumber);
+  const outcome = state.attached.has(at - 1) ? undefined : governed(items, at, item.outcome);
+  if (outcome !== undefined) {
+    state.prefix = outcome;
+    return;
+  }
+  const { pending } = state;
+  const open = pending.slice(pending.findLastIndex((o) => o.direct) + 1);
+  const reports = item.kind === "flex" && pending.length > 0;
+  // "got 2 done", "will do 2 tomorrow": the verdict repeats or narrows what the goals before it
+  // have. A verb ("did 2 finished 1") takes the goal after it.
+  const confirms =
+    !item.verb &&
+    pending.every(
+      (o) => o.given === item.outcome || (o.given === "later" && item.outcome === "tomorrow"),
+    );
+  if (reports && (open.length > 0 || confirms || !refAhead(items, at))) {
+    // The nearer word wins over one carried from further back: "did 1 and the rest tomorrow".
+    for (const o of open) o.given = undefined;
+    for (const o of open.length > 0 ? open : pending) o.suffix = item.outcome;
+    state.attached.add(at);
+    state.prefix = undefined;
+  } else state.prefix = item.outcome;
+  state.pending = [];
+}
+
+function verdictsOf(items: Item[], state: ClauseState): Reading {
+  const { occurrences, attached } = state;
+  // "reading skipped": a mark after the last goal, with no goal of its own, reports on the earlier
+  // ones. The last such mark is the most specific: "reading, will do it tomorrow".
   const lastRef = occurrences[occurrences.length - 1]?.at ?? -1;
   const trailing = items
     .slice(lastRef + 1)
     .filter((i, k) => i.type === "mark" && !attached.has(lastRef + 1 + k))
     .at(-1);
   const trailingOutcome = trailing?.type === "mark" ? trailing.outcome : undefined;
+  // A number beside a word we do not know ("did 1 finishd 3 skipped 2") may be that word's: what
+  // that part says is asked about.
+  const unsureParts = new Set(occurrences.flatMap((o) => (o.unsure ? [o.part] : [])));
+  const outcomes = occurrences.map((o) => {
+    const said = verdictOf(o) ?? trailingOutcome;
+    // "the rest" and "it" report only with a word of their own: "had a rest" marks nothing.
+    if (o.by && said === undefined) return undefined;
+    const outcome = unsureParts.has(o.part) ? "doubt" : (said ?? "done");
+    return outcome === "not" && state.skippedToday.has(o) ? "skip" : outcome;
+  });
+  // The second look: a negation in a part where no goal ends up not done governs a "done" there
+  // ("not sure I finished the report"), so that "done" is asked about, never written.
+  const used = new Set(occurrences.flatMap((o, k) => (outcomes[k] !== "done" ? [o.part] : [])));
   return {
-    refs: occurrences.flatMap((o) => {
-      const said = o.suffix ?? o.prefix ?? trailingOutcome;
-      // "the rest" and "it" report only with a word of their own: "had a rest" marks nothing.
-      if (o.by && said === undefined) return [];
-      const outcome = said ?? "done";
-      return {
-        goals: o.goals,
-        outcome: outcome === "not" && skippedToday.has(o) ? "skip" : outcome,
-      };
+    refs: occurrences.flatMap((o, k) => {
+      const outcome = outcomes[k];
+      if (outcome === undefined) return [];
+      const doubt = outcome === "done" && state.negatedParts.has(o.part) && !used.has(o.part);
+      return { goals: o.goals, outcome: doubt ? "doubt" : outcome, whole: o.whole };
     }),
     marks: items.flatMap((i) => (i.type === "mark" ? [i.outcome] : [])),
   };
 }
 
+// What a goal's occurrence says: a "done" beside a "not done" is a doubt ("didn't get 2 done");
+// otherwise the later word is the more specific ("will do the reading tomorrow").
+function verdictOf({ given, suffix }: Occurrence): Outcome | undefined {
+  if (given === undefined || suffix === undefined || given === suffix) return suffix ?? given;
+  return given === "done" || suffix === "done" ? "doubt" : suffix;
+}
+
+/**
+ * The second check, over the whole reply: a goal with two verdicts ("did 2 ... 2 skipped") or a
+ * doubtful one is asked about. A goal's own verdict outweighs one said of the whole day ("all done,
+ * 3 no").
+ */
+function doubtfulGoals(refs: Reading["refs"]): number[] {
+  const verdicts = new Map<number, { whole: Outcome[]; own: Outcome[] }>();
+  for (const ref of refs)
+    for (const g of ref.goals) {
+      const said = verdicts.get(g) ?? { whole: [], own: [] };
+      (ref.whole ? said.whole : said.own).push(ref.outcome);
+      verdicts.set(g, said);
+    }
+  return sorted(
+    [...verdicts].flatMap(([g, { whole, own }]) => {
+      const said = own.length > 0 ? own : whole;
+      const doubt =
+        said.includes("doubt") || (said.includes("done") && said.some((o) => o !== "done"));
+      return doubt ? [g] : [];
+    }),
+  );
+}
+
 const isCheckInLike = (items: Item[]) => items.some((i) => i.type === "ref" || i.type === "mark");
+
+/**
+ * A numbered list, unless its numbers are goals named inside sentences: "#1 skipped, didn't do #2"
+ * leaves "#2" with nothing after it, and an item ending in "did" or "didn't do" wants its goal.
+ */
+function numberedListOf(text: string, ctx: Context) {
+  const numbered = numberedItems(text);
+  if (!numbered || numbered.length < 2) return numbered;
+  // "watered the plants\n#1 tomorrow": what comes before a list is no report of its own.
+  const before = text.slice(0, Math.max(0, text.indexOf(numbered[0]?.text ?? "")));
+  if (isCheckInLike(classify(before.replace(/\(?#?\s?1\)?[.):-]?\s*$/, ""), ctx))) return null;
+  const cut = numbered.some((item) => {
+    const items = classify(item.text, ctx).filter((i) => i.type !== "word" || !i.plain);
+    const last = items.at(-1);
+    const wantsGoal =
+      last?.type === "mark" && items.length > 1 && (last.kind === "prefix" || last.verb === true);
+    return !item.text.trim() || wantsGoal;
+  });
+  return cut ? null : numbered;
+}
 
 /** Clauses of the reply; list items keep their number when they do not name a goal ("1. done"). */
 function clausesOf(text: string, ctx: Context): string[] | null {
-  const numbered = numberedItems(text);
+  // Lines that each report on goals ("skipped 2\n3 done\n#1 tomorrow") are clauses as they stand.
+  const lines = text.split("\n").filter((line) => line.trim());
+  const reportsWithAVerdict = (line: string) => {
+    const items = classify(line, ctx);
+    const verdict = items.some((i) => i.type === "mark" || (i.type === "ref" && i.verb));
+    return verdict && isCheckInLike(items);
+  };
+  if (lines.length > 1 && lines.every(reportsWithAVerdict))
+    return lines.flatMap((line) => line.split(CLAUSE_BREAK));
+  const numbered = numberedListOf(text, ctx);
   const listItems = numbered
     ? numbered.map((item) => {
-        const named = classify(item.text, ctx).some((i) => i.type === "ref" && i.byWord);
-        return named ? item.text : `${item.number} ${item.text}`;
+        const items = classify(item.text, ctx);
+        const first = items.find((i) => i.type === "ref" || i.type === "mark");
+        // "#1 done; skipped jess": the number is the goal; "1. ran the 5k": it only counts the list.
+        const reportsOnNumber = first?.type === "mark" && first.kind === "flex";
+        const named = items.some((i) => i.type === "ref" && i.byWord);
+        return named && !reportsOnNumber ? item.text : `${item.number} ${item.text}`;
       })
     : (bulletItems(text) ?? (text.includes("\n") ? text.split("\n") : null));
   if (!listItems) return text.split(CLAUSE_BREAK);
@@ -468,7 +748,8 @@ function yesNoSequence(text: string, count: number): number[] | null {
 function outcomesIn(text: string, ctx: Context): Map<number, Outcome> {
   const outcomes = new Map<number, Outcome>();
   const [items = []] = resolveReferences([classify(text, ctx)], ctx.count);
-  for (const ref of readClause(items).refs) for (const g of ref.goals) outcomes.set(g, ref.outcome);
+  for (const ref of readClause(items, ctx.count).refs)
+    for (const g of ref.goals) outcomes.set(g, ref.outcome);
   return outcomes;
 }
 
@@ -544,6 +825,7 @@ function goalWordsOf(goals: readonly string[]): GoalWords {
     keywords,
     typoForms: keywords.map((kws) => kws.map(typoForm)),
     restIsAGoalWord: keywords.some((kws) => kws.includes("rest")),
+    remainingIsAGoalWord: keywords.some((kws) => kws.includes("remain")),
     quotes: goals.map(goalQuote),
   };
   prepared.set(goals, { goals: [...goals], words });
@@ -578,9 +860,11 @@ export function parseCheckIn(
   );
   const doubt = ambiguityIn(classified, ctx.count);
   if (doubt) return doubt;
-  const readings = classified.map(readClause);
+  const readings = classified.map((items) => readClause(items, ctx.count));
   const refs = readings.flatMap((r) => r.refs);
   const marks = readings.flatMap((r) => r.marks);
+  const doubtful = doubtfulGoals(refs);
+  if (doubtful.length > 0) return { ambiguous: { goals: doubtful } };
 
   if (refs.length === 0) {
     if (marks.length === 0 || AMBIGUOUS_AMOUNT.test(text)) return null;
@@ -589,7 +873,10 @@ export function parseCheckIn(
     return checkIn(negative ? [] : range(1, ctx.count));
   }
   const latest = new Map<number, Outcome>();
-  for (const ref of refs) for (const g of ref.goals) latest.set(g, ref.outcome);
+  for (const ref of refs.filter((r) => r.whole))
+    for (const g of ref.goals) latest.set(g, ref.outcome);
+  for (const ref of refs.filter((r) => !r.whole))
+    for (const g of ref.goals) latest.set(g, ref.outcome);
   // A goal neither reported done nor named stays open: "skipped 2" says nothing of 1 and 3.
   const done = [...latest].filter(([, o]) => o === "done").map(([g]) => g);
   return checkIn(done, latest);
@@ -599,6 +886,25 @@ const refsOf = (text: string, goals: string[], numbers?: readonly number[]) =>
   classify(quoteGoals(normalize(text), goals), contextOf(goals, numbers)).filter(
     (i): i is RefItem => i.type === "ref" && !i.by,
   );
+
+/**
+ * Whether the text names only `goal`, or no goal at all ("it" names the goal before it): an aside
+ * such as "my knee hurts" or "it got cancelled", not "rest done" or "did 2".
+ */
+export function namesNoOtherGoal(
+  text: string,
+  goal: number,
+  goals: string[],
+  numbers?: readonly number[],
+): boolean {
+  const items = classify(quoteGoals(normalize(text), goals), contextOf(goals, numbers));
+  return items.every(
+    (i) =>
+      i.type !== "ref" ||
+      i.by === "pronoun" ||
+      (!i.by && i.want === undefined && i.goals.every((g) => g === goal)),
+  );
+}
 
 /** Whether the text names one particular goal of today's (by number, order or words; not "all"). */
 export const namesAGoal = (text: string, goals: string[], numbers?: readonly number[]) =>

@@ -1,5 +1,5 @@
 // Changing today's list by text: "change 2 to read 10 pages", "remove 3", "push the report to tomorrow".
-import { goalNamedBy, strayGoalNumber } from "./interpret-check-in";
+import { goalNamedBy, namesNoOtherGoal, strayGoalNumber } from "./interpret-check-in";
 import { asTyped, type Typed } from "./interpret-normalize";
 import { keywordForm } from "./interpret-text";
 
@@ -47,6 +47,36 @@ const cleanText = (text: string) =>
 
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
+// "scratch the gym, my knee hurts", "drop 3 cuz it got cancelled": a reason or an aside after the goal.
+const ASIDE =
+  /\s*(?:[,;(\u2014\u2013]|\s-\s|\s(?:because|cause|cuz|coz|bc|since|as|it's|its|that's)\s)/;
+
+/** The command before a reason or an aside that names no other goal, or null. */
+function commandBeforeAside(
+  text: string,
+  goals: string[],
+  numbers?: readonly number[],
+): GoalEdit | null {
+  const cut = ASIDE.exec(text);
+  if (!cut || cut.index === 0) return null;
+  const edit = moveOrRemove(text.slice(0, cut.index), goals, numbers);
+  const aside = text.slice(cut.index);
+  return edit && namesNoOtherGoal(aside, edit.goal, goals, numbers) ? edit : null;
+}
+
+function moveOrRemove(text: string, goals: string[], numbers?: readonly number[]): GoalEdit | null {
+  const named = (m: RegExpExecArray | null) => (m ? goalNamedBy(m[1] ?? "", goals, numbers) : null);
+  for (const re of [MOVE, DO_TOMORROW, POSTPONE, BARE_TOMORROW]) {
+    const goal = named(re.exec(text));
+    if (goal) return { intent: "move_goal", goal };
+  }
+  for (const re of [REMOVE, TAKE_OFF]) {
+    const goal = named(re.exec(text));
+    if (goal) return { intent: "remove_goal", goal };
+  }
+  return null;
+}
+
 /**
  * An edit of today's list, when the whole text is one: the goal it names must be unambiguous. Its
  * `goal` is a position in `goals` (as shown); a typed number is read as a day number of `numbers`.
@@ -81,5 +111,5 @@ export function goalEdit(
     const goal = namedBy(re.exec(text));
     if (goal) return { intent: "remove_goal", goal };
   }
-  return stray === undefined ? null : { stray };
+  return stray === undefined ? commandBeforeAside(text, goals, numbers) : { stray };
 }

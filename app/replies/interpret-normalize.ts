@@ -41,19 +41,36 @@ const SHORTHAND: Record<string, string> = {
   wanna: "want to",
 };
 
-// Words a command is made of; a word one typo away from one of them reads as it.
+// Words a command is made of (every command word of the conventions: check-in verdicts, skip and
+// move words, edit, remove, undo, pause, resume and habit words); a word one typo away from one of
+// them reads as it. The compliance keywords (STOP, HELP, START) are read only as typed.
 const COMMAND_WORDS = (
-  "skipped skipping completed complete finished finish change changed remove removed delete deleted " +
-  "replace rename tomorrow today tonight habit habits postpone cancelled canceled everything nothing " +
-  "except"
+  "done skip skipped skipping completed complete finished finish missed forgot tomorrow today tonight " +
+  "everything nothing except instead move moved push postpone postponed reschedule change changed edit " +
+  "update replace rename remove removed delete deleted drop scratch cancel cancelled canceled ditch " +
+  "erase forget undo pause paused resume unpause vacation habit habits every daily weekday weekdays " +
+  "weekend weekends goal goals"
 ).split(" ");
-// Real words one typo away from a command word: "shipped the parcel" is not a skip.
+// Real words one typo away from a command word: "shipped the parcel" is not a skip, "movie night"
+// not a move. The list is every dictionary word (wamerican) within one typo of a command word.
 const REAL_WORDS = new Set(
   (
-    "shipped shipping slipped slipping skipper skippers chance chances charge charged charging remote " +
-    "competed compete finnish complex habitat toddy"
+    "shipped sipped skimped skipper skippers slipped snipped shipping sipping skimping slipping " +
+    "snipping skimp skips competed compete complected completer completes finisher finishes finis " +
+    "finnish donne drone dissed hissed kissed massed messed misled misses misted misused mussed pissed " +
+    "forgo chance chances chang changes charge charged charging chanced chanted clanged hanged edict " +
+    "edith edits updated updater updates replaced replaces renamed renames remote remover removes " +
+    "deletes deplete depleted droop drops scratchy cancels cancer chancel bitch dutch fitch hitch itch " +
+    "mitch pitch witch ease eras erased eraser erases erse forge forged forger forges forgets moves " +
+    "mover movie movies plush pushy postpones rescheduled reschedules tomorrows toady toddy tokay avery " +
+    "eery emery ever evert revery very dairy daisy dally doily drily gaily cause caused parse parsed " +
+    "passed pauses presume resumed resumes resumé résumé vacations vocation noshing notching nothings " +
+    "noting excepts excerpt coals foals gals goads goats goad goat habitat complex"
   ).split(" "),
 );
+
+/** Whether a word is a real word one typo from a command word ("shipped"), so read as typed. */
+export const isRealWord = (word: string) => REAL_WORDS.has(word.toLowerCase());
 
 /** Damerau-Levenshtein distance of at most one: a letter missing, added, changed, or two swapped. */
 function withinOneEdit(a: string, b: string, allowChange: boolean): boolean {
@@ -98,10 +115,19 @@ function commandWordFor(word: string, keep: (word: string) => boolean): string |
   if (word.length < 4 || REAL_WORDS.has(word) || COMMAND_WORDS.includes(word)) return undefined;
   const form = typoForm(word);
   const close = COMMAND_FORMS.filter((c) => formsWithinOneTypo(form, c));
-  return close.length === 1 && !keep(word) ? close[0]!.word : undefined;
+  // When two words are that close, the likelier typo wins: a letter missing, added or swapped
+  // before one changed ("completd": completed, not complete), then two swapped ("completde"), then
+  // one missing ("finishd": finished, not finish).
+  let likeliest =
+    close.length > 1 ? close.filter((c) => formsWithinOneTypo(form, c, Infinity)) : close;
+  for (const length of [word.length, word.length + 1]) {
+    const sameLength = likeliest.filter((c) => c.word.length === length);
+    if (likeliest.length > 1 && sameLength.length > 0) likeliest = sameLength;
+  }
+  return likeliest.length === 1 && !keep(word) ? likeliest[0]!.word : undefined;
 }
 
-const COMMAND_FORMS = COMMAND_WORDS.filter((c) => c.length >= 5).map(typoForm);
+const COMMAND_FORMS = COMMAND_WORDS.map(typoForm);
 
 /** Straight quotes, no emoji presentation selectors, single spaces, trimmed lines (case kept). */
 const tidy = (text: string) =>
@@ -121,6 +147,55 @@ const typedOf = (pieces: Typed["pieces"]): Typed => ({
   typed: pieces.map((p) => p.typed).join(""),
 });
 
+// Punctuation spoken to a phone's dictation ("ran the 5k period skipped reading") reads as the mark.
+const SPOKEN_MARKS: [string[], string][] = [
+  [["new", "paragraph"], "\n"],
+  [["new", "line"], "\n"],
+  [["next", "line"], "\n"],
+  [["newline"], "\n"],
+  [["question", "mark"], "?"],
+  [["exclamation", "point"], "!"],
+  [["exclamation", "mark"], "!"],
+  [["full", "stop"], "."],
+  [["period"], "."],
+  [["comma"], ","],
+  [["semicolon"], ";"],
+];
+// "a new line of code", "the trial period": a word after these is meant, not dictated punctuation.
+const NOT_SPOKEN_AFTER = new Set(
+  "a an the this that my your our his her their its trial grace waiting time free".split(" "),
+);
+
+function spokenMarkAt(pieces: Typed["pieces"], i: number, keep: (word: string) => boolean) {
+  const previous = pieces[i - 2]?.typed.toLowerCase() ?? "";
+  if (NOT_SPOKEN_AFTER.has(previous)) return undefined;
+  return SPOKEN_MARKS.find(([words]) =>
+    words.every((w, k) => {
+      const piece = pieces[i + 2 * k]?.typed.toLowerCase();
+      const gap = k === 0 || /^ +$/.test(pieces[i + 2 * k - 1]?.typed ?? "");
+      return piece === w && gap && !keep(w);
+    }),
+  );
+}
+
+function withSpokenMarks(pieces: Typed["pieces"], keep: (word: string) => boolean) {
+  const out: Typed["pieces"] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const spoken = spokenMarkAt(pieces, i, keep);
+    if (!spoken) {
+      out.push(pieces[i]!);
+      continue;
+    }
+    const [words, mark] = spoken;
+    const last = out[out.length - 1];
+    if (last && /^ +$/.test(last.read)) last.read = "";
+    const used = pieces.slice(i, i + 2 * words.length - 1);
+    out.push({ typed: used.map((p) => p.typed).join(""), read: mark });
+    i += used.length - 1;
+  }
+  return out;
+}
+
 /**
  * The text read as the words it stands for. `keep` tells which words are the user's own (today's goal
  * words), which are never read as a misspelt command word.
@@ -131,7 +206,7 @@ export function readTyped(text: string, keep: (word: string) => boolean = () => 
     const read = SHORTHAND[lower] ?? commandWordFor(lower, keep) ?? typed;
     return { typed, read };
   });
-  return typedOf(pieces);
+  return typedOf(withSpokenMarks(pieces, keep));
 }
 
 /** Shorthand read in a goal's own text, for what it says (a due time "b4 noon"), not for its words. */

@@ -325,3 +325,19 @@ describe("small clarifications", () => {
     expect(morning("nvm")).toEqual({ intent: "unknown" });
   });
 });
+
+describe("a command with an aside, by day numbers", () => {
+  const goals = ["Finish report", "Gym 💪", "Call mom"];
+  const numbers = [2, 3, 5];
+  const read = (text: string) =>
+    interpretReply({ phase: "evening", goals, numbers, text, media: 0 });
+
+  it.each([
+    ["scratch 3, knee hurts", { intent: "remove_goal", goal: 3 }],
+    ["remove 5 cuz it got cancelled", { intent: "remove_goal", goal: 5 }],
+    ["push 2 to tmrw, dana is out anyway", { intent: "move_goal", goal: 2 }],
+    ["scratch the gym, knee hurts", { intent: "remove_goal", goal: 3 }],
+  ])("%s", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});

@@ -107,3 +107,45 @@ export function matches(exp: Answer, got: Answer | undefined): boolean {
       return true;
   }
 }
+
+// Intents that change the record. A miss that answers with one of them, where the user meant
+// something else, writes a false record; a miss that answers unknown (a question back) does not.
+const WRITES = new Set([
+  "set_goals",
+  "check_in",
+  "edit_goal",
+  "remove_goal",
+  "move_goal",
+  "add_habit",
+  "stop_habit",
+  "pause",
+  "resume",
+  "stop",
+  "start",
+  "undo",
+  "choose",
+]);
+const outside = (got: unknown, allowed: unknown) =>
+  list(got).some((n) => !list(allowed).includes(n));
+
+/**
+ * Whether `got` would write something the user did not say: a goal recorded with an outcome the
+ * expected answer does not give it, or a command the user did not give. A question back never does.
+ */
+export function falseRecord(exp: Answer, got: Answer | undefined): boolean {
+  if (!got || !WRITES.has(got.intent ?? "")) return false;
+  if (got.intent !== exp.intent) return true;
+  switch (exp.intent) {
+    case "check_in":
+      // Skipped and tomorrow are judged only where the expected answer gives them.
+      return (
+        outside(got.completed, exp.completed) ||
+        (Array.isArray(exp.skipped) && outside(got.skipped, exp.skipped)) ||
+        (Array.isArray(exp.tomorrow) && outside(got.tomorrow, exp.tomorrow))
+      );
+    case "choose":
+      return outside(got.goals, exp.goals);
+    default:
+      return !matches(exp, got);
+  }
+}
