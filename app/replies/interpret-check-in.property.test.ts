@@ -160,9 +160,29 @@ const replyArb: fc.Arbitrary<Reply> = fc
         });
         const left = picked.map((_, i) => i + 1).filter((g) => !named.includes(g));
         const rest = restClause(left, seeds[19] ?? 0);
-        return { goals, clauses: rest ? [...clauses, rest] : clauses, joiner };
+        const joined = joinedPair(clauses, seeds[18] ?? 0);
+        return { goals, clauses: rest ? [...joined, rest] : joined, joiner };
       }),
   );
+
+// Verbs said once for two goals: "did 1 and 3", "skipped the dog and rent".
+const PAIR_VERBS: Partial<Record<Outcome, string[]>> = {
+  done: ["did", "finished", "completed"],
+  skip: ["skipped", "skipping"],
+};
+
+/** Now and then the first two clauses said with one verb: "did 1 and 3" (then "skipped 2"). */
+function joinedPair(clauses: Clause[], seed: number): Clause[] {
+  const [a, b, ...others] = clauses;
+  const verbs = a && PAIR_VERBS[a.outcome];
+  if (seed % 3 !== 0 || !a || !b || !verbs) return clauses;
+  const ref = `${a.ref} and ${b.ref}`;
+  const verb = verbs[seed % verbs.length]!;
+  return [
+    { goals: [...a.goals, ...b.goals], outcome: a.outcome, template: `${verb} ${ref}`, ref },
+    ...others,
+  ];
+}
 
 const COUNT_WORDS = ["one", "two", "three", "four"];
 

@@ -15,8 +15,11 @@ type MarkKind = "prefix" | "flex";
 
 type Item =
   | { type: "sep" }
-  /** A word that is no goal's and no verdict; `plain` for "and", "or" and verbs like "finish". */
-  | { type: "word"; plain?: boolean }
+  /**
+   * A word that is no goal's and no verdict; `plain` for "and", "or" and verbs like "finish";
+   * `joins` for "and" and "&", which join a goal to the one before it.
+   */
+  | { type: "word"; plain?: boolean; joins?: boolean }
   | { type: "today" }
   | {
       type: "ref";
@@ -195,6 +198,7 @@ const tokenize = (text: string, numbers?: readonly number[]) =>
       numbersBetween(Number(a), Number(b), numbers).join(" "),
     )
     .replace(/\b(\d+)([yn])\b/g, "$1 $2")
+    .replace(/(^|\s)[&+](?=\s|$)/g, "$1and")
     .replace(/\bwork(?:ed|ing)? out\b/g, "workout")
     .match(/,|[#\p{L}\p{N}']+|\p{Extended_Pictographic}|[\u2713\u2717\u2718\u2611]/gu)
     ?.filter(saysSomething) ?? [];
@@ -388,7 +392,9 @@ function classify(clause: string, ctx: Context): Item[] {
       const stray = ref ? undefined : strayNumberAt(words, i, ctx);
       if (ref) pushRef(items, ref);
       else if (stray !== undefined) items.push({ type: "stray", number: stray });
-      else if (/^(?:and|&|or)$/.test(words[i] ?? "") || GENERIC.has(stem(words[i] ?? "")))
+      else if (/^(?:and|&)$/.test(words[i] ?? ""))
+        items.push({ type: "word", plain: true, joins: true });
+      else if (words[i] === "or" || GENERIC.has(stem(words[i] ?? "")))
         items.push({ type: "word", plain: true });
       else if (!FILLER.has(words[i] ?? "")) items.push({ type: "word" });
       i += ref?.len ?? 1;
@@ -481,6 +487,8 @@ type Occurrence = {
   /** The verdict said after it ("2 skipped"). */
   suffix?: Outcome;
   part: number;
+  /** Joined by "and" to the goal before it, which a verdict right before it opened. */
+  joined: boolean;
   /** A number or order word beside a word we do not know ("skp 2"): no verdict is assumed. */
   unsure: boolean;
 };
@@ -565,6 +573,11 @@ function occurrenceOf(
 ): Occurrence {
   const before = items.slice(0, at).findLast((i) => i.type !== "word");
   const direct = before?.type === "mark";
+  // "did 1 and 3": a goal joined by "and" to one a verdict opened.
+  const previous = state.pending.at(-1);
+  const joiner = items[at - 1];
+  const joined =
+    joiner?.type === "word" && joiner.joins === true && previous?.at === at - 2 && previous.direct;
   // "skipped reading called mom": a goal verb in the past starts a verdict of its own, unless a
   // negation stands right before it ("never called mom").
   const justBefore = items[at - 1];
@@ -582,6 +595,7 @@ function occurrenceOf(
     given: own ? "done" : state.prefix,
     direct: own || (direct && state.prefix !== undefined),
     part: state.partNumber,
+    joined,
     unsure: item.numeric === true && (unknownWord(justBefore) || unknownWord(items[at + 1])),
   };
 }
@@ -598,7 +612,10 @@ function readMark(item: MarkItem, items: Item[], at: number, state: ClauseState)
   }
   const { pending } = state;
   const open = pending.slice(pending.findLastIndex((o) => o.direct) + 1);
-  const reports = item.kind === "flex" && pending.length > 0;
+  // "did 1 and 3 skipped 2": goals joined to one the last verdict opened share it, and a verdict
+  // right before a goal opens that one ("did the run and the rest tomorrow" reports).
+  const shared = open.length > 0 && open.every((o) => o.joined) && items[at + 1]?.type === "ref";
+  const reports = item.kind === "flex" && pending.length > 0 && !shared;
   // "got 2 done", "will do 2 tomorrow": the verdict repeats or narrows what the goals before it
   // have. A verb ("did 2 finished 1") takes the goal after it.
   const confirms =
@@ -607,9 +624,13 @@ function readMark(item: MarkItem, items: Item[], at: number, state: ClauseState)
       (o) => o.given === item.outcome || (o.given === "later" && item.outcome === "tomorrow"),
     );
   if (reports && (open.length > 0 || confirms || !refAhead(items, at))) {
+    // "did 4 and 1, 2 tomorrow": goals joined to one a verdict opened keep it, and the verdict
+    // after them reports on the goals after them.
+    const lead = open.findIndex((o) => !o.joined);
+    const reported = lead > 0 ? open.slice(lead) : open;
     // The nearer word wins over one carried from further back: "did 1 and the rest tomorrow".
-    for (const o of open) o.given = undefined;
-    for (const o of open.length > 0 ? open : pending) o.suffix = item.outcome;
+    for (const o of reported) o.given = undefined;
+    for (const o of reported.length > 0 ? reported : pending) o.suffix = item.outcome;
     state.attached.add(at);
     state.prefix = undefined;
   } else state.prefix = item.outcome;

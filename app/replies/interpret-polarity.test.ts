@@ -41,6 +41,11 @@ describe("each clause with its own verdict", () => {
       ["1 tomorrow didn't do 2 did 3", GOALS, checkIn([3], [], [1])],
       ["did 2 rest tmrw", THREE, checkIn([2], [], [1, 3])],
       ["the report ❌ called mom skipped 1", GOALS, checkIn([3], [1])],
+      ["did 1 and 3 skipped 2", THREE, checkIn([1, 3], [2])],
+      ["did 3 and 1 skipped 2", THREE, checkIn([1, 3], [2])],
+      ["did 1 & 2 skipped 3", THREE, checkIn([1, 2], [3])],
+      ["did the run and reading skipped 3", THREE, checkIn([1, 2], [3])],
+      ["skipped 2 and the report not done and everything else done", GOALS, checkIn([1, 3], [2])],
     ]),
   )("$text", ({ text, goals, expected }) => {
     expect(interpretReply(evening(text, goals))).toEqual(expected);
