@@ -1,16 +1,12 @@
 // Changing today's list by text: "change 2 to read 10 pages", "remove 3", "push the report to tomorrow".
 import { goalNamedBy, namesNoOtherGoal, strayGoalNumber } from "./interpret-check-in";
 import { asTyped, type Typed } from "./interpret-normalize";
-import { keywordForm } from "./interpret-text";
+import { keywordForm, POLITE_END, POLITE_START } from "./interpret-text";
 
 export type GoalEdit =
   | { intent: "edit_goal"; goal: number; text: string }
   | { intent: "remove_goal"; goal: number }
   | { intent: "move_goal"; goal: number };
-
-const POLITE_START =
-  /^(?:(?:please|pls|plz|can you|could you|you can|can we|let'?s|i want to|i'd like to)\s+)+/;
-const POLITE_END = /(?:\s+(?:please|pls|plz|thanks|thx|instead))+$/;
 
 const EDIT_VERB = "change|edit|update|rename|reword|replace|swap|switch|correct|modify";
 // "change 2 to X", "edit 3: X", "replace the first one with X", "make #2 'walk 20 min'".
@@ -51,13 +47,16 @@ const hasLetters = (text: string) => /\p{L}/u.test(text);
 const ASIDE =
   /\s*(?:[,;(\u2014\u2013]|\s-\s|\s(?:because|cause|cuz|coz|bc|since|as|it's|its|that's)\s)/;
 
+// "move grandpa to tmrw he's busy": a move's day ends the command, with or without a comma.
+const AFTER_TOMORROW = new RegExp(`(?<=\\b${TOMORROW})(?=\\s+\\S)`);
+
 /** The command before a reason or an aside that names no other goal, or null. */
 function commandBeforeAside(
   text: string,
   goals: string[],
   numbers?: readonly number[],
 ): GoalEdit | null {
-  const cut = ASIDE.exec(text);
+  const cut = ASIDE.exec(text) ?? AFTER_TOMORROW.exec(text);
   if (!cut || cut.index === 0) return null;
   const edit = moveOrRemove(text.slice(0, cut.index), goals, numbers);
   const aside = text.slice(cut.index);

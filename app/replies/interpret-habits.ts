@@ -1,6 +1,6 @@
 // Habits by text: "gym every Mon, Wed and Fri", "run 3x a week", "stop habit meditate", "my habits".
 import { asTyped, type Typed } from "./interpret-normalize";
-import { normalize } from "./interpret-text";
+import { normalize, POLITE_END } from "./interpret-text";
 
 export type HabitSchedule = { days: number[] } | { timesPerWeek: number };
 
@@ -83,6 +83,7 @@ const cleanHabit = (text: string) =>
     .replace(PERSONAL, "")
     .replace(/^["']+|["']+$/g, "")
     .replace(/[\s.!?,;:]+$/u, "")
+    .replace(POLITE_END, "")
     .trim();
 
 /** A habit to add: a schedule before or after the habit, or a "habit:" lead-in (daily by default). */

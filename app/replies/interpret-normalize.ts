@@ -52,18 +52,19 @@ const COMMAND_WORDS = (
   "weekend weekends goal goals"
 ).split(" ");
 // Real words one typo away from a command word: "shipped the parcel" is not a skip, "movie night"
-// not a move. The list is every dictionary word (wamerican) within one typo of a command word.
+// not a move. The list is every dictionary word (wamerican) within one typo of a command word, less
+// its names ("Chang", "Mitch"): "chang 2 to yoga" is a change, and a goal's own names are kept anyway.
 const REAL_WORDS = new Set(
   (
     "shipped sipped skimped skipper skippers slipped snipped shipping sipping skimping slipping " +
     "snipping skimp skips competed compete complected completer completes finisher finishes finis " +
-    "finnish donne drone dissed hissed kissed massed messed misled misses misted misused mussed pissed " +
-    "forgo chance chances chang changes charge charged charging chanced chanted clanged hanged edict " +
-    "edith edits updated updater updates replaced replaces renamed renames remote remover removes " +
-    "deletes deplete depleted droop drops scratchy cancels cancer chancel bitch dutch fitch hitch itch " +
-    "mitch pitch witch ease eras erased eraser erases erse forge forged forger forges forgets moves " +
-    "mover movie movies plush pushy postpones rescheduled reschedules tomorrows toady toddy tokay avery " +
-    "eery emery ever evert revery very dairy daisy dally doily drily gaily cause caused parse parsed " +
+    "finnish drone dissed hissed kissed massed messed misled misses misted misused mussed pissed " +
+    "forgo chance chances changes charge charged charging chanced chanted clanged hanged edict " +
+    "edits updated updater updates replaced replaces renamed renames remote remover removes " +
+    "deletes deplete depleted droop drops scratchy cancels cancer chancel bitch dutch hitch itch " +
+    "pitch witch ease eras erased eraser erases erse forge forged forger forges forgets moves " +
+    "mover movie movies plush pushy postpones rescheduled reschedules tomorrows toady toddy tokay " +
+    "eery ever revery very dairy daisy dally doily drily gaily cause caused parse parsed " +
     "passed pauses presume resumed resumes resumé résumé vacations vocation noshing notching nothings " +
     "noting excepts excerpt coals foals gals goads goats goad goat habitat complex"
   ).split(" "),

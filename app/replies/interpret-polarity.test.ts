@@ -157,3 +157,22 @@ describe("the second check: two verdicts or a done under a negation is a questio
     expect(interpretReply(evening("all done, 3 no"))).toEqual(checkIn([1, 2, 4]));
   });
 });
+
+describe("a command as people type it", () => {
+  const goals = ["Clean bathroom", "Emails", "Call grandpa", "Write 500 words ✍️"];
+  const idle = (text: string) => interpretReply({ phase: "none", goals, text, media: 0 });
+
+  it.each([
+    ["move grandpa to tmrw he's busy", { intent: "move_goal", goal: 3 }],
+    ["push 2 to tomorrow morning", { intent: "move_goal", goal: 2 }],
+    ["chang 4 to write 300 words", { intent: "edit_goal", goal: 4, text: "write 300 words" }],
+    ["stop habit journaling pls", { intent: "stop_habit", habit: "journaling" }],
+    ["remove habit gym thx", { intent: "stop_habit", habit: "gym" }],
+  ])("%s", (text, expected) => {
+    expect(idle(text)).toEqual(expected);
+  });
+
+  it("does not move a goal when the words after the day name another", () => {
+    expect(idle("move grandpa to tmrw and did emails")).toEqual({ intent: "unknown" });
+  });
+});

@@ -19,6 +19,11 @@ export function keywordForm(text: string): string {
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, "");
 }
 
+/** "please", "thanks" and the like around a command: "pls remove 2", "stop habit gym thx". */
+export const POLITE_START =
+  /^(?:(?:please|pls|plz|can you|could you|you can|can we|let'?s|i want to|i'd like to)\s+)+/;
+export const POLITE_END = /(?:\s+(?:please|pls|plz|thanks|thx|ty|instead))+$/;
+
 export const hasWordContent = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
 export const wordCount = (text: string) => text.split(/\s+/).filter(hasWordContent).length;
