@@ -18,6 +18,8 @@ const EVERY_OPTION =
   /^(?:both|all|all of (?:them|those|em|'em)|both of (?:them|those|em|'em)|the two(?: of them)?|(?:all|both) (?:two|three|four|five)(?: of them)?)$/;
 const NO_OPTION =
   /^(?:neither|none|no|nope|nah|never ?mind|nvm|nevermind|neither of (?:them|those|the two)|none of (?:them|those|the above)|neither one|not either(?: one)?|nothing|no thanks)$/;
+const YES_TO_ONE =
+  /^(?:y|yes|yeah|yep|yup|ya|yea|yes i did|i did|yep i did|yes it is|it is|done|did|did it|i did it|finished|yes done|yep done)$/;
 // "idk": it answers nothing, and the question stays.
 const NO_ANSWER =
   /^(?:idk|i dunno|dunno|i don'?t know|not sure|i'?m not sure|either|either one|whichever|any|doesn'?t matter|who knows|yes|yeah|yep|yup|ok|okay|sure|done|did)$/;
@@ -59,6 +61,8 @@ export function readChoice(text: string, question: Question): Choice | null {
   if (options.length === 0) return null;
   const t = answerForm(text);
   if (NO_OPTION.test(t)) return { goals: [] };
+  // "Is 4) Finish the report done?": a yes chooses the one goal offered.
+  if (options.length === 1 && YES_TO_ONE.test(t)) return { goals: options };
   if (NO_ANSWER.test(t)) return "undecided";
   // "no, the retainer": a correction, then the answer.
   const words = t

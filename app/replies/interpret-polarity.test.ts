@@ -17,7 +17,7 @@ const checkIn = (completed: number[], skipped: number[] = [], tomorrow: number[]
   skipped,
   tomorrow,
 });
-const question = { intent: "unknown", question: expect.any(String) };
+const question = expect.objectContaining({ intent: "unknown", question: expect.any(String) });
 
 const cases = (rows: [string, string[], Interpretation | typeof question][]) =>
   rows.map(([text, goals, expected]) => ({ text, goals, expected }));
@@ -174,5 +174,41 @@ describe("a command as people type it", () => {
 
   it("does not move a goal when the words after the day name another", () => {
     expect(idle("move grandpa to tmrw and did emails")).toEqual({ intent: "unknown" });
+  });
+});
+
+describe("a goal the reply says two things of is asked about on its own", () => {
+  const doubt = interpretReply(evening("called mom, not sure I finished the report"));
+
+  it("asks whether that goal is done, and keeps the rest as certain", () => {
+    expect(doubt).toEqual({
+      intent: "unknown",
+      question: expect.stringContaining('4) Finish the report done? Reply "yes", "no"'),
+      clarify: {
+        options: [4],
+        verdict: "completed",
+        certain: { completed: [3], skipped: [], tomorrow: [] },
+      },
+    });
+  });
+
+  const answer = (text: string) =>
+    interpretReply({
+      phase: "clarify",
+      options: [4],
+      after: "evening",
+      goals: GOALS,
+      text,
+      media: 0,
+    });
+
+  it.each([
+    ["yes", { intent: "choose", goals: [4] }],
+    ["yep i did", { intent: "choose", goals: [4] }],
+    ["no", { intent: "choose", goals: [] }],
+    ["4 skipped", checkIn([], [4])],
+    ["idk", { intent: "unknown" }],
+  ])("the answer %s", (text, expected) => {
+    expect(answer(text)).toEqual(expected);
   });
 });

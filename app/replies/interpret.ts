@@ -172,7 +172,9 @@ function askWhich(
           ambiguous.number,
           goals.map((_, i) => shown(i + 1)),
         )
-      : templates.whichGoalOf(ambiguous.goals.map(shown));
+      : ambiguous.goals.length === 1
+        ? templates.isItDone(shown(ambiguous.goals[0]!))
+        : templates.whichGoalOf(ambiguous.goals.map(shown));
   return { intent: "unknown", question, ...(clarify && { clarify }) };
 }
 
@@ -193,6 +195,7 @@ function clarificationOf(
   numbers: number[],
   positions: number[],
 ): Clarification | undefined {
+  if (positions.length === 1) return doubtOf(text, goals, numbers, positions[0]!);
   const [first, ...others] = positions;
   const nameless = goals.map((goal, i) => (others.includes(i + 1) ? "" : goal));
   const reading = parseCheckIn(text, nameless, numbers);
@@ -211,6 +214,34 @@ function clarificationOf(
     numbers,
   );
   return { options: dayNumbersAt(positions, numbers), verdict, certain };
+}
+
+/**
+ * One goal the reply says two things of ("didn't skip the run"): asked whether it is done ("yes"
+ * chooses it). The rest of the reading is certain when it reads alone, with that goal nameless; a
+ * goal named by its number cannot be left out that way, and then nothing else is taken either.
+ */
+function doubtOf(
+  text: string,
+  goals: string[],
+  numbers: number[],
+  position: number,
+): Clarification {
+  const options = dayNumbersAt([position], numbers);
+  const none = { completed: [], skipped: [], tomorrow: [] };
+  const nameless = goals.map((goal, i) => (i + 1 === position ? "" : goal));
+  const reading = parseCheckIn(text, nameless, numbers);
+  if (!reading || "ambiguous" in reading) return { options, verdict: "completed", certain: none };
+  const rest = (list: number[]) => list.filter((g) => g !== position);
+  const certain = inDayNumbers(
+    {
+      completed: rest(reading.completed),
+      skipped: rest(reading.skipped),
+      tomorrow: rest(reading.tomorrow),
+    },
+    numbers,
+  );
+  return { options, verdict: "completed", certain };
 }
 
 function setGoals(text: Typed, allowPersonal: boolean): Interpretation {

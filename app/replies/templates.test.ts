@@ -167,6 +167,10 @@ const cases: Record<string, string[]> = {
     ]),
     templates.whichGoalOf(longGoals.map((description, i) => ({ number: i + 1, description }))),
   ],
+  isItDone: [
+    templates.isItDone({ number: 4, description: "Finish the report" }),
+    templates.isItDone({ number: 2, description: longGoals[0]! }),
+  ],
   recordedThenAsked: [
     templates.recordedThenAsked(
       changes({ done: ["call mom"] }),

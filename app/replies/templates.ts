@@ -472,6 +472,13 @@ export const templates = {
         `${short ? "Which one" : "Which one did you mean"}: ${withDayNumbers(names, goals, " or ")}${moreNote(more)}? Reply e.g. "${goals[0]?.number ?? 1}".`,
       goals.map((g) => g.description),
     ),
+  /** One goal the reply says two things of ("didn't skip the run", "not sure I finished it"). */
+  isItDone: (goal: { number: number; description: string }) =>
+    fitted(
+      (names, { short }) =>
+        `${short ? "Is" : "Just to be sure: is"} ${goal.number}) ${names[0]} done? Reply "yes", "no", or e.g. "${goal.number} skipped".`,
+      [goal.description],
+    ),
   unknown: () =>
     `Sorry, I didn't get that. Text your goals (e.g. "goal: Run 5k"), reply with the numbers you finished, or HELP.`,
   stopConfirmed: () =>

@@ -193,3 +193,30 @@ describe("the question back", () => {
     });
   });
 });
+
+describe("a goal the text says two things of", () => {
+  it('is asked about alone, the rest recorded; "yes" marks it done and "no" leaves it open', async () => {
+    for (const [answer, report] of [
+      ["yes", "done"],
+      ["no", "open"],
+    ] as const) {
+      const user = await userWithGoals("1. call mom 2. finish the report 3. floss");
+      expect((await askEveningQuestion(fresh(user.id), EVENING)).sent).toBe(true);
+      const asked = await text(user.id, "called mom, not sure I finished the report", EVENING);
+      expect(asked.intent).toBe("unknown");
+      expect(asked.reply).toContain("is 2) finish the report done?");
+      expect(states(user.id, EVENING)).toMatchObject({
+        "call mom": "done",
+        "finish the report": "open",
+      });
+      const answered = await text(user.id, answer, later(EVENING, 2));
+      expect(answered.intent).toBe("choose");
+      expect(states(user.id, later(EVENING, 2))).toMatchObject({
+        "call mom": "done",
+        "finish the report": report,
+        floss: "open",
+      });
+      expect(openQuestion(user.id, later(EVENING, 2))).toBeNull();
+    }
+  });
+});
