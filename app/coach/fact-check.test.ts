@@ -62,6 +62,13 @@ describe("what the small real model said", () => {
       ),
       'the count "2 of my 3", not given',
     ],
+    [
+      'You did 1 goal today, not one to be proud of: "Run 5k".',
+      HALF,
+      'the discouraging "not one to be proud"',
+    ],
+    ["It's not about your accomplishments.", HALF, 'the discouraging "not about your"'],
+    ["You should have done the reading.", HALF, 'the discouraging "should have"'],
   ])("drops %j", (answer, facts, reason) => {
     expect(unstatedFact(answer, facts)).toBe(reason);
   });

@@ -185,7 +185,21 @@ export function unstatedFact(answer: string, facts: CoachFacts): string | null {
     if (habit && !given.has(habit)) return `the habit "${word}", not among the goals`;
   }
 
-  return contradiction(checked, facts);
+  return contradiction(checked, facts) ?? discouragement(checked);
+}
+
+// A coach cheers: a small model sometimes belittles ("not one to be proud of", "it's not about your
+// accomplishments") or scolds. Whatever sounds like that is not sent; the rule-based feedback is.
+const DISCOURAGING = [
+  /\bnot (?:\w+ ){0,4}(?:proud|impressive|enough|good|great|much)\b/,
+  /\bnot about (?:you|your)\b/,
+  /\b(?:disappoint\w*|ashamed|shameful|lazy|pathetic|failure|useless|worthless|waste of)\b/,
+  /\b(?:should have|shouldn't have|you failed|give up)\b/,
+];
+
+function discouragement(text: string) {
+  const found = DISCOURAGING.map((pattern) => pattern.exec(text)?.[0]).find(Boolean);
+  return found ? `the discouraging "${found}"` : null;
 }
 
 /**
