@@ -150,6 +150,35 @@ export function userTimeZoneOf(email: string): string {
   return row.timezone;
 }
 
+/** The user's local day today, "YYYY-MM-DD". */
+export function todayOf(email: string) {
+  const timeZone = userTimeZoneOf(email);
+  return new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(new Date());
+}
+
+/** The calendar day `n` days before `day` ("YYYY-MM-DD"). */
+export function daysBefore(day: string, n: number) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A daily habit of the user's that started `daysAgo` days before today, with no goals yet. */
+export function seedDailyHabit(email: string, title: string, daysAgo: number) {
+  const start = daysBefore(todayOf(email), daysAgo);
+  return withDatabase(
+    (db) =>
+      db
+        .prepare<[number, string, string, string], { id: number }>(
+          "insert into habits (user_id, title, schedules, start_date) values (?, ?, ?, ?) returning id",
+        )
+        .get(
+          userIdOf(email),
+          title,
+          JSON.stringify([{ from: start, days: [0, 1, 2, 3, 4, 5, 6] }]),
+          start,
+        )!.id,
+  );
+}
+
 /**
  * Noon (US time zones) of the user's local day `days` before today: 18:00 UTC falls on the same
  * calendar date from UTC-10 to UTC-4, so seeded goals never straddle a local-day boundary.

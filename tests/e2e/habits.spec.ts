@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
 import {
+  daysBefore,
   expect,
   markPhoneVerified,
   register,
+  seedDailyHabit,
   test,
   toast,
+  todayOf,
   uniqueEmail,
   userIdOf,
   withDatabase,
@@ -19,19 +22,6 @@ function habitCard(page: Page, title: string) {
   return page.locator("li[id^='habit-']").filter({ hasText: title });
 }
 
-function todayOf(email: string) {
-  const timeZone = withDatabase((db) =>
-    db
-      .prepare<[number], { timezone: string }>("select timezone from users where id = ?")
-      .get(userIdOf(email)),
-  )!.timezone;
-  return new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(new Date());
-}
-
-function daysBefore(day: string, n: number) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** "Mon, Nov 23": how a day of the last seven is named on the habit's page. */
 function dayName(day: string) {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
@@ -40,24 +30,6 @@ function dayName(day: string) {
     month: "short",
     day: "numeric",
   });
-}
-
-/** A daily habit of the user's that started `daysAgo` days before today, with no goals yet. */
-function seedDailyHabit(email: string, title: string, daysAgo: number) {
-  const start = daysBefore(todayOf(email), daysAgo);
-  return withDatabase(
-    (db) =>
-      db
-        .prepare<[number, string, string, string], { id: number }>(
-          "insert into habits (user_id, title, schedules, start_date) values (?, ?, ?, ?) returning id",
-        )
-        .get(
-          userIdOf(email),
-          title,
-          JSON.stringify([{ from: start, days: [0, 1, 2, 3, 4, 5, 6] }]),
-          start,
-        )!.id,
-  );
 }
 
 test.describe("habits on a phone", () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast, userIdOf, withDatabase } from "./fixtures";
+import { expect, seedDailyHabit, test, toast, userIdOf, withDatabase } from "./fixtures";
 
 // "Week starts on" in Settings, with JavaScript on and off (the two projects): Sunday by default,
 // Monday once chosen, and then the dashboard calendar and a habit's heatmap both open on Monday.
@@ -16,23 +16,6 @@ function storedWeekStart(email: string) {
       )
       .get(userIdOf(email)),
   )!.week_starts_on;
-}
-
-function seedDailyHabit(email: string, title: string) {
-  const start = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
-  return withDatabase(
-    (db) =>
-      db
-        .prepare<[number, string, string, string], { id: number }>(
-          "insert into habits (user_id, title, schedules, start_date) values (?, ?, ?, ?) returning id",
-        )
-        .get(
-          userIdOf(email),
-          title,
-          JSON.stringify([{ from: start, days: [0, 1, 2, 3, 4, 5, 6] }]),
-          start,
-        )!.id,
-  );
 }
 
 /** The weekday (0 = Sunday) of each calendar column's first day. */
@@ -73,7 +56,7 @@ test.describe("the week's first day", () => {
     await calendar.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath("calendar-monday-390.png") });
 
-    const id = seedDailyHabit(user.email, "Stretch");
+    const id = seedDailyHabit(user.email, "Stretch", 60);
     await page.goto(`/habits/${id}`);
     const weekdays = page.getByTestId("heatmap-weekdays");
     await expect(weekdays).toHaveAttribute("data-week-starts-on", "monday");
