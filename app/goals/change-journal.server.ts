@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { JournaledTable, Reversal } from "../../db/schema";
-import { db, schema, sqlite } from "~/utils/db.server";
+import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
 import { assertRoomOnDay, GoalEditError, todayFor } from "./goals.server";
 import { forgetNotesSince } from "./day-notes.server";
 
@@ -85,7 +85,9 @@ function restoreRow(table: JournaledTable, row: Record<string, unknown>) {
     .run(Object.fromEntries(columns.map((c) => [c, row[c]])));
 }
 
-const goalExists = sqlite.prepare<[number], number>("select 1 from goals where id = ?").pluck();
+const goalExists = preparedQuery(() =>
+  sqlite.prepare<[number], number>("select 1 from goals where id = ?").pluck(),
+);
 
 function reverse(userId: number, reversal: Reversal) {
   // Goals before habits when removing (a goal points at its habit), habits first when restoring.
@@ -97,7 +99,7 @@ function reverse(userId: number, reversal: Reversal) {
   )) {
     if (row.user_id !== userId) continue;
     // A goal coming back takes a place on its day like any new one.
-    if (table === "goals" && !goalExists.get(Number(row.id)))
+    if (table === "goals" && !goalExists().get(Number(row.id)))
       assertRoomOnDay(userId, new Date(Number(row.due_date)));
     try {
       restoreRow(table, row);

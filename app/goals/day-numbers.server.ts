@@ -1,4 +1,4 @@
-import { sqlite } from "~/utils/db.server";
+import { preparedQuery, sqlite } from "~/utils/db.server";
 import { localDay, type LocalDay } from "~/utils/local-time";
 
 // The one place a goal gets its day number: set (pages, /api, texts, web chat, habits) or moved to
@@ -12,8 +12,10 @@ const takeNumber = sqlite
   )
   .pluck();
 
-const giveBackNumber = sqlite.prepare<[number, string, number]>(
-  "update goal_day_numbers set last = last - 1 where user_id = ? and day = ? and last = ?",
+const giveBackNumber = preparedQuery(() =>
+  sqlite.prepare<[number, string, number]>(
+    "update goal_day_numbers set last = last - 1 where user_id = ? and day = ? and last = ?",
+  ),
 );
 
 /** The next number of the user's local day; call it in the transaction that writes the goal. */
@@ -23,7 +25,7 @@ export function takeDayNumber(userId: number, day: LocalDay): number {
 
 /** A number taken for a goal that was not written after all (another writer made it first). */
 export function giveBackDayNumber(userId: number, day: LocalDay, number: number) {
-  giveBackNumber.run(userId, day, number);
+  giveBackNumber().run(userId, day, number);
 }
 
 /** A goal's number once its due date changes: the same day keeps it, another day gives its next. */

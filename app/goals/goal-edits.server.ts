@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
-import { db, schema, sqlite } from "~/utils/db.server";
+import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
 import {
   DATE_WINDOW_TEXT,
   isDayInWindow,
@@ -20,8 +20,10 @@ export { GoalEditError };
 
 const { goals, followUpTasks } = schema;
 
-const zoneOf = sqlite.prepare<[number], string>("select timezone from users where id = ?").pluck();
-const timezoneOf = (userId: number) => zoneOf.get(userId) ?? "UTC";
+const zoneOf = preparedQuery(() =>
+  sqlite.prepare<[number], string>("select timezone from users where id = ?").pluck(),
+);
+const timezoneOf = (userId: number) => zoneOf().get(userId) ?? "UTC";
 
 function ownGoal(userId: number, goalId: number) {
   return db

@@ -306,13 +306,15 @@ export function listUpcomingGoals(user: Owner, now = new Date()) {
   return { items, total };
 }
 
-const carriedOverTitles = sqlite.prepare<
-  [number, number, number, number],
-  { description: string; dayNumber: number | null }
->(
-  `select description, day_number as dayNumber from goals where user_id = ? and due_date >= ?
+const carriedOverTitles = preparedQuery(() =>
+  sqlite.prepare<
+    [number, number, number, number],
+    { description: string; dayNumber: number | null }
+  >(
+    `select description, day_number as dayNumber from goals where user_id = ? and due_date >= ?
    and due_date < ? and created_at < ? and habit_id is null and completed_at is null
    and skipped_at is null order by day_number is null, day_number, due_date, id`,
+  ),
 );
 
 /**
@@ -322,7 +324,7 @@ const carriedOverTitles = sqlite.prepare<
 export function carriedOverGoals(user: Owner, day: LocalDay) {
   const start = startOfLocalDay(day, user.timezone).getTime();
   const end = startOfLocalDay(addDays(day, 1), user.timezone).getTime();
-  return carriedOverTitles.all(user.id, start, end, start);
+  return carriedOverTitles().all(user.id, start, end, start);
 }
 
 // Completed goals per quarter hour of their completion, newest first (goal_completion_slots, kept by

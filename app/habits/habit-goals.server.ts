@@ -2,7 +2,7 @@ import type { Statement } from "better-sqlite3";
 import type { Habit } from "../../db/schema";
 import { assertRoomOnDay, roomOnDay } from "~/goals/goals.server";
 import { giveBackDayNumber, takeDayNumber } from "~/goals/day-numbers.server";
-import { inOneRead, sqlite } from "~/utils/db.server";
+import { inOneRead, preparedQuery, sqlite } from "~/utils/db.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { localDay, zonedInstant, type LocalDay } from "~/utils/local-time";
 import { weekStartOf, type WeekStart } from "~/utils/week-start";
@@ -25,9 +25,11 @@ type HabitRow = {
   start_date: string;
 };
 
-const activeHabitsOf = sqlite.prepare<[number, string], HabitRow>(
-  `select id, user_id, title, schedules, due_time, start_date from habits
+const activeHabitsOf = preparedQuery(() =>
+  sqlite.prepare<[number, string], HabitRow>(
+    `select id, user_id, title, schedules, due_time, start_date from habits
    where user_id = ? and active = 1 and start_date <= ? order by id`,
+  ),
 );
 
 const doneInWeek = sqlite
@@ -37,9 +39,11 @@ const doneInWeek = sqlite
   )
   .pluck();
 
-const insertHabitGoalRow = sqlite.prepare<[number, string, number, number, string, number, number]>(
-  `insert or ignore into goals (user_id, description, due_date, habit_id, habit_day, created_at, day_number)
+const insertHabitGoalRow = preparedQuery(() =>
+  sqlite.prepare<[number, string, number, number, string, number, number]>(
+    `insert or ignore into goals (user_id, description, due_date, habit_id, habit_day, created_at, day_number)
    values (?, ?, ?, ?, ?, ?, ?)`,
+  ),
 );
 
 /** A habit's goal of a day, with the day's next number (given back when the goal was there first). */
@@ -52,7 +56,7 @@ function insertHabitGoal(
   createdAt: number,
 ) {
   const number = takeDayNumber(userId, day);
-  const { changes } = insertHabitGoalRow.run(userId, title, due, habitId, day, createdAt, number);
+  const { changes } = insertHabitGoalRow().run(userId, title, due, habitId, day, createdAt, number);
   if (changes === 0) giveBackDayNumber(userId, day, number);
 }
 
@@ -87,7 +91,7 @@ function withGoalOn(ids: number[], day: LocalDay) {
 }
 
 function missingHabitGoals(user: HabitOwner, day: LocalDay) {
-  const active = activeHabitsOf.all(user.id, day);
+  const active = activeHabitsOf().all(user.id, day);
   if (active.length === 0) return [];
   const have = new Set(
     withGoalOn(
@@ -146,17 +150,16 @@ export function habitGoalOn(
   return habitGoalIdOn.get(habit.id, day);
 }
 
-const habitGoalTitles = sqlite.prepare<
-  [number, string],
-  { description: string; dayNumber: number | null }
->(
-  `select description, day_number as dayNumber from goals where user_id = ? and habit_day = ?
+const habitGoalTitles = preparedQuery(() =>
+  sqlite.prepare<[number, string], { description: string; dayNumber: number | null }>(
+    `select description, day_number as dayNumber from goals where user_id = ? and habit_day = ?
    order by day_number is null, day_number, due_date, id`,
+  ),
 );
 
 /** Today's habit goals with their day numbers, in the day's order, for the morning question. */
 export function habitGoalsOfDay(userId: number, day: LocalDay) {
-  return habitGoalTitles.all(userId, day);
+  return habitGoalTitles().all(userId, day);
 }
 
 const usersWithHabits = (ids: number[]) =>
