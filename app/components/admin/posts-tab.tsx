@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/utils/use-hydrated";
+import { AdminTable } from "./admin-table";
 import { Badge } from "./badge";
 import { DeletePostDialog } from "./delete-post-confirmation";
 
@@ -35,47 +36,19 @@ export function PostsTab({ data }: { data: PostsTabData }) {
           </Link>
         </CardHeader>
         <CardContent>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Blog posts</caption>
-              <thead className="border-b text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Title
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Slug
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Published Date
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.posts.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
-                      No blog posts found. Create your first post!
-                    </td>
-                  </tr>
-                ) : (
-                  data.posts.map((post) => (
-                    <PostTableRow
-                      key={post.id}
-                      post={post}
-                      onDelete={hydrated ? () => setConfirming(post) : undefined}
-                    />
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Blog posts"
+            columns={["Title", "Slug", "Status", "Published Date", "Actions"]}
+            empty={data.posts.length === 0 ? "No blog posts found. Create your first post!" : null}
+          >
+            {data.posts.map((post) => (
+              <PostTableRow
+                key={post.id}
+                post={post}
+                onDelete={hydrated ? () => setConfirming(post) : undefined}
+              />
+            ))}
+          </AdminTable>
         </CardContent>
       </Card>
       <Card>

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { AdminTable } from "./admin-table";
 import { Badge } from "./badge";
 
 export type UsersTabData = {
@@ -49,41 +50,15 @@ export function UsersTab({ data }: { data: UsersTabData }) {
             Search
           </Button>
         </Form>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Users</caption>
-            <thead className="border-b text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  ID
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Phone
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Roles
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.users.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
-                    No users found matching your search.
-                  </td>
-                </tr>
-              ) : (
-                data.users.map((user) => <UserRow key={user.id} user={user} />)
-              )}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption="Users"
+          columns={["ID", "Email", "Phone", "Roles", "Actions"]}
+          empty={data.users.length === 0 ? "No users found matching your search." : null}
+        >
+          {data.users.map((user) => (
+            <UserRow key={user.id} user={user} />
+          ))}
+        </AdminTable>
         {data.pageCount > 1 ? (
           <nav
             aria-label="Users pages"
