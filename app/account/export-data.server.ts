@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { allMessages } from "~/conversation/thread.server";
+import { allMessages } from "~/conversation/message-history.server";
 import { allGoals } from "~/goals/goals.server";
 import { allDayNotes } from "~/goals/day-notes.server";
 import { getUserById, toPublicUser } from "~/users/users.server";

@@ -14,7 +14,8 @@ import type {
   SendNowSentSchema,
 } from "~/conversation/chat-schema";
 import type { handleIncomingText } from "~/conversation/engine.server";
-import type { askOutcomeAnswer, messagesForApi } from "~/conversation/thread.server";
+import type { messagesForApi } from "~/conversation/message-history.server";
+import type { askOutcomeAnswer } from "~/conversation/send-now.server";
 import type { GoalAnswerSchema, GoalStatsAnswerSchema } from "~/goals/goal-schema";
 import type { toApiGoal } from "~/goals/goal-api.server";
 import type { GoalStats } from "~/goals/goals.server";

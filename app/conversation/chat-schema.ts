@@ -8,6 +8,15 @@ export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} c
 /** Photos that one chat message may carry. */
 export const MAX_MEDIA_PER_MESSAGE = 10;
 
+/** The web chat form: the text is trimmed; a blank one is never sent (the page checks before this). */
+export const ChatMessageSchema = z.object({
+  message: z
+    .string({ error: "Type a message to send" })
+    .trim()
+    .min(1, "Type a message to send")
+    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+});
+
 /** POST /api/chat: the web chat's message, as docs/api.md lists its body. */
 export const ChatApiSchema = z.object({
   userId: z.number({ error: "userId must be a positive integer" }).int().positive().optional(),

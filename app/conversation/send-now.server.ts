@@ -4,6 +4,7 @@ import {
   apiError,
   methodNotAllowed,
   parseOrThrow,
+  readOptionalJsonBody,
   requireApiUser,
   resolveActingUser,
 } from "~/http/api.server";
@@ -11,7 +12,6 @@ import { db, schema } from "~/utils/db.server";
 import { ensurePrimary } from "~/utils/litefs.server";
 import { askEveningQuestion, askMorningQuestion } from "./engine.server";
 import { SendNowApiSchema } from "./chat-schema";
-import { askOutcomeAnswer, readOptionalJsonBody } from "./thread.server";
 
 const ask = { morning: askMorningQuestion, evening: askEveningQuestion };
 
@@ -59,5 +59,52 @@ export function sendNowAction(kind: "morning" | "evening") {
     }
     const answer = askOutcomeAnswer(kind, await ask[kind](user));
     return json(answer.body, { status: answer.status });
+  };
+}
+
+type AskOutcome =
+  | { sent: true; messageId: number; sid: string; status: string }
+  | {
+      sent: false;
+      reason: "opted_out" | "unverified" | "undeliverable" | "failed" | "no_goals";
+      messageId?: number;
+      code?: string;
+    };
+
+/**
+ * The HTTP answer to a send-now call: 200 when the question went out; 409 when the account's state
+ * forbids it (unverified number, opted out, undeliverable number, no goals for an evening check-in);
+ * 502 when the SMS provider failed. The body always says why in `message`.
+ */
+export function askOutcomeAnswer(question: "morning" | "evening", outcome: AskOutcome) {
+  const name = question === "morning" ? "Morning question" : "Evening check-in";
+  if (outcome.sent) {
+    return {
+      status: 200,
+      body: {
+        sent: true as const,
+        message: `${name} sent`,
+        messageId: outcome.messageId,
+        status: outcome.status,
+      },
+    };
+  }
+  const why: Record<typeof outcome.reason, string> = {
+    unverified: "The phone number is not verified yet, so no text was sent",
+    opted_out: "This phone number has opted out (STOP), so no text was sent",
+    undeliverable: `The carrier reported this phone number as undeliverable${
+      outcome.code ? ` (error ${outcome.code})` : ""
+    }, so no text was sent`,
+    no_goals: "There are no goals for today, so there is no evening check-in to send",
+    failed: "The text could not be sent. Please try again later.",
+  };
+  return {
+    status: outcome.reason === "failed" ? 502 : 409,
+    body: {
+      sent: false as const,
+      reason: outcome.reason,
+      message: why[outcome.reason],
+      ...(outcome.code ? { code: outcome.code } : {}),
+    },
   };
 }

@@ -1,11 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import { MAX_MEDIA_PER_MESSAGE, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from "./chat-schema";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
 import type { Message } from "../../db/schema";
-import { apiError, MAX_JSON_BYTES, readJsonBody } from "~/http/api.server";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { formatTime } from "~/utils/format";
-import { batchesAfter, csvText, keysetAfter, mapBatches } from "~/utils/streamed-download.server";
+import { keysetAfter } from "~/utils/streamed-download.server";
 import {
   addDays,
   localDay,
@@ -13,10 +10,11 @@ import {
   startOfLocalDay,
   type LocalDay,
 } from "~/utils/local-time";
+import { imageLabel, mediaNames, type ImageLabel } from "./message-media.server";
 
-const { messages, media } = schema;
+// The conversation page: a page of local days, each with its messages as the chat shows them.
 
-export { MAX_MEDIA_PER_MESSAGE, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG };
+const { messages } = schema;
 
 /** The conversation page shows this many calendar days (of the user's time zone) per page. */
 export const DAYS_PER_PAGE = 7;
@@ -30,8 +28,6 @@ export const MESSAGES_PER_PAGE = 300;
 export const PAGE_TEXT_BUDGET = 40_000;
 
 type Owner = { id: number; timezone: string };
-
-export type ImageLabel = { label: string; href: string | null };
 
 export type ThreadMessage = {
   id: number;
@@ -62,21 +58,6 @@ export type ThreadPage = {
   /** The message this part of the page shows the messages before (null: the newest of the days). */
   before: number | null;
 };
-
-const MEDIA_URL = /^\/media\/([A-Za-z0-9_-]{1,64})$/;
-
-/** The media id of a '/media/{id}' URL (relative, or absolute on any origin), else null. */
-export function mediaIdOf(url: string): string | null {
-  let path = url;
-  if (/^https?:\/\//i.test(url)) {
-    try {
-      path = new URL(url).pathname;
-    } catch {
-      return null;
-    }
-  }
-  return MEDIA_URL.exec(path)?.[1] ?? null;
-}
 
 const DAY_MS = 86_400_000;
 const dayOfNumber = (n: number): LocalDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
@@ -244,221 +225,4 @@ function toThreadMessage(row: Message, user: Owner, names: Map<string, string>):
     images: row.mediaUrls.map((url) => imageLabel(url, names)),
     undelivered: row.fromSystem && UNDELIVERED.has(row.status),
   };
-}
-
-/** '[Image: photo-1.jpeg]' linking to the stored photo; a photo no longer stored has no link. */
-export function imageLabel(url: string, names: Map<string, string>): ImageLabel {
-  const id = mediaIdOf(url);
-  const name = id ? names.get(id) : undefined;
-  if (id && name) return { label: `[Image: ${name}]`, href: `/media/${id}` };
-  return { label: "[Image: unavailable]", href: null };
-}
-
-/** File names of the user's own stored media, by id, for the '/media/{id}' URLs given. */
-export function mediaNames(userId: number, urls: string[]): Map<string, string> {
-  const ids = [...new Set(urls.map(mediaIdOf).filter((id): id is string => id !== null))];
-  const names = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = db
-      .select({ id: media.id, fileName: media.fileName })
-      .from(media)
-      .where(and(eq(media.userId, userId), inArray(media.id, ids.slice(i, i + 500))))
-      .all();
-    for (const row of rows) names.set(row.id, row.fileName);
-  }
-  return names;
-}
-
-/**
- * The media ids named by '/media/{id}' URLs, when every one of them is the user's own stored
- * media; otherwise the URLs refused (malformed, unknown, or someone else's: not told apart).
- */
-export function ownMediaIds(
-  userId: number,
-  urls: string[],
-): { ok: true; ids: string[] } | { ok: false; refused: string[] } {
-  const ids = urls.map(mediaIdOf);
-  const names = mediaNames(
-    userId,
-    urls.filter((_, i) => ids[i] !== null),
-  );
-  const refused = urls.filter((_, i) => ids[i] === null || !names.has(ids[i]!));
-  if (refused.length) return { ok: false, refused };
-  return { ok: true, ids: [...new Set(ids as string[])] };
-}
-
-/** Links stored photos to the chat message that carried them, when not linked to one already. */
-export function attachMediaToMessage(userId: number, mediaIds: string[], messageId: number) {
-  if (mediaIds.length === 0) return;
-  db.update(media)
-    .set({ messageId })
-    .where(and(eq(media.userId, userId), inArray(media.id, mediaIds)))
-    .run();
-}
-
-/** A user's messages oldest first (newest last), a batch at a time. */
-function messageBatches<Row extends { createdAt: Date; id: number }>(
-  userId: number,
-  read: (where: SQL | undefined, limit: number) => Row[],
-) {
-  return batchesAfter<Row>((last, limit) =>
-    read(
-      and(
-        eq(messages.userId, userId),
-        last
-          ? keysetAfter([messages.createdAt, messages.id], [last.createdAt, last.id])
-          : undefined,
-      ),
-      limit,
-    ),
-  );
-}
-
-/** Every message of a user, oldest first (newest last), in the /api shape, a batch at a time. */
-export function messagesForApi(userId: number) {
-  return messageBatches(userId, (where, limit) =>
-    db
-      .select({
-        id: messages.id,
-        userId: messages.userId,
-        fromSystem: messages.fromSystem,
-        body: messages.body,
-        mediaUrls: messages.mediaUrls,
-        source: messages.source,
-        createdAt: messages.createdAt,
-        linkedGoalIds: messages.linkedGoalIds,
-        kind: messages.kind,
-        status: messages.status,
-      })
-      .from(messages)
-      .where(where)
-      .orderBy(asc(messages.createdAt), asc(messages.id))
-      .limit(limit)
-      .all(),
-  );
-}
-
-/** Every stored message of a user, oldest first, a batch at a time. */
-export function allMessages(userId: number) {
-  return messageBatches(userId, (where, limit) =>
-    db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(asc(messages.createdAt), asc(messages.id))
-      .limit(limit)
-      .all(),
-  );
-}
-
-// --- CSV export ------------------------------------------------------------------------------
-
-export const CSV_HEADER = ["date", "time", "from", "channel", "text", "images"] as const;
-
-/** The whole conversation as CSV text, oldest first, dates and times in the user's time zone. */
-export function conversationCsv(user: Owner) {
-  return csvText(
-    CSV_HEADER,
-    mapBatches(allMessages(user.id), (rows) => {
-      const names = mediaNames(
-        user.id,
-        rows.flatMap((m) => m.mediaUrls),
-      );
-      return rows.map((row) => [
-        localDay(row.createdAt, user.timezone),
-        messageTime(row.createdAt, user.timezone),
-        row.fromSystem ? "StreakCoach" : "You",
-        row.source === "web" ? "Web" : "SMS",
-        row.body,
-        row.mediaUrls
-          .map((url) => imageLabel(url, names).label.replace(/^\[Image: (.*)\]$/, "$1"))
-          .join("; "),
-      ]);
-    }),
-  );
-}
-
-// --- Input schemas -----------------------------------------------------------------------------
-
-/** The web chat form: the text is trimmed; a blank one is never sent (the page checks before this). */
-export const ChatMessageSchema = z.object({
-  message: z
-    .string({ error: "Type a message to send" })
-    .trim()
-    .min(1, "Type a message to send")
-    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
-});
-
-// --- Send-now outcomes -------------------------------------------------------------------------
-
-type AskOutcome =
-  | { sent: true; messageId: number; sid: string; status: string }
-  | {
-      sent: false;
-      reason: "opted_out" | "unverified" | "undeliverable" | "failed" | "no_goals";
-      messageId?: number;
-      code?: string;
-    };
-
-/**
- * The HTTP answer to a send-now call: 200 when the question went out; 409 when the account's state
- * forbids it (unverified number, opted out, undeliverable number, no goals for an evening check-in);
- * 502 when the SMS provider failed. The body always says why in `message`.
- */
-export function askOutcomeAnswer(question: "morning" | "evening", outcome: AskOutcome) {
-  const name = question === "morning" ? "Morning question" : "Evening check-in";
-  if (outcome.sent) {
-    return {
-      status: 200,
-      body: {
-        sent: true as const,
-        message: `${name} sent`,
-        messageId: outcome.messageId,
-        status: outcome.status,
-      },
-    };
-  }
-  const why: Record<typeof outcome.reason, string> = {
-    unverified: "The phone number is not verified yet, so no text was sent",
-    opted_out: "This phone number has opted out (STOP), so no text was sent",
-    undeliverable: `The carrier reported this phone number as undeliverable${
-      outcome.code ? ` (error ${outcome.code})` : ""
-    }, so no text was sent`,
-    no_goals: "There are no goals for today, so there is no evening check-in to send",
-    failed: "The text could not be sent. Please try again later.",
-  };
-  return {
-    status: outcome.reason === "failed" ? 502 : 409,
-    body: {
-      sent: false as const,
-      reason: outcome.reason,
-      message: why[outcome.reason],
-      ...(outcome.code ? { code: outcome.code } : {}),
-    },
-  };
-}
-
-/**
- * A JSON object body that may also be absent: no Content-Type and no content reads as {}; content
- * of another type is 415 (the rest as readJsonBody: 413 too large, 400 malformed).
- */
-export async function readOptionalJsonBody(request: Request): Promise<Record<string, unknown>> {
-  if (request.headers.get("content-type")) return readJsonBody(request);
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw apiError(413, "Request body is too large");
-  if (!request.body) return {};
-  const reader = request.body.getReader();
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return {};
-      size += value.byteLength;
-      if (size > MAX_JSON_BYTES || new TextDecoder().decode(value).trim() !== "") {
-        throw apiError(415, "Send the request body as JSON (Content-Type: application/json)");
-      }
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
 }

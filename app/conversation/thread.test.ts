@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/utils/db.server";
 import { createTestUser } from "../../tests/helpers/requests";
+import { MESSAGE_MAX_LENGTH } from "./chat-schema";
+import { conversationCsv } from "./message-history.server";
+import { mediaIdOf, ownMediaIds } from "./message-media.server";
 import {
-  conversationCsv,
   dayLabel,
   daySummary,
   MESSAGES_PER_PAGE,
-  MESSAGE_MAX_LENGTH,
-  mediaIdOf,
   PAGE_TEXT_BUDGET,
-  ownMediaIds,
   threadDays,
   threadPage,
 } from "./thread.server";

@@ -3,6 +3,7 @@ import type { JournaledTable, Reversal } from "../../db/schema";
 import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
 import { assertRoomOnDay, GoalEditError, todayFor } from "./goals.server";
 import { forgetNotesSince } from "./day-notes.server";
+import { openPrompt } from "~/users/open-prompt.server";
 
 // What a person can take back: each change made by text today ("undo" takes back the last one, then
 // the one before) and a goal deleted on the dashboard (Undo in the toast). A journal row keeps the rows
@@ -117,11 +118,7 @@ function undoEntry(userId: number, entry: { id: number; reversal: Reversal }, no
   reverse(userId, entry.reversal);
   forgetNotesSince(userId, entry.id);
   const { answered } = entry.reversal;
-  if (answered)
-    db.update(schema.users)
-      .set({ pendingPrompt: answered.prompt, pendingPromptDay: answered.day })
-      .where(eq(schema.users.id, userId))
-      .run();
+  if (answered) openPrompt(userId, answered.prompt, answered.day);
   db.update(changeJournal).set({ undoneAt: now }).where(eq(changeJournal.id, entry.id)).run();
 }
 

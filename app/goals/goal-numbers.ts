@@ -8,15 +8,24 @@ export type GoalState = "pending" | "overdue" | "completed" | "skipped" | "misse
  */
 export type Outcome = "completed" | "skipped" | "missed" | "open";
 
+/** What the user said of a goal: done (which wins over skipped), skipped, or nothing yet. */
+export function saidOutcome(goal: {
+  completed: boolean;
+  skipped: boolean;
+}): Exclude<Outcome, "missed"> {
+  if (goal.completed) return "completed";
+  if (goal.skipped) return "skipped";
+  return "open";
+}
+
 /** Done and skipped are what the user said; otherwise a goal is missed once its due day has ended. */
 export function outcomeOf(goal: {
   completed: boolean;
   skipped: boolean;
   dueDayEnded: boolean;
 }): Outcome {
-  if (goal.completed) return "completed";
-  if (goal.skipped) return "skipped";
-  return goal.dueDayEnded ? "missed" : "open";
+  const said = saidOutcome(goal);
+  return said === "open" && goal.dueDayEnded ? "missed" : said;
 }
 
 export function outcomeOfState(state: GoalState): Outcome {

@@ -10,6 +10,8 @@ import {
   dayOutcome,
   GOAL_STATE_LABELS,
   goalState,
+  isOpen,
+  outcomeOnItsDay,
   longestStreakOfDayNumbers,
   PAGE_SIZE,
   pageCount,
@@ -351,5 +353,24 @@ describe("previousGoalsEmptyText", () => {
     expect(previousGoalsEmptyText(1, "7d")).toBe(
       "No goals before today in this range. Choose All time to see every one.",
     );
+  });
+});
+
+describe("outcomeOnItsDay", () => {
+  const at = new Date("2026-06-15T12:00:00Z");
+  it("is what the user said, done before skipped, and open otherwise: never missed", () => {
+    expect(outcomeOnItsDay({ completedAt: at, skippedAt: at })).toBe("completed");
+    expect(outcomeOnItsDay({ completedAt: null, skippedAt: at })).toBe("skipped");
+    expect(outcomeOnItsDay({ completedAt: null, skippedAt: null })).toBe("open");
+  });
+
+  it("agrees with goalState while the goal's due day lasts", () => {
+    const dueDate = new Date("2026-06-15T23:00:00Z");
+    for (const completedAt of [null, at])
+      for (const skippedAt of [null, at]) {
+        const state = goalState({ dueDate, completedAt, skippedAt }, at, "America/New_York");
+        const outcome = outcomeOnItsDay({ completedAt, skippedAt });
+        expect(outcome === "open" ? isOpen(state) : outcome === state).toBe(true);
+      }
   });
 });

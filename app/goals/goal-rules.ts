@@ -6,7 +6,7 @@ import {
   type LocalDay,
 } from "~/utils/local-time";
 import { weekStartOf, type WeekStart } from "~/utils/week-start";
-import { outcomeOf, type GoalState } from "./goal-numbers";
+import { outcomeOf, saidOutcome, type GoalState } from "./goal-numbers";
 
 /** Goals one local day may hold, habits' included: the dashboard and every text list them all. */
 export const MAX_GOALS_PER_DAY = 50;
@@ -43,6 +43,11 @@ export function goalState(goal: StateInput, now: Date, timeZone: string): GoalSt
   });
   if (outcome !== "open") return outcome;
   return goal.dueDate.getTime() < now.getTime() ? "overdue" : "pending";
+}
+
+/** A goal's outcome while its due day lasts (today's list, a check-in): what the user said, or open. */
+export function outcomeOnItsDay(goal: Pick<StateInput, "completedAt" | "skippedAt">) {
+  return saidOutcome({ completed: Boolean(goal.completedAt), skipped: Boolean(goal.skippedAt) });
 }
 
 /** Whether a goal can still be done today, or has an outcome (done, skipped or missed). */

@@ -6,6 +6,7 @@ import { readBodyWithin } from "~/utils/body.server";
 import { getUser } from "./session.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
+const NOT_JSON = "Send the request body as JSON (Content-Type: application/json)";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -38,7 +39,7 @@ export function parseId(raw: string | undefined): number {
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw apiError(415, "Send the request body as JSON (Content-Type: application/json)");
+    throw apiError(415, NOT_JSON);
   }
   const text = await readLimited(request, MAX_JSON_BYTES);
   if (text.trim() === "") return {};
@@ -52,6 +53,22 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
     throw apiError(400, "Request body must be a JSON object");
   }
   return data as Record<string, unknown>;
+}
+
+/**
+ * A JSON object body that may also be absent: no Content-Type and no content reads as {}; content
+ * of another type is 415 (the rest as readJsonBody: 413 too large, 400 malformed).
+ */
+export async function readOptionalJsonBody(request: Request): Promise<Record<string, unknown>> {
+  if (request.headers.get("content-type")) return readJsonBody(request);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BYTES) throw apiError(413, "Request body is too large");
+  // Untyped, only blank bytes are no content: more than a JSON body may hold is content too.
+  const bytes = await readBodyWithin(request, MAX_JSON_BYTES, (status, message) =>
+    status === 413 ? apiError(415, NOT_JSON) : apiError(status, message),
+  );
+  if (new TextDecoder().decode(bytes).trim() !== "") throw apiError(415, NOT_JSON);
+  return {};
 }
 
 /** The body as text, within `limit` bytes; 413 or 400 as JSON otherwise. */

@@ -7,7 +7,7 @@ import {
 } from "~/conversation/daily-text-limit.server";
 import { rateLimitedJson } from "~/utils/rate-limit.server";
 import { ChatApiSchema } from "~/conversation/chat-schema";
-import { attachMediaToMessage, ownMediaIds } from "~/conversation/thread.server";
+import { attachMediaToMessage, ownMediaIds } from "~/conversation/message-media.server";
 import { getUserById } from "~/users/users.server";
 import {
   apiError,

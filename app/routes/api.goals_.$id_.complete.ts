@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { ownMediaIds } from "~/conversation/thread.server";
+import { ownMediaIds } from "~/conversation/message-media.server";
 import { toApiGoal } from "~/goals/goal-api.server";
 import { CompleteGoalSchema } from "~/goals/goal-schema";
 import { completeGoal, getGoal } from "~/goals/goals.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { messagesForApi } from "~/conversation/thread.server";
+import { messagesForApi } from "~/conversation/message-history.server";
 import {
   methodNotAllowed,
   parseUserIdParam,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { conversationCsv } from "~/conversation/thread.server";
+import { conversationCsv } from "~/conversation/message-history.server";
 import { localDay } from "~/utils/local-time";
 import { textStream } from "~/utils/streamed-download.server";
 import { requireUser } from "~/http/session.server";

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { PendingButton } from "~/components/pending-button";
 import { FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import type { ChatMessageSchema } from "~/conversation/thread.server";
+import type { ChatMessageSchema } from "~/conversation/chat-schema";
 import { useRootData } from "~/components/root-data";
 import { CHAT_LOG_ID } from "./chat-thread";
 import { CHAT_ACTION as ACTION } from "./pending-message";

@@ -1,0 +1,108 @@
+import type { Goal } from "../../db/schema";
+import { completeGoal, listTodayGoals, streakFor, todayFor } from "~/goals/goals.server";
+import { moveGoalToTomorrow, skipGoal } from "~/goals/goal-edits.server";
+import { planCheckIn } from "~/goals/check-in-plan";
+import { goalsChangedByTextToday, journaled, snapshot } from "~/goals/change-journal.server";
+import { countOutcomes, goalCount } from "~/goals/goal-numbers";
+import { goalState, outcomeOnItsDay } from "~/goals/goal-rules";
+import { templates } from "~/replies/templates";
+import { closePrompt } from "~/users/open-prompt.server";
+import { pendingPhase, type DayGoals, type EngineUser } from "./reading.server";
+
+/** A check-in by text: what it names is recorded (one undoable change) and the reply says so. */
+export function checkIn(
+  user: EngineUser,
+  reading: { completed: number[]; skipped: number[]; tomorrow: number[] },
+  { today, shown }: DayGoals,
+  mediaIds: string[],
+  now: Date,
+  /** A question back asked with it: the reply says what was recorded, then asks. */
+  question?: string,
+) {
+  if (today.length === 0) return { linkedGoalIds: [], reply: templates.noGoalsToCheck() };
+  const proof = mediaIds.map((id) => `/media/${id}`);
+  const setByText = goalsChangedByTextToday(user, now);
+  const plan = planCheckIn(
+    shown.map((goal) => ({
+      ...goal,
+      outcome: outcomeOnItsDay(goal),
+      setByText: setByText.has(goal.id),
+    })),
+    reading,
+  );
+  const { done, skipped, moved } = plan;
+  const names = (goals: Goal[]) => goals.map((g) => g.description);
+  const changed = [...done, ...skipped, ...moved];
+  journaled(
+    user,
+    "text",
+    () =>
+      snapshot(
+        "goals",
+        changed.map((g) => g.id),
+      ),
+    () => {
+      for (const goal of done)
+        completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
+      for (const goal of skipped) skipGoal(user.id, goal.id, now);
+      for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
+    },
+    () =>
+      changed.length
+        ? {
+            summary: `your check-in (${checkInWords({
+              done: names(done),
+              skipped: names(skipped),
+              tomorrow: names(moved),
+            })})`,
+            outcomesSet: [...done, ...skipped].map((g) => g.id),
+            ...(pendingPhase(user, now) === "evening"
+              ? { answered: { prompt: "evening" as const, day: todayFor(user, now) } }
+              : {}),
+          }
+        : null,
+    now,
+  );
+  if (pendingPhase(user, now) === "evening") closePrompt(user.id);
+  if (question)
+    return {
+      linkedGoalIds: changed.map((g) => g.id),
+      reply: templates.recordedThenAsked(
+        { done: names(done), skipped: names(skipped), tomorrow: names(moved) },
+        question,
+      ),
+    };
+  const counts = todayCounts(user, now);
+  return {
+    linkedGoalIds: changed.map((g) => g.id),
+    reply: templates.checkedIn(
+      {
+        done: names(done),
+        skipped: names(skipped),
+        tomorrow: names(moved),
+        kept: plan.kept.map((g) => ({
+          description: g.description,
+          state: g.outcome === "completed" ? "done" : "skipped",
+        })),
+      },
+      { completed: counts.completed, total: goalCount(counts) },
+      streakFor(user, now),
+    ),
+  };
+}
+
+/** Today's goals by outcome, as the dashboard counts them. */
+function todayCounts(user: EngineUser, now: Date) {
+  return countOutcomes(listTodayGoals(user, now).map((g) => goalState(g, now, user.timezone)));
+}
+
+/** "done: run 5k; moved to tomorrow: call mom", for the journal and the undo reply. */
+function checkInWords(changes: { done: string[]; skipped: string[]; tomorrow: string[] }) {
+  return [
+    changes.done.length ? `done: ${changes.done.join(", ")}` : "",
+    changes.skipped.length ? `skipped: ${changes.skipped.join(", ")}` : "",
+    changes.tomorrow.length ? `moved to tomorrow: ${changes.tomorrow.join(", ")}` : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+}

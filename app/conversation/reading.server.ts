@@ -1,0 +1,126 @@
+import type { OpenQuestion } from "../../db/schema";
+import type { PublicUser } from "~/users/users.server";
+import { listTodayGoals, todayFor, type DayGoal } from "~/goals/goals.server";
+import { interpretInConversation, type Interpretation, type ReplyInput } from "~/replies/interpret";
+import { isOptedOut } from "~/sms/opt-outs.server";
+import { openPromptToday } from "~/users/open-prompt.server";
+import { inOneRead, preparedQuery, sqlite } from "~/utils/db.server";
+import { startOfLocalDay } from "~/utils/local-time";
+import { clarifyInput, openQuestion } from "./clarify.server";
+import { numberOfGoal } from "./clarify-rules";
+import { dailyTextAllowance } from "./daily-text-limit.server";
+import type { Source } from "./reply.server";
+
+// Reading: what a text means for this user now, from the open question, the day's goals as the user
+// was shown them, and a question back still open. Nothing here writes.
+
+/** The engine never needs the password hash, so a signed-in page's user will do. */
+export type EngineUser = PublicUser;
+
+export type IncomingText = {
+  text: string;
+  /** Ids of media rows already stored for this message (proof photos). */
+  mediaIds?: string[];
+  source: Source;
+  providerSid?: string;
+};
+
+/** The question still open for the user today, if any. */
+export const pendingPhase = (user: EngineUser, now = new Date()) => openPromptToday(user, now);
+
+export type DayGoals = {
+  /** All of today's goals, in day-number order. */
+  today: DayGoal[];
+  /** The list the reader is shown (its order words count it): today's, or the evening question's. */
+  shown: DayGoal[];
+  /** The question back still open, whose answer the text may be. */
+  question: OpenQuestion | null;
+};
+
+export function dayGoals(user: EngineUser, now: Date): DayGoals {
+  const today = listTodayGoals(user, now);
+  // A reply to the evening question numbers goals as that question listed them (the open ones).
+  const shown = pendingPhase(user, now) === "evening" ? eveningList(user, today, now) : today;
+  return { today, shown, question: openQuestion(user.id, now) };
+}
+
+/** The goals the day's evening question listed, in its order; still on today's list. */
+function eveningList(user: EngineUser, today: DayGoal[], now: Date): DayGoal[] {
+  const asked = lastEveningQuestion().get(
+    user.id,
+    startOfLocalDay(todayFor(user, now), user.timezone).getTime(),
+  );
+  // A reminder also opens the evening reply; it numbers goals as the day's whole list does.
+  if (!asked) return today;
+  const byId = new Map(today.map((g) => [g.id, g]));
+  return (JSON.parse(asked) as number[])
+    .map((id) => byId.get(id))
+    .filter((g): g is DayGoal => Boolean(g));
+}
+
+const lastEveningQuestion = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number], string>(
+      `select linked_goal_ids from messages where user_id = ? and from_system = 1 and kind = 'evening'
+       and created_at >= ? order by created_at desc, id desc limit 1`,
+    )
+    .pluck(),
+);
+
+export function replyInputFor(
+  user: EngineUser,
+  incoming: IncomingText,
+  { shown, question }: DayGoals,
+  now: Date,
+): ReplyInput {
+  const input: ReplyInput = {
+    phase: pendingPhase(user, now),
+    goals: shown.map((g) => g.description),
+    numbers: shown.map((g) => g.dayNumber),
+    text: incoming.text,
+    media: incoming.mediaIds?.length ?? 0,
+    optedOut: isOptedOut(user.phone),
+  };
+  // A question back still open: the text is read as its answer first.
+  const asked = question && clarifyInput(question, input, (id) => numberOfGoal(shown, id));
+  return asked ?? input;
+}
+
+/** A text read from what was stored before its write began: `reading` is what `input` says. */
+export type EarlyReading = { userId: number; input: ReplyInput; reading: Interpretation };
+
+/**
+ * Reads the text outside any write transaction, so SQLite's write lock is never held while it is
+ * read. The reading is a pure function of its input; the write reads that input again and keeps
+ * this reading only if nothing in it changed meanwhile (a goal edited, the day's habits added).
+ */
+export function readBeforeWriting(
+  user: EngineUser,
+  incoming: IncomingText,
+  now: Date,
+): EarlyReading | null {
+  const input = inOneRead(() => {
+    if (dailyTextAllowance(user, incoming.text, now) !== "read") return null;
+    return replyInputFor(user, incoming, dayGoals(user, now), now);
+  });
+  return input && { userId: user.id, input, reading: interpretInConversation(input) };
+}
+
+function sameInput(a: ReplyInput, b: ReplyInput) {
+  return (
+    a.phase === b.phase &&
+    a.text === b.text &&
+    a.media === b.media &&
+    a.optedOut === b.optedOut &&
+    a.after === b.after &&
+    String(a.options) === String(b.options) &&
+    a.goals.length === b.goals.length &&
+    a.goals.every((goal, i) => goal === b.goals[i] && a.numbers?.[i] === b.numbers?.[i])
+  );
+}
+
+/** The early reading if its input still holds, or the text read now. */
+export function readingOf(user: EngineUser, input: ReplyInput, early: EarlyReading | null) {
+  if (early && early.userId === user.id && sameInput(early.input, input)) return early.reading;
+  return interpretInConversation(input);
+}
