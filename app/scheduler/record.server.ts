@@ -1,5 +1,6 @@
 import { sqlite } from "~/utils/db.server";
 import { textsSent } from "~/observability/metrics.server";
+import { closePromptIfStill, openPrompt } from "~/users/open-prompt.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "./due-times";
 import { CARRIER_OPT_OUT_REASON, permanentError } from "~/sms/twilio-errors";
 import type { Claimed, Outcome, TickContext } from "./send-types";
@@ -20,13 +21,6 @@ const statements = {
     `update messages set provider_sid = @sid, status = iif(provider_sid is null, @status, status),
      error_code = iif(provider_sid is null, null, error_code) where id = @id`,
   ),
-  pending: sqlite.prepare(
-    "update users set pending_prompt = ?, pending_prompt_day = ? where id = ?",
-  ),
-  clearPending: sqlite.prepare(
-    `update users set pending_prompt = null, pending_prompt_day = null
-     where id = ? and pending_prompt = ? and pending_prompt_day = ?`,
-  ),
   followUpSent: sqlite.prepare(
     `insert into follow_up_tasks (user_id, goal_id, follow_up_time, sent, sent_at) values (?, ?, ?, 1, ?)
      on conflict (goal_id) do nothing`,
@@ -39,7 +33,7 @@ const statements = {
 
 /** The question is open from its claim: the user may answer before the batch's results are in. */
 export function markPending(kind: "morning" | "evening", localDate: string, userId: number) {
-  statements.pending.run(kind, localDate, userId);
+  openPrompt(userId, kind, localDate);
 }
 
 export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false) {
@@ -124,17 +118,17 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
 function afterSent(item: Claimed) {
   // Not again for a question marked with its claim: the user may have answered it already.
   if ((item.kind === "morning" || item.kind === "evening") && !item.pendingAtClaim)
-    statements.pending.run(item.kind, item.localDate, item.userId);
+    openPrompt(item.userId, item.kind, item.localDate);
   if (item.kind === "follow_up" && item.goalId) {
     statements.followUpSent.run(item.userId, item.goalId, item.dueAt.getTime(), Date.now());
-    statements.pending.run("evening", item.localDate.split(":")[0], item.userId);
+    openPrompt(item.userId, "evening", item.localDate.split(":")[0]!);
   }
 }
 
 /** A question that will not reach the user is not awaited (unless another one replaced it). */
 function notPending(item: Claimed) {
   if (item.kind === "morning" || item.kind === "evening")
-    statements.clearPending.run(item.userId, item.kind, item.localDate);
+    closePromptIfStill(item.userId, item.kind, item.localDate);
 }
 
 export function expire(ctx: TickContext, items: Claimed[]) {
