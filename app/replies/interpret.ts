@@ -114,6 +114,7 @@ export type Interpretation =
 export type Intent = Interpretation["intent"];
 
 const UNKNOWN: Interpretation = { intent: "unknown" };
+const REST_DAY_FOR = /\brest day (?:for|from|on)\b/i;
 
 export function interpretReply(input: ReplyInput): Interpretation {
   return interpretTyped(input, readAsTyped(input));
@@ -144,7 +145,10 @@ function interpretTyped(input: ReplyInput, typed: Typed): Interpretation {
   if (isPlainStop(text)) return { intent: "stop" };
   const days = pauseRequest(text, input.phase);
   // In the evening "reading not today" reports on a goal; "not today" alone pauses.
-  const aboutAGoal = input.phase === "evening" && reportsOnAGoal(text, input.goals, numbers);
+  // "rest day for the gym" rests one goal in any phase (conventions v5), not the whole day.
+  const aboutAGoal =
+    (input.phase === "evening" || REST_DAY_FOR.test(text)) &&
+    reportsOnAGoal(text, input.goals, numbers);
   if (days !== undefined && !aboutAGoal) return { intent: "pause", days };
   if (isListGoalsQuestion(text)) return { intent: "list_goals" };
   if (isStatsQuestion(text)) return { intent: "stats" };
