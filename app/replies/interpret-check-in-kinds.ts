@@ -111,9 +111,11 @@ export function parseKindsCheckIn(
   }
 
   const restText = rest.map((p, i) => (i === 0 ? p.text : p.sep + p.text)).join("");
-  const reading = restText.trim() ? parseCheckIn(restText, yesNoGoals, numbers) : EMPTY;
-  if (reading && "ambiguous" in reading) return reading;
   const findings = values.length + slips.size + kept.size + notes.length > 0;
+  // With nothing of version 5 found, the reply reads as before (an empty text with a photo too).
+  const reading =
+    restText.trim() || !findings ? parseCheckIn(restText, yesNoGoals, numbers) : EMPTY;
+  if (reading && "ambiguous" in reading) return reading;
   if (!reading && !findings) return null;
   const yesNo = reading ?? EMPTY;
   const valued = new Set(values.map((v) => v.goal));
