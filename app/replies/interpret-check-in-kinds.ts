@@ -85,7 +85,7 @@ export function parseKindsCheckIn(
   let reportedBefore: number[] = [];
   for (const piece of piecesOf(text)) {
     if (!piece.text.trim()) continue;
-    const found = valuesIn(piece.text, measured);
+    const found = valuesIn(piece.text, measured, numbers);
     const said = slipsIn(piece.text, numbers, avoided);
     if (found === "question" || said === "question") return "question";
     const ranges = [...found.values, ...said.findings];

@@ -40,6 +40,11 @@ describe("version 5: values", () => {
     expect(both.intent).toBe("unknown");
   });
 
+  it("asks when a number after a goal's words is followed by a verdict, as a day number would be", () => {
+    const got = interpretReply(evening(["Run 15k", "Call mom"], [km, null], "ran 2 done"));
+    expect(got.intent).toBe("unknown");
+  });
+
   it("does not read a clock time as a value", () => {
     const got = interpretReply(evening(["Run 15k", "Call mom"], [km, null], "ran at 6, called mom"));
     expect(got).toMatchObject({ intent: "check_in", completed: [1, 2], values: [] });

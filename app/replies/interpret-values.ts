@@ -56,6 +56,9 @@ const SOFTENERS = new Set("about around like only just roughly nearly almost may
 // "ran at 6", "read until 11": a clock time or a day, not an amount.
 const NOT_AN_AMOUNT_AFTER = new Set("at by before after until till since from on of to".split(" "));
 const ZERO_WORDS = new Set(["no", "zero", "0"]);
+// "ran 2 done": a verdict after the number makes it read as a day number too, so it is asked.
+const VERDICT =
+  /^(?:done|finished|completed?|skipped|tomorrow|tmrw|yes|no|y|n|x|✅|✔|✓|☑|👍|💯|❌|✗|✘|✖|👎)$/u;
 
 const named = (word: string | undefined, measured: Measured[]) => {
   if (!word || !/^\p{L}/u.test(word)) return [];
@@ -82,6 +85,7 @@ function valueAt(
   tokens: Token[],
   i: number,
   measured: Measured[],
+  numbers: readonly number[],
 ): FoundValue | "question" | null {
   const t = tokens[i]!;
   if (t.number === undefined || t.word.startsWith("#") || isTimeOrOrdinal(t)) return null;
@@ -99,6 +103,8 @@ function valueAt(
   if (goals.size > 1) return "question";
   // "ran 2 miles" for a goal in km: never converted, asked.
   if (unit.word && isMeasure(unit.word) && byUnit.length === 0) return "question";
+  const dayNumber = Number.isInteger(t.number) && numbers.includes(t.number);
+  if (byUnit.length === 0 && dayNumber && VERDICT.test(tokens[i + 1]?.word ?? "")) return "question";
   const goal = [...goals][0]!;
   const from = byWordBefore.length > 0 && before ? before.start : t.start;
   const to = byUnit.length > 0 ? unit.end : t.end;
@@ -117,12 +123,16 @@ function zeroAt(tokens: Token[], i: number, measured: Measured[]): FoundValue | 
 }
 
 /** The values one piece of a reply gives, with where each stands; a question when unsure. */
-export function valuesIn(text: string, measured: Measured[]): ValuesInPiece {
+export function valuesIn(
+  text: string,
+  measured: Measured[],
+  numbers: readonly number[],
+): ValuesInPiece {
   if (measured.length === 0) return { values: [] };
   const tokens = tokensOf(text);
   const values: FoundValue[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const found = valueAt(text, tokens, i, measured) ?? zeroAt(tokens, i, measured);
+    const found = valueAt(text, tokens, i, measured, numbers) ?? zeroAt(tokens, i, measured);
     if (found === "question") return "question";
     if (!found) continue;
     if (values.some((v) => v.goal === found.goal && v.value !== found.value)) return "question";
