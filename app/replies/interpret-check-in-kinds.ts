@@ -30,7 +30,8 @@ const NO_SLIPS =
 function piecesOf(text: string): Piece[] {
   const parts = text.split(SEPARATOR);
   const pieces: Piece[] = [];
-  for (let i = 0; i < parts.length; i += 2) pieces.push({ sep: parts[i - 1] ?? "", text: parts[i] ?? "" });
+  for (let i = 0; i < parts.length; i += 2)
+    pieces.push({ sep: parts[i - 1] ?? "", text: parts[i] ?? "" });
   return pieces;
 }
 

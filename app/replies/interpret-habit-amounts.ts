@@ -2,11 +2,10 @@
 // (15 km), "at most 2 coffees" (at most), "pushups 50" (no unit), "no sugar" (a habit to avoid). Pure.
 import { isTimeOrOrdinal, tokensOf } from "./interpret-amounts";
 
-export type HabitAmount =
-  | { target: number; unit: string | null; atMost?: true }
-  | { avoid: true };
+export type HabitAmount = { target: number; unit: string | null; atMost?: true } | { avoid: true };
 
-const AT_MOST = /(?:^|\s)(?:at most|no more than|max(?:imum)?(?: of)?|under|less than|fewer than|≤|<=)\s*$/;
+const AT_MOST =
+  /(?:^|\s)(?:at most|no more than|max(?:imum)?(?: of)?|under|less than|fewer than|≤|<=)\s*$/;
 // A habit of not doing something: "no sugar", "avoid soda", "quit vaping", "stay off twitter".
 const AVOID = /^(?:no|avoid|quit|stop|stay off|stay away from|cut out|give up|kick)\s+\p{L}/u;
 const UNIT_SUFFIX: Record<string, string> = { k: "km", km: "km", mi: "mi", min: "min", h: "h" };

@@ -131,7 +131,12 @@ function addHabit(text: string): HabitCommand | null {
   if (!schedule && leadIn && leadIn[0].length > 0) schedule = { days: EVERY_DAY };
   const habit = cleanHabit(body);
   if (!schedule || !/\p{L}/u.test(habit)) return null;
-  return { intent: "add_habit", habit, ...schedule, ...("days" in schedule && measureOf(habit, "day")) };
+  return {
+    intent: "add_habit",
+    habit,
+    ...schedule,
+    ...("days" in schedule && measureOf(habit, "day")),
+  };
 }
 
 // "at most 2 coffees a day", "swim 2 km per week": a period that counts an amount.

@@ -61,11 +61,26 @@ describe("reply sets", () => {
     const noted = { ...exp, notes: [{ goal: 1, note: "great chapter" }] };
     expect(matches(noted, { ...got, notes: [{ goal: 1, note: "Great chapter!" }] })).toBe(true);
     expect(falseRecord(noted, { ...got, notes: [{ goal: 2, note: "great chapter" }] })).toBe(true);
-    const habit = { id: "h", intent: "add_habit", habit: "run 15k", target: 15, unit: "km", per: "week" };
-    expect(matches(habit, { intent: "add_habit", habit: "run 15k", target: 15, unit: "km", per: "week" })).toBe(true);
-    expect(matches(habit, { intent: "add_habit", habit: "run 15k", days: [0, 1, 2, 3, 4, 5, 6] })).toBe(
-      false,
-    );
+    const habit = {
+      id: "h",
+      intent: "add_habit",
+      habit: "run 15k",
+      target: 15,
+      unit: "km",
+      per: "week",
+    };
+    expect(
+      matches(habit, {
+        intent: "add_habit",
+        habit: "run 15k",
+        target: 15,
+        unit: "km",
+        per: "week",
+      }),
+    ).toBe(true);
+    expect(
+      matches(habit, { intent: "add_habit", habit: "run 15k", days: [0, 1, 2, 3, 4, 5, 6] }),
+    ).toBe(false);
   });
 
   it("counts a miss that writes what the user did not say as a false record, and a question as none", () => {

@@ -14,7 +14,18 @@ export interface Avoided {
 }
 
 // The words that say "not this": "No sugar", "Avoid soda", "Quit vaping", "Stay off twitter".
-const AVOID_WORDS = new Set(["no", "avoid", "quit", "stop", "stay", "off", "away", "cut", "kick", "never"]);
+const AVOID_WORDS = new Set([
+  "no",
+  "avoid",
+  "quit",
+  "stop",
+  "stay",
+  "off",
+  "away",
+  "cut",
+  "kick",
+  "never",
+]);
 
 export function avoidedGoals(goals: readonly string[], avoid: readonly number[]): Avoided[] {
   return avoid.map((position) => {
@@ -110,11 +121,7 @@ function slipOnNumber(
 }
 
 /** What one piece of a reply says of the habits to avoid, with where each is said. */
-export function slipsIn(
-  text: string,
-  numbers: readonly number[],
-  avoid: Avoided[],
-): SlipsInPiece {
+export function slipsIn(text: string, numbers: readonly number[], avoid: Avoided[]): SlipsInPiece {
   if (avoid.length === 0) return { findings: [] };
   const tokens = tokensOf(text);
   const findings: SlipFinding[] = [];

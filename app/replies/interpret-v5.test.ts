@@ -29,7 +29,9 @@ describe("version 5: values", () => {
   });
 
   it("reads 10,000 as ten thousand and a day number beside it as a day number", () => {
-    const got = interpretReply(evening(["Walk", "Call mom"], [steps, null], "10,000 steps, 2 done"));
+    const got = interpretReply(
+      evening(["Walk", "Call mom"], [steps, null], "10,000 steps, 2 done"),
+    );
     expect(got).toMatchObject({ completed: [2], values: [{ goal: 1, value: 10000 }] });
   });
 
@@ -46,22 +48,37 @@ describe("version 5: values", () => {
   });
 
   it("does not read a clock time as a value", () => {
-    const got = interpretReply(evening(["Run 15k", "Call mom"], [km, null], "ran at 6, called mom"));
+    const got = interpretReply(
+      evening(["Run 15k", "Call mom"], [km, null], "ran at 6, called mom"),
+    );
     expect(got).toMatchObject({ intent: "check_in", completed: [1, 2], values: [] });
   });
 
   it("reads values only with kinds: without them version 4 completes the goal", () => {
     const input = evening(["Read 30 pages", "Call mom"], [pages, null], "read 35");
     const { kinds: _kinds, ...v4 } = input;
-    expect(interpretReply(v4)).toEqual({ intent: "check_in", completed: [1], skipped: [], tomorrow: [] });
+    expect(interpretReply(v4)).toEqual({
+      intent: "check_in",
+      completed: [1],
+      skipped: [],
+      tomorrow: [],
+    });
   });
 
   it("keeps day numbers in what it records", () => {
     const got = interpretReply({
-      ...evening(["Read 30 pages", "No sugar", "Call mom"], [pages, "avoid", null], "read 12, had sugar"),
+      ...evening(
+        ["Read 30 pages", "No sugar", "Call mom"],
+        [pages, "avoid", null],
+        "read 12, had sugar",
+      ),
       numbers: [3, 5, 6],
     });
-    expect(got).toMatchObject({ intent: "check_in", values: [{ goal: 3, value: 12 }], slipped: [5] });
+    expect(got).toMatchObject({
+      intent: "check_in",
+      values: [{ goal: 3, value: 12 }],
+      slipped: [5],
+    });
   });
 });
 
@@ -81,9 +98,12 @@ describe("version 5: slips", () => {
       });
     },
   );
-  it.each(["no sugar ❌", "1 no", "ate sugar at lunch, called mom"])("reads %s as a slip", (text) => {
-    expect(interpretReply(evening(goals, kinds, text))).toMatchObject({ slipped: [1] });
-  });
+  it.each(["no sugar ❌", "1 no", "ate sugar at lunch, called mom"])(
+    "reads %s as a slip",
+    (text) => {
+      expect(interpretReply(evening(goals, kinds, text))).toMatchObject({ slipped: [1] });
+    },
+  );
 });
 
 describe("version 5: notes", () => {
@@ -92,7 +112,9 @@ describe("version 5: notes", () => {
     expect(got).toMatchObject({ completed: [1], notes: [] });
   });
   it("keeps the note in the user's words", () => {
-    const got = interpretReply(evening(["Gym", "Call mom"], [null, null], "Gym done - PR on Squats"));
+    const got = interpretReply(
+      evening(["Gym", "Call mom"], [null, null], "Gym done - PR on Squats"),
+    );
     expect(got).toMatchObject({ completed: [1], notes: [{ goal: 1, note: "PR on Squats" }] });
   });
 });
@@ -101,7 +123,10 @@ describe("version 5: habits and rest days", () => {
   it.each([
     ["run 15k weekly", { habit: "run 15k", target: 15, unit: "km", per: "week" }],
     ["habit: meditate 10 min", { habit: "meditate 10 min", target: 10, unit: "min", per: "day" }],
-    ["max 1 soda a day", { habit: "max 1 soda", target: 1, unit: "soda", atMost: true, per: "day" }],
+    [
+      "max 1 soda a day",
+      { habit: "max 1 soda", target: 1, unit: "soda", atMost: true, per: "day" },
+    ],
     ["stay off twitter every day", { habit: "stay off twitter", avoid: true }],
   ])("%s", (text, expected) => {
     expect(interpretReply(none(text))).toMatchObject({ intent: "add_habit", ...expected });

@@ -1,13 +1,7 @@
 // The values a check-in gives measured goals (conventions v5): "read 35", "ran 3.2 today",
 // "35 pages", "2 coffees", "no coffee today" for an at-most goal. Every other number is a day
 // number; a value in another unit ("ran 2 miles" for a habit in km) is a question. Pure.
-import {
-  isMeasure,
-  isTimeOrOrdinal,
-  tokensOf,
-  unitName,
-  type Token,
-} from "./interpret-amounts";
+import { isMeasure, isTimeOrOrdinal, tokensOf, unitName, type Token } from "./interpret-amounts";
 import { goalKeywords } from "./interpret-check-in-references";
 import { stem, stemsMatch } from "./interpret-text";
 
@@ -52,7 +46,9 @@ export type FoundValue = { goal: number; value: number; from: number; to: number
 export type ValuesInPiece = { values: FoundValue[] } | "question";
 
 // Words between a goal's words and its value that change nothing: "read about 35".
-const SOFTENERS = new Set("about around like only just roughly nearly almost maybe another ~".split(" "));
+const SOFTENERS = new Set(
+  "about around like only just roughly nearly almost maybe another ~".split(" "),
+);
 // "ran at 6", "read until 11": a clock time or a day, not an amount.
 const NOT_AN_AMOUNT_AFTER = new Set("at by before after until till since from on of to".split(" "));
 const ZERO_WORDS = new Set(["no", "zero", "0"]);
@@ -67,7 +63,9 @@ const named = (word: string | undefined, measured: Measured[]) => {
 };
 
 const inUnit = (word: string | undefined, measured: Measured[]) =>
-  word ? measured.filter((m) => m.unit !== null && m.unit === unitName(word)).map((m) => m.position) : [];
+  word
+    ? measured.filter((m) => m.unit !== null && m.unit === unitName(word)).map((m) => m.position)
+    : [];
 
 /** The word a number's unit is ("35 pages", "15k"), and the token it ends at. */
 function unitAfter(tokens: Token[], i: number): { word?: string; end: number } {
@@ -104,7 +102,8 @@ function valueAt(
   // "ran 2 miles" for a goal in km: never converted, asked.
   if (unit.word && isMeasure(unit.word) && byUnit.length === 0) return "question";
   const dayNumber = Number.isInteger(t.number) && numbers.includes(t.number);
-  if (byUnit.length === 0 && dayNumber && VERDICT.test(tokens[i + 1]?.word ?? "")) return "question";
+  if (byUnit.length === 0 && dayNumber && VERDICT.test(tokens[i + 1]?.word ?? ""))
+    return "question";
   const goal = [...goals][0]!;
   const from = byWordBefore.length > 0 && before ? before.start : t.start;
   const to = byUnit.length > 0 ? unit.end : t.end;

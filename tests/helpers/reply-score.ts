@@ -1,5 +1,6 @@
 // A port of the reply sets' scorer (app/sms/fixtures/replies/score.mjs): the same normalization and
-// the same comparison of one answer.
+// the same comparison of one answer, and version 5's fields (values, slips, notes, habit amounts),
+// which the shared scorer does not compare.
 type Answer = Record<string, unknown> & { intent?: string };
 
 const LEAD_INS = [
@@ -127,10 +128,7 @@ export function matches(exp: Answer, got: Answer | undefined): boolean {
       if (has("days") && !sameSet(exp.days, got.days)) return false;
       if (has("timesPerWeek") && exp.timesPerWeek !== got.timesPerWeek) return false;
       // Version 5's amount is compared where the expected answer gives any of it.
-      if (
-        HABIT_AMOUNT_FIELDS.some(has) &&
-        !sameList(habitAmount(exp), habitAmount(got))
-      )
+      if (HABIT_AMOUNT_FIELDS.some(has) && !sameList(habitAmount(exp), habitAmount(got)))
         return false;
       return normalizeHabit(exp.habit) === normalizeHabit(got.habit ?? "");
     case "stop_habit":
