@@ -57,6 +57,8 @@ const isAside = (text: string, goals: string[], numbers: readonly number[]) =>
   parseCheckIn(text, goals, numbers) === null &&
   !namesAGoal(text, goals, numbers);
 
+const MAX_PIECES = 12;
+
 const EMPTY: CheckIn = { completed: [], skipped: [], tomorrow: [], notDone: [] };
 
 /**
@@ -83,32 +85,39 @@ export function parseKindsCheckIn(
   const kept = new Set<number>();
   const notes: KindsCheckIn["notes"] = [];
   const rest: Piece[] = [];
-  let reportedBefore: number[] = [];
-  for (const piece of piecesOf(text)) {
-    if (!piece.text.trim()) continue;
+  const pieces = piecesOf(text).filter((p) => p.text.trim());
+  // Each piece with a finding or an aside is read again on its own: a real reply has a few.
+  const readsNotes = pieces.length <= MAX_PIECES;
+  let piecesWithFindings = 0;
+  // The goals the piece before reported on, read only when a note may follow it.
+  let reportedBefore = (): number[] => [];
+  for (const piece of pieces) {
     const found = valuesIn(piece.text, measured, numbers);
     const said = slipsIn(piece.text, numbers, avoided);
     if (found === "question" || said === "question") return "question";
     const ranges = [...found.values, ...said.findings];
     if (ranges.length > 0) {
+      if (++piecesWithFindings > MAX_PIECES) return "question";
       for (const v of found.values) values.push({ goal: v.goal, value: v.value });
       for (const f of said.findings) (f.said === "slip" ? slips : kept).add(f.goal);
       const left = without(piece.text, ranges);
-      reportedBefore = ranges.map((r) => r.goal);
+      const goalsFound = ranges.map((r) => r.goal);
+      reportedBefore = () => goalsFound;
       // "35 pages and called mom": what is left reports on other goals; "today 😬" on none.
       if (namesAGoal(left, yesNoGoals, numbers)) {
         rest.push({ sep: piece.sep, text: left });
-        reportedBefore = goalsOf(parseCheckIn(left, yesNoGoals, numbers));
+        reportedBefore = () => goalsOf(parseCheckIn(left, yesNoGoals, numbers));
       }
       continue;
     }
-    const set = NOTE_SEPARATOR.test(piece.sep.trim());
-    if (set && reportedBefore.length === 1 && isAside(piece.text, goals, numbers)) {
-      notes.push({ goal: reportedBefore[0]!, note: asTyped(piece.text.trim()) });
+    const set = readsNotes && NOTE_SEPARATOR.test(piece.sep.trim());
+    const before = set ? reportedBefore() : [];
+    if (before.length === 1 && isAside(piece.text, goals, numbers)) {
+      notes.push({ goal: before[0]!, note: asTyped(piece.text.trim()) });
       continue;
     }
     rest.push(piece);
-    reportedBefore = goalsOf(parseCheckIn(piece.text, yesNoGoals, numbers));
+    reportedBefore = () => goalsOf(parseCheckIn(piece.text, yesNoGoals, numbers));
   }
 
   const restText = rest.map((p, i) => (i === 0 ? p.text : p.sep + p.text)).join("");
