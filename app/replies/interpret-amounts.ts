@@ -1,5 +1,5 @@
 // Amounts and units in a reply (conventions v5): "3.2", "3,2", "10,000", "15k", "35 pages". Pure.
-import { stem } from "./interpret-text";
+import { NUMBER_WORDS, stem } from "./interpret-text";
 
 /** A word of a piece of a reply, with where it stands; a number carries its value. */
 export interface Token {
@@ -9,6 +9,8 @@ export interface Token {
   number?: number;
   /** A unit written on the number ("15k", "3.2km"); "pm" and "am" make it a clock time. */
   suffix?: string;
+  /** A number in words ("one coffee"): an amount only with what it counts after it. */
+  spelt?: boolean;
 }
 
 const TOKEN =
@@ -29,6 +31,9 @@ export function tokensOf(text: string): Token[] {
     if (numeric) {
       token.number = numberOf(numeric[1] ?? "");
       if (numeric[2]) token.suffix = numeric[2];
+    } else if (NUMBER_WORDS[word] !== undefined) {
+      token.number = NUMBER_WORDS[word];
+      token.spelt = true;
     }
     return token;
   });

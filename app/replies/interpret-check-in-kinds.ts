@@ -1,7 +1,7 @@
 // A check-in to goals of every kind (conventions v5): values for measured goals, slips on habits to
 // avoid, and a note on a day. Each piece of the reply (between commas, dashes, colons, parentheses
 // and sentences) gives its values and slips first; what is left is read as a yes/no check-in. Pure.
-import { parseCheckIn, namesAGoal, type CheckIn } from "./interpret-check-in";
+import { isYesNoSequence, parseCheckIn, namesAGoal, type CheckIn } from "./interpret-check-in";
 import type { Ambiguity } from "./interpret-check-in-references";
 import { isSmallTalk } from "./interpret-commands";
 import { avoidedGoals, slipsIn } from "./interpret-slips";
@@ -131,7 +131,10 @@ export function parseKindsCheckIn(
   const valued = new Set(values.map((v) => v.goal));
   // A value does not complete; a habit to avoid is kept unless the user says they slipped.
   const plain = (list: number[]) => list.filter((g) => !avoid.includes(g) && !valued.has(g));
-  for (const g of yesNo.notDone) if (avoid.includes(g)) slips.add(g);
+  const notDoneAvoided = yesNo.notDone.filter((g) => avoid.includes(g));
+  // "n y" to "No sugar" and another goal: "no" may answer "Any slips?" as well as mark a slip.
+  if (notDoneAvoided.length > 0 && isYesNoSequence(restText, goals)) return "question";
+  for (const g of notDoneAvoided) slips.add(g);
   const result = {
     completed: plain(yesNo.completed),
     skipped: yesNo.skipped.filter((g) => !valued.has(g)),

@@ -83,6 +83,10 @@ function clausesOf(text: string, ctx: Context): string[] | null {
   return listItems.flatMap((item) => item.split(CLAUSE_BREAK));
 }
 
+/** Whether the reply is a Y/N or ✅/❌ sequence ("y n", "✅ ❌ ✅"), read by position. */
+export const isYesNoSequence = (text: string, goals: readonly string[]) =>
+  yesNoSequence(normalize(text), goals.length) !== null;
+
 function yesNoSequence(text: string, count: number): number[] | null {
   const tokens = tokenize(text).filter((t) => t !== ",");
   const flags =

@@ -38,7 +38,7 @@ export function avoidedGoals(goals: readonly string[], avoid: readonly number[])
 const NEGATIONS = new Set(
   (
     "didn't didnt not no never without avoided resisted skipped zero none haven't havent hasn't " +
-    "wasn't wasnt stayed kept stopped nothing"
+    "wasn't wasnt stayed kept stopped nothing off away"
   ).split(" "),
 );
 const NEGATION_PAIRS = new Set(["did not", "instead of", "have not", "was not", "stayed off"]);
@@ -54,6 +54,7 @@ const SLIP_ON = new Set(["slipped", "caved", "cheated", "relapsed", "failed"]);
 const NOT_DONE_MARKS = new Set(["❌", "✗", "✘", "✖", "👎"]);
 const DONE_MARKS = new Set(["✅", "✔", "✓", "☑", "👍", "💯"]);
 const LOOK_BACK = 4;
+const KEPT_AFTER = new Set(["free", "clean", "none", "zero", "0", "off"]);
 
 type Said = "slip" | "kept";
 export type SlipFinding = { goal: number; said: Said; from: number; to: number };
@@ -96,6 +97,9 @@ function findingAt(
     const said: Said = NOT_DONE_MARKS.has(after) ? "slip" : "kept";
     return { goal: goal.position, said, from, to: tokens[k + 1]!.end };
   }
+  // "sugar free", "sugar-free day", "twitter: none".
+  if (KEPT_AFTER.has(after))
+    return { goal: goal.position, said: "kept", from: token.start, to: tokens[k + 1]!.end };
   const before = saidBefore(tokens, k);
   if (before) return { goal: goal.position, said: before.said, from: before.from, to: token.end };
   // "vaped once" for "Quit vaping": the avoided thing's own verb, in the past.

@@ -28,6 +28,14 @@ describe("version 5: values", () => {
     });
   });
 
+  it("reads a number in words before what it counts", () => {
+    const coffees: GoalKind = { unit: "coffees", target: 2, atMost: true, per: "day" };
+    const got = interpretReply(
+      evening(["At most 2 coffees", "Call mom"], [coffees, null], "only one coffee"),
+    );
+    expect(got).toMatchObject({ completed: [], values: [{ goal: 1, value: 1 }] });
+  });
+
   it("reads 10,000 as ten thousand and a day number beside it as a day number", () => {
     const got = interpretReply(
       evening(["Walk", "Call mom"], [steps, null], "10,000 steps, 2 done"),
@@ -44,6 +52,11 @@ describe("version 5: values", () => {
 
   it("asks when a number after a goal's words is followed by a verdict, as a day number would be", () => {
     const got = interpretReply(evening(["Run 15k", "Call mom"], [km, null], "ran 2 done"));
+    expect(got.intent).toBe("unknown");
+  });
+
+  it("asks when the goal's words come with an amount in another unit", () => {
+    const got = interpretReply(evening(["Read", "Call mom"], [pages, null], "read for 30 min"));
     expect(got.intent).toBe("unknown");
   });
 
@@ -85,25 +98,46 @@ describe("version 5: values", () => {
 describe("version 5: slips", () => {
   const goals = ["No sugar", "Call mom"];
   const kinds: GoalKind[] = ["avoid", null];
-  it.each(["sugar 😩", "sugar", "slipped on 2"])("asks about %s", (text) => {
+  it.each(["sugar 😩", "sugar", "slipped on 2", "n y", "❌ ✅"])("asks about %s", (text) => {
     expect(interpretReply(evening(goals, kinds, text)).intent).toBe("unknown");
   });
-  it.each(["clean", "nope", "none", "no slips today", "1 ✅", "no sugar ✅"])(
-    "records nothing for %s",
-    (text) => {
-      expect(interpretReply(evening(goals, kinds, text))).toMatchObject({
-        intent: "check_in",
-        completed: [],
-        slipped: [],
-      });
-    },
-  );
+  it.each([
+    "clean",
+    "nope",
+    "none",
+    "no slips today",
+    "1 ✅",
+    "no sugar ✅",
+    "sugar free day",
+    "had a sugar-free day",
+  ])("records nothing for %s", (text) => {
+    expect(interpretReply(evening(goals, kinds, text))).toMatchObject({
+      intent: "check_in",
+      completed: [],
+      slipped: [],
+    });
+  });
   it.each(["no sugar ❌", "1 no", "ate sugar at lunch, called mom"])(
     "reads %s as a slip",
     (text) => {
       expect(interpretReply(evening(goals, kinds, text))).toMatchObject({ slipped: [1] });
     },
   );
+});
+
+describe("version 5: slips on a habit named by a longer phrase", () => {
+  const goals = ["No phone after 10pm", "Read"];
+  const kinds: GoalKind[] = ["avoid", pages];
+  it.each([
+    ["got off my phone at 9", []],
+    ["phone off by 10, read 40", []],
+    ["was on my phone till midnight", [1]],
+  ])("%s", (text, slipped) => {
+    expect(interpretReply(evening(goals, kinds, text))).toMatchObject({
+      intent: "check_in",
+      slipped,
+    });
+  });
 });
 
 describe("version 5: notes", () => {

@@ -96,7 +96,8 @@ function valueAt(
   const unit = unitAfter(tokens, i);
   const byWordBefore = named(before?.word, measured);
   const byUnit = [...inUnit(unit.word, measured), ...named(unit.word, measured)];
-  const goals = new Set([...byWordBefore, ...byUnit]);
+  // "one coffee" is an amount; "read one" is not said.
+  const goals = new Set([...(t.spelt ? [] : byWordBefore), ...byUnit]);
   if (goals.size === 0) return null;
   if (goals.size > 1) return "question";
   // "ran 2 miles" for a goal in km: never converted, asked.
@@ -105,7 +106,7 @@ function valueAt(
   if (byUnit.length === 0 && dayNumber && VERDICT.test(tokens[i + 1]?.word ?? ""))
     return "question";
   const goal = [...goals][0]!;
-  const from = byWordBefore.length > 0 && before ? before.start : t.start;
+  const from = byWordBefore.length > 0 && before && !t.spelt ? before.start : t.start;
   const to = byUnit.length > 0 ? unit.end : t.end;
   return { goal, value: t.number, from, to };
 }
@@ -138,5 +139,16 @@ export function valuesIn(
     values.push(found);
     while (tokens[i + 1] && tokens[i + 1]!.start < found.to) i++;
   }
+  // "read for 30 min" for a goal in pages: an amount in another unit beside the goal's words.
+  const foreign = tokens.some((t, i) => {
+    if (t.number === undefined || isTimeOrOrdinal(t)) return false;
+    const unit = unitAfter(tokens, i).word;
+    return (
+      unit !== undefined &&
+      isMeasure(unit) &&
+      !values.some((v) => v.from <= t.start && t.end <= v.to)
+    );
+  });
+  if (foreign && tokens.some((t) => named(t.word, measured).length > 0)) return "question";
   return { values };
 }
