@@ -83,6 +83,10 @@ function clausesOf(text: string, ctx: Context): string[] | null {
   return listItems.flatMap((item) => item.split(CLAUSE_BREAK));
 }
 
+/** Whether the reply is a Y/N or ✅/❌ sequence ("y n", "✅ ❌ ✅"), read by position. */
+export const isYesNoSequence = (text: string, goals: readonly string[]) =>
+  yesNoSequence(normalize(text), goals.length) !== null;
+
 function yesNoSequence(text: string, count: number): number[] | null {
   const tokens = tokenize(text).filter((t) => t !== ",");
   const flags =
@@ -108,12 +112,23 @@ export interface CheckIn {
   completed: number[];
   skipped: number[];
   tomorrow: number[];
+  /** Goals reported not done, one by one ("2 ❌", "didn't call mom"): a slip on a habit to avoid. */
+  notDone: number[];
 }
 
 function checkIn(completed: number[], others = new Map<number, Outcome>()): CheckIn {
-  const named = (outcome: Outcome) =>
-    sorted([...others].filter(([g, o]) => o === outcome && !completed.includes(g)).map(([g]) => g));
-  return { completed: sorted(completed), skipped: named("skip"), tomorrow: named("tomorrow") };
+  const named = (...outcomes: Outcome[]) =>
+    sorted(
+      [...others]
+        .filter(([g, o]) => outcomes.includes(o) && !completed.includes(g))
+        .map(([g]) => g),
+    );
+  return {
+    completed: sorted(completed),
+    skipped: named("skip"),
+    tomorrow: named("tomorrow"),
+    notDone: named("open", "not"),
+  };
 }
 
 function wholeAnswer(text: string, ctx: Context): CheckIn | null | undefined {
@@ -142,7 +157,11 @@ function wholeAnswer(text: string, ctx: Context): CheckIn | null | undefined {
   const only = ONLY_EXCEPT.exec(text);
   if (only) return checkIn([...outcomesIn(only[1] ?? "", ctx).keys()]);
   const yesNo = yesNoSequence(text, ctx.count);
-  return yesNo ? checkIn(yesNo) : undefined;
+  if (!yesNo) return undefined;
+  // "y n": each goal's own mark; a unanimous "no" said of the whole day names no goal.
+  const marked = tokenize(text).filter((t) => t !== ",").length === ctx.count;
+  const noes = marked ? range(1, ctx.count).filter((g) => !yesNo.includes(g)) : [];
+  return checkIn(yesNo, new Map(noes.map((g) => [g, "open" as const])));
 }
 
 // A goal repeated word for word is the strongest evidence, and it keeps goals that contain a mark
