@@ -131,19 +131,26 @@ function checkIn(completed: number[], others = new Map<number, Outcome>()): Chec
   };
 }
 
+/**
+ * "100%", "3/3", "0 of 3": said of the whole day, or of the goals the rest of the text names
+ * ("read 100%" is the reading alone); a part ("50%") or nothing said of named goals is a question.
+ */
+function amountAnswer(text: string, ctx: Context): CheckIn | null | undefined {
+  const amount =
+    /\b(\d{1,3})\s*(?:%|percent)/.exec(text) ??
+    /\b(\d+)\s*(?:\/|out of|outta|of)\s*(\d+)\b/.exec(text);
+  if (!amount) return undefined;
+  const all = amount[2] === undefined ? amount[1] === "100" : amount[1] === amount[2];
+  const none = amount[1] === "0";
+  const named = outcomesIn(text.replace(amount[0], " "), ctx);
+  if (named.size === 0) return all ? checkIn(range(1, ctx.count)) : none ? checkIn([]) : null;
+  const saidDone = [...named.values()].every((outcome) => outcome === "done");
+  return all && saidDone ? checkIn([...named.keys()]) : null;
+}
+
 function wholeAnswer(text: string, ctx: Context): CheckIn | null | undefined {
-  const percent = /\b(\d{1,3})\s*(?:%|percent)/.exec(text);
-  if (percent)
-    return percent[1] === "100"
-      ? checkIn(range(1, ctx.count))
-      : percent[1] === "0"
-        ? checkIn([])
-        : null;
-  const fraction = /\b(\d+)\s*(?:\/|out of|outta|of)\s*(\d+)\b/.exec(text);
-  if (fraction) {
-    if (fraction[1] === fraction[2]) return checkIn(range(1, ctx.count));
-    return fraction[1] === "0" ? checkIn([]) : null;
-  }
+  const amount = amountAnswer(text, ctx);
+  if (amount !== undefined) return amount;
   const except = EXCEPT_ALL.exec(text);
   if (except) {
     // "all done but 3, I'll do it tomorrow": what is said of the exceptions still counts.
