@@ -1,7 +1,7 @@
 import { forgetOldChanges } from "~/goals/change-journal.server";
 import { isPrimary } from "~/utils/litefs.server";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
-import { getTransport, type SmsTransport } from "~/sms/transport.server";
+import type { SmsTransport } from "~/sms/transport.server";
 import { sqlite } from "~/utils/db.server";
 import { DEFAULT_CATCH_UP_MS, dueSlots, summarySlots, windowStart } from "./due-times";
 import { eveningBatches, morningBatches, summaryBatches } from "./candidates.server";
@@ -63,7 +63,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     now,
     report,
     catchUpMs: options.catchUpMs ?? DEFAULT_CATCH_UP_MS,
-    transport: options.transport ?? getTransport(),
+    transport: options.transport,
     stop: options.stop,
   };
   const last = statements.lastTick.get();
