@@ -10,6 +10,7 @@ import { followUpCandidates } from "./follow-ups.server";
 import { partnerSummaryBatches } from "./partner-summaries.server";
 import { reconcile, retryDue } from "./recover.server";
 import { sendAndRecord } from "./send.server";
+import { settleUnrecordedTexts } from "~/sms/settle.server";
 import type { Candidate, TickContext, TickReport } from "./send-types";
 
 export type { Candidate, SendKind, TickReport } from "./send-types";
@@ -32,6 +33,10 @@ const statements = {
      expired = @expired, failed = @failed, reconciled = @reconciled where id = @id`,
   ),
 };
+
+// The first tick this process runs as primary also settles the texts to users a stopped process left
+// queued (the outbox's counterpart of reconcile, for texts that are not the ledger's).
+let settledAfterStart = false;
 
 export type TickOptions = {
   catchUpMs?: number;
@@ -73,6 +78,10 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
 
   await reconcile(ctx);
   await retryDue(ctx);
+  if (!settledAfterStart) {
+    settledAfterStart = true;
+    await settleUnrecordedTexts(undefined, ctx.transport);
+  }
   for (const tz of TIME_ZONES) {
     for (const { value: time } of MORNING_TIMES) {
       for (const slot of dueSlots(tz.value, time, from, now)) {

@@ -27,10 +27,11 @@ export type HandOverResult =
 export async function sendStoredText(
   user: { id: number; phone: string },
   { messageId, body, kind }: StoredText,
+  transport: SmsTransport = getTransport(),
 ): Promise<HandOverResult> {
   let result: SendResult;
   try {
-    result = await getTransport().send(user.phone, toSmsText(body));
+    result = await transport.send(user.phone, toSmsText(body));
   } catch (error) {
     const code = error instanceof SmsSendError ? error.code : null;
     recordRefused(user, messageId, kind, code);
