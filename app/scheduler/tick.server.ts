@@ -8,6 +8,8 @@ import { eveningBatches, morningBatches, summaryBatches } from "./candidates.ser
 import { claim } from "./claim.server";
 import { followUpCandidates } from "./follow-ups.server";
 import { partnerSummaryBatches } from "./partner-summaries.server";
+import { forgetPromotion, settleOnPromotion } from "./promotion-recovery.server";
+import { recordRecovered } from "./recovered.server";
 import { reconcile, retryDue } from "./recover.server";
 import { sendAndRecord } from "./send.server";
 import type { Candidate, TickContext, TickReport } from "./send-types";
@@ -58,7 +60,10 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     reconciled: 0,
     transactions: 0,
   };
-  if (!(await isPrimary())) return { ...report, primary: false };
+  if (!(await isPrimary())) {
+    forgetPromotion();
+    return { ...report, primary: false };
+  }
   const ctx: TickContext = {
     now,
     report,
@@ -66,6 +71,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     transport: options.transport ?? getTransport(),
     stop: options.stop,
   };
+  if (!(await settleOnPromotion(ctx.transport)).ok) return report;
   const last = statements.lastTick.get();
   const from = windowStart(now, last ? new Date(last.tick_at) : null, ctx.catchUpMs);
   const tickId = Number(statements.startTick.run(now.getTime(), Date.now()).lastInsertRowid);
@@ -106,7 +112,7 @@ async function processBatches(ctx: TickContext, batches: Candidate[][]) {
   let previous: Promise<void> = Promise.resolve();
   for (const batch of batches) {
     if (ctx.stop?.aborted) break;
-    const sending = sendAndRecord(ctx, claim(ctx, batch));
+    const sending = sendAndRecord(ctx, recordRecovered(ctx, claim(ctx, batch)));
     // Handled now, thrown where awaited: a failure while the last batch is awaited must not crash.
     sending.catch(() => {});
     await previous;
