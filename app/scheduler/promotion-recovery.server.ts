@@ -18,9 +18,9 @@ const statements = {
   hasReceipt: sqlite.prepare<[string], number>(
     "select 1 from inbound_receipts where message_sid = ?",
   ),
-  hasSent: sqlite.prepare<[string], number>(
-    `select 1 from messages where provider_sid = ?1
-     union all select 1 from scheduled_sends where provider_sid = ?1 limit 1`,
+  hasSent: sqlite.prepare<{ sid: string }, number>(
+    `select 1 from messages where provider_sid = @sid
+     union all select 1 from scheduled_sends where provider_sid = @sid limit 1`,
   ),
 };
 
@@ -56,7 +56,7 @@ export async function settleOnPromotion(transport: SmsTransport, now = new Date(
   const known = { inbound: new Set<string>(), outbound: new Set<string>() };
   for (const m of log) {
     if (m.inbound && statements.hasReceipt.get(m.sid)) known.inbound.add(m.sid);
-    if (!m.inbound && statements.hasSent.get(m.sid)) known.outbound.add(m.sid);
+    if (!m.inbound && statements.hasSent.get({ sid: m.sid })) known.outbound.add(m.sid);
   }
   const missing = missingFromRecord(log, known);
   for (const [key, sid] of missing.outbound) recoveredOutbound.set(key, sid);
