@@ -56,7 +56,7 @@ export async function settleOnPromotion(transport: SmsTransport, now = new Date(
   const known = { inbound: new Set<string>(), outbound: new Set<string>() };
   for (const m of log) {
     if (m.inbound && statements.hasReceipt.get(m.sid)) known.inbound.add(m.sid);
-    if (!m.inbound && statements.hasSent.get({ sid: m.sid })) known.outbound.add(m.sid);
+    if (!m.inbound && isSentOnRecord(m.sid)) known.outbound.add(m.sid);
   }
   const missing = missingFromRecord(log, known);
   for (const [key, sid] of missing.outbound) recoveredOutbound.set(key, sid);
@@ -78,6 +78,11 @@ export async function settleOnPromotion(transport: SmsTransport, now = new Date(
   const report = { ok: true, replies, sent: missing.outbound.size, since: since.toISOString() };
   logger.info({ recovery: report }, "recovery on promotion: settled with Twilio's message log");
   return report;
+}
+
+/** Whether a text Twilio sent for us is already on record (a message's or a scheduled send's sid). */
+export function isSentOnRecord(sid: string) {
+  return Boolean(statements.hasSent.get({ sid }));
 }
 
 /** The sid of a text Twilio sent to this number with these words that we had lost, once. */
