@@ -31,7 +31,7 @@ const PUBLIC_URL = "http://127.0.0.1:3261";
 let consul: FakeConsul;
 let twilio: FakeTwilio;
 let cluster: Awaited<ReturnType<typeof startCluster>>;
-let accounts: Awaited<ReturnType<typeof signUp>>[] = [];
+const accounts: Awaited<ReturnType<typeof signUp>>[] = [];
 const figures: string[] = [];
 
 beforeAll(async () => {
