@@ -2,6 +2,7 @@ import { errorFields, logger } from "~/observability/logger.server";
 import { sqlite } from "~/utils/db.server";
 import { isExpired } from "./due-times";
 import { INSTANCE } from "./claim.server";
+import { isSentOnRecord } from "./promotion-recovery.server";
 import { runPaced } from "./rate-limit";
 import { expire, record } from "./record.server";
 import { sendAndRecord } from "./send.server";
@@ -61,7 +62,8 @@ function fromRow(row: StaleRow): Claimed {
 async function findInLog(ctx: TickContext, row: StaleRow) {
   const since = new Date((row.claimed_at ?? row.due_at) - 60_000);
   const log = await twilioLogSince(row.phone, since, ctx.transport);
-  return log.find((m) => m.body === row.body);
+  // A text already on record is another send's (the same words another day, or another claim).
+  return log.find((m) => m.body === row.body && !isSentOnRecord(m.sid));
 }
 
 /**

@@ -8,6 +8,12 @@ import { eveningBatches, morningBatches, summaryBatches } from "./candidates.ser
 import { claim } from "./claim.server";
 import { followUpCandidates } from "./follow-ups.server";
 import { partnerSummaryBatches } from "./partner-summaries.server";
+import {
+  forgetPromotion,
+  settleOnPromotion,
+  takeUnrecordedCutoff,
+} from "./promotion-recovery.server";
+import { recordRecovered } from "./recovered.server";
 import { reconcile, retryDue } from "./recover.server";
 import { sendAndRecord } from "./send.server";
 import { settleUnrecordedTexts } from "~/sms/settle.server";
@@ -34,15 +40,15 @@ const statements = {
   ),
 };
 
-// The first tick this process runs as primary also settles the texts to users a stopped process left
-// queued (the outbox's counterpart of reconcile, for texts that are not the ledger's).
-let settledAfterStart = false;
+const PROCESS_STARTED_AT = new Date();
 
 export type TickOptions = {
   catchUpMs?: number;
   transport?: SmsTransport;
   /** Aborted on shutdown: the tick ends after its current batch, unfinished, for the next to resume. */
   stop?: AbortSignal;
+  /** The tick runs inside the server, which sends every text this process queued (not `npm run tick`). */
+  inServer?: boolean;
 };
 
 /**
@@ -63,7 +69,10 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     reconciled: 0,
     transactions: 0,
   };
-  if (!(await isPrimary())) return { ...report, primary: false };
+  if (!(await isPrimary())) {
+    forgetPromotion();
+    return { ...report, primary: false };
+  }
   const ctx: TickContext = {
     now,
     report,
@@ -71,6 +80,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     transport: options.transport,
     stop: options.stop,
   };
+  if (!(await settleOnPromotion(ctx.transport)).ok) return report;
   const last = statements.lastTick.get();
   const from = windowStart(now, last ? new Date(last.tick_at) : null, ctx.catchUpMs);
   const tickId = Number(statements.startTick.run(now.getTime(), Date.now()).lastInsertRowid);
@@ -78,10 +88,10 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
 
   await reconcile(ctx);
   await retryDue(ctx);
-  if (!settledAfterStart) {
-    settledAfterStart = true;
-    await settleUnrecordedTexts(undefined, ctx.transport);
-  }
+  // The first tick of a term as primary also settles the texts to users another process left queued
+  // (the outbox's counterpart of reconcile, for texts that are not the ledger's).
+  const cutoff = takeUnrecordedCutoff(options.inServer === false ? null : PROCESS_STARTED_AT);
+  if (cutoff) await settleUnrecordedTexts(cutoff, ctx.transport);
   for (const tz of TIME_ZONES) {
     for (const { value: time } of MORNING_TIMES) {
       for (const slot of dueSlots(tz.value, time, from, now)) {
@@ -115,7 +125,7 @@ async function processBatches(ctx: TickContext, batches: Candidate[][]) {
   let previous: Promise<void> = Promise.resolve();
   for (const batch of batches) {
     if (ctx.stop?.aborted) break;
-    const sending = sendAndRecord(ctx, claim(ctx, batch));
+    const sending = sendAndRecord(ctx, recordRecovered(ctx, claim(ctx, batch)));
     // Handled now, thrown where awaited: a failure while the last batch is awaited must not crash.
     sending.catch(() => {});
     await previous;

@@ -7,6 +7,7 @@ import {
   SmsSendError,
   type SendOptions,
   type SendResult,
+  type LogRecord,
   type SentRecord,
   type SmsTransport,
 } from "./transport.server";
@@ -104,6 +105,17 @@ export function twilioLogSince(
   transport: SmsTransport = getTransport(),
 ): Promise<SentRecord[]> {
   return transport.listSentSince(phone, since);
+}
+
+/**
+ * Twilio's whole message log since an instant, both directions, to settle on promotion; null when the
+ * transport keeps no log (the local one).
+ */
+export function twilioMessageLog(
+  since: Date,
+  transport: SmsTransport = getTransport(),
+): Promise<LogRecord[]> | null {
+  return transport.listLogSince ? transport.listLogSince(since) : null;
 }
 
 /** Downloads an inbound MMS's media with the account's credentials (the same Twilio client). */

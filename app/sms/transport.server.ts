@@ -44,9 +44,12 @@ export interface SmsTransport {
   fetchMedia(url: string): Promise<{ contentType: string; bytes: Buffer }>;
   /** Texts the provider accepted for a number since an instant (its message log), for reconciliation. */
   listSentSince(to: string, since: Date): Promise<SentRecord[]>;
+  /** The account's whole message log since an instant, both directions (recovery on promotion). */
+  listLogSince?(since: Date): Promise<LogRecord[]>;
 }
 
 export type SentRecord = { sid: string; body: string; sentAt: Date };
+export type LogRecord = SentRecord & { inbound: boolean; from: string; to: string };
 
 /**
  * Sends Twilio's requests to TWILIO_API_URL instead of api.twilio.com (a fake in tests and staging).
@@ -103,6 +106,23 @@ function twilioTransport(): SmsTransport {
       return list
         .filter((m) => m.dateCreated >= since)
         .map((m) => ({ sid: m.sid, body: m.body, sentAt: m.dateCreated }));
+    },
+    async listLogSince(since) {
+      // Every page (the package follows next_page_uri); an hour's margin for DateSent's late filling.
+      const list = await listing().messages.list({
+        dateSentAfter: new Date(since.getTime() - 60 * 60_000),
+        pageSize: 1000,
+      });
+      return list
+        .filter((m) => m.dateCreated >= since)
+        .map((m) => ({
+          sid: m.sid,
+          body: m.body,
+          sentAt: m.dateCreated,
+          inbound: m.direction === "inbound",
+          from: m.from,
+          to: m.to,
+        }));
     },
     async fetchMedia(url) {
       // Only a URL on Twilio's API (or its stand-in) is fetched, never another host named in a webhook.

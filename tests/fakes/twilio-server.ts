@@ -38,6 +38,8 @@ export type FakeMessage = {
   dateCreated: Date;
   /** The Authorization header the send came with. */
   authorization: string | null;
+  /** "inbound" for a text a phone sent to our number (receive()); outbound otherwise. */
+  direction?: "inbound" | "outbound-api";
 };
 
 export type FakeRequest = { method: string; path: string; authorization: string | null };
@@ -121,7 +123,7 @@ export async function startFakeTwilio({
     date_created: rfc2822(m.dateCreated),
     date_sent: rfc2822(m.dateCreated),
     date_updated: rfc2822(m.dateCreated),
-    direction: "outbound-api",
+    direction: m.direction ?? "outbound-api",
     error_code: null,
     error_message: null,
     from: m.from,
@@ -203,20 +205,28 @@ export async function startFakeTwilio({
       .filter((m) => !q.get("DateSent>") || m.dateCreated > new Date(q.get("DateSent>")!))
       .reverse(); // newest first, as Twilio lists them
     const pageSize = Math.min(Number(q.get("PageSize")) || 50, 1000);
-    const page = selected.slice(0, pageSize);
+    // Twilio pages with Page and PageToken; here the token is the offset.
+    const start = Number(q.get("PageToken") ?? 0);
+    const page = selected.slice(start, start + pageSize);
     const uri = `${accountPath}/Messages.json?${q.toString()}`;
+    const next = new URLSearchParams(q);
+    next.set("Page", String(Number(q.get("Page") ?? 0) + 1));
+    next.set("PageToken", String(start + pageSize));
+    next.set("PageSize", String(pageSize));
+    const nextUri =
+      start + pageSize < selected.length ? `${accountPath}/Messages.json?${next.toString()}` : null;
     send(
       res,
       200,
       {
         messages: page.map(messageJson),
         first_page_uri: uri,
-        next_page_uri: null,
+        next_page_uri: nextUri,
         previous_page_uri: null,
-        page: 0,
+        page: Number(q.get("Page") ?? 0),
         page_size: pageSize,
-        start: 0,
-        end: Math.max(page.length - 1, 0),
+        start,
+        end: Math.max(start + page.length - 1, 0),
         uri,
       },
       listFaults.shift(),
@@ -323,6 +333,34 @@ export async function startFakeTwilio({
       const mediaSid = twilioSid("ME");
       media.set(mediaSid, file);
       return `${accountPath}/Messages/${twilioSid("MM")}/Media/${mediaSid}`;
+    },
+    /**
+     * A text a phone sends to our number: kept in the message log (direction inbound, listed like
+     * Twilio lists it) and answered with the webhook form Twilio would post for it.
+     */
+    receive(from: string, to: string, body: string) {
+      const message: FakeMessage = {
+        sid: twilioSid("SM"),
+        to,
+        from,
+        messagingServiceSid: null,
+        body,
+        statusCallback: null,
+        status: "received",
+        dateCreated: new Date(),
+        authorization: null,
+        direction: "inbound",
+      };
+      messages.push(message);
+      return {
+        MessageSid: message.sid,
+        SmsSid: message.sid,
+        AccountSid: accountSid,
+        From: from,
+        To: to,
+        Body: body,
+        NumMedia: "0",
+      };
     },
     /** Sends to one number, oldest first. */
     messagesTo(phone: string) {
