@@ -34,7 +34,7 @@ const { segmentCount, smsEncoding } = await import("~/sms/segments");
 const { getUserById } = await import("~/users/users.server");
 const { db, schema } = await import("~/utils/db.server");
 const { zonedInstant } = await import("~/utils/local-time");
-const dashboard = await import("~/routes/dashboard");
+const dashboard = await import("~/routes/dashboard+/_layout");
 
 afterAll(async () => {
   await llm.close();

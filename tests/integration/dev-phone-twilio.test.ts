@@ -7,7 +7,7 @@ process.env.TWILIO_FROM_NUMBER = "+12015550100";
 
 export {};
 
-const devPhone = await import("~/routes/dev.phone");
+const devPhone = await import("~/routes/dev+/phone");
 const { call, makeRequest } = await import("../helpers/requests");
 const { db, schema } = await import("~/utils/db.server");
 

@@ -23,8 +23,8 @@ const { fake } = twilioEnv;
 
 const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie } =
   await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks.twilio.messages");
-const messagesRoute = await import("~/routes/messages");
+const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
+const messagesRoute = await import("~/routes/messages+/_layout");
 const { askEveningQuestion, askMorningQuestion } = await import("~/conversation/engine.server");
 const { completeGoal, listAllGoals, listTodayGoals, todayFor } =
   await import("~/goals/goals.server");

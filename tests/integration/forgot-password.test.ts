@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import * as forgot from "~/routes/forgot-password";
+import * as forgot from "~/routes/_auth+/forgot-password";
 import { getUserById, verifyLogin } from "~/users/users.server";
 import { db, schema } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";

@@ -12,8 +12,8 @@ const { createHabit, listHabits } = await import("~/habits/habits.server");
 const { habitsCsv } = await import("~/habits/habit-csv.server");
 const { getUserById } = await import("~/users/users.server");
 const { sqlite } = await import("~/utils/db.server");
-const habitsRoute = await import("~/routes/api.habits");
-const habitRoute = await import("~/routes/api.habits_.$id");
+const habitsRoute = await import("~/routes/api+/habits");
+const habitRoute = await import("~/routes/api+/habits_.$id");
 
 class Outbox implements SmsTransport {
   readonly name = "local" as const;

@@ -1,4 +1,4 @@
-import * as apiUsers from "~/routes/api.users";
+import * as apiUsers from "~/routes/api+/users";
 import { todayCard } from "~/dashboard/today-card.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { checkCode, issueCode, NUMBER_TAKEN } from "~/verification/phone-codes.server";

@@ -8,7 +8,7 @@ import { getUserById } from "~/users/users.server";
 import { MAX_REPORT_PHOTOS } from "~/report/proof-images.server";
 import { LISTED_TEXT_BUDGET, MAX_ROWS, reportData } from "~/report/report-data.server";
 import { progressReportPdf } from "~/report/report-pdf.server";
-import * as reportRoute from "~/routes/dashboard_.report[.pdf]";
+import * as reportRoute from "~/routes/dashboard_+/report[.pdf]";
 import { db, schema, sqlite } from "~/utils/db.server";
 import { REPORTS_PER_HOUR } from "~/utils/rate-limit.server";
 import { addDays, zonedInstant } from "~/utils/local-time";

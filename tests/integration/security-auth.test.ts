@@ -1,9 +1,9 @@
 import { createGoal } from "~/goals/goals.server";
-import * as apiUsers from "~/routes/api.users";
-import * as dashboard from "~/routes/dashboard";
-import * as login from "~/routes/login";
-import * as register from "~/routes/register";
-import * as theme from "~/routes/theme";
+import * as apiUsers from "~/routes/api+/users";
+import * as dashboard from "~/routes/dashboard+/_layout";
+import * as login from "~/routes/_auth+/login";
+import * as register from "~/routes/_auth+/register";
+import * as theme from "~/routes/_resources+/theme";
 import { ACCOUNT_EXISTS_ANSWERS_PER_HOUR } from "~/users/account-exists-answers.server";
 import { db, schema } from "~/utils/db.server";
 import {

@@ -29,8 +29,8 @@ delete process.env.LLM_API_URL;
 delete process.env.LITEFS_DIR;
 
 const { call, createTestUser, makeRequest } = await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks.twilio.messages");
-const statusRoute = await import("~/routes/webhooks.twilio.status");
+const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
+const statusRoute = await import("~/routes/webhooks+/twilio.status");
 const { runTick } = await import("~/scheduler/tick.server");
 const { templates } = await import("~/replies/templates");
 const { isOptedOut } = await import("~/sms/opt-outs.server");

@@ -1,10 +1,10 @@
 import { asc, desc, eq } from "drizzle-orm";
-import * as csvRoute from "~/routes/messages_.export[.csv]";
-import * as exportRoute from "~/routes/settings_.export[.json]";
-import * as goalsApi from "~/routes/api.goals";
-import * as messagesApi from "~/routes/api.messages";
-import * as newsletterRoute from "~/routes/admin_.newsletter[.csv]";
-import * as usersApi from "~/routes/api.admin.users";
+import * as csvRoute from "~/routes/messages_+/export[.csv]";
+import * as exportRoute from "~/routes/settings_+/export[.json]";
+import * as goalsApi from "~/routes/api+/goals";
+import * as messagesApi from "~/routes/api+/messages";
+import * as newsletterRoute from "~/routes/admin_+/newsletter[.csv]";
+import * as usersApi from "~/routes/api+/admin.users";
 import { CSV_HEADER } from "~/conversation/message-history.server";
 import { imageLabel, mediaNames } from "~/conversation/message-media.server";
 import { messageTime } from "~/conversation/thread.server";

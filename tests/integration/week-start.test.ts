@@ -1,6 +1,6 @@
-import * as dashboardRoute from "~/routes/dashboard";
-import * as habitRoute from "~/routes/habits.$id";
-import * as usersId from "~/routes/api.users_.$id";
+import * as dashboardRoute from "~/routes/dashboard+/_layout";
+import * as habitRoute from "~/routes/habits+/$id";
+import * as usersId from "~/routes/api+/users_.$id";
 import { todayFor } from "~/goals/goals.server";
 import { createHabit } from "~/habits/habits.server";
 import { progressReportPdf } from "~/report/report-pdf.server";

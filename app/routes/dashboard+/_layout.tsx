@@ -47,7 +47,7 @@ import {
   listUpcomingGoals,
   recentCalendar,
 } from "~/goals/goals.server";
-import type { Goal } from "../../db/schema";
+import type { Goal } from "../../../db/schema";
 import { rowTimes } from "~/goals/row-times";
 import { dayNote } from "~/goals/day-notes.server";
 import { localDay, localTime } from "~/utils/local-time";
