@@ -43,7 +43,7 @@ import {
   rawRequest,
 } from "../helpers/robustness";
 
-// Every /api route (app/routes/api.*.ts) gets random and hostile input: wrong types, huge and control
+// Every /api route (app/routes/api+/*.ts) gets random and hostile input: wrong types, huge and control
 // strings, markup and SQL, malformed JSON, wrong content types and methods, odd ids, as anonymous,
 // a user, an admin and with a forged session cookie. For every answer: no 5xx and nothing thrown but
 // a Response; for every rejection (4xx): the database is exactly as before and the body is JSON with
@@ -543,7 +543,7 @@ describe("methods an /api call does not have", () => {
       const operations = document.paths[template];
       expect(operations, `${template} is not in the document`).toBeDefined();
       const documented = Object.keys(operations!).map((m) => m.toUpperCase());
-      const route = (await import(`~/routes/${file}.ts`)) as Route;
+      const route = (await import(`~/routes/api+/${file}.ts`)) as Route;
       const url = template.replace(/\{\w+\}/g, "1");
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
         if (documented.includes(method)) continue;
