@@ -1,6 +1,6 @@
-import { ruleFeedback, type DayPattern } from "../app/coach/feedback-rules";
-import { numberedInOrder, templates, withFeedback } from "../app/replies/templates";
-import { segmentCount, smsEncoding, toSmsText } from "../app/sms/segments";
+import { ruleFeedback, type DayPattern } from "../../app/coach/feedback-rules";
+import { numberedInOrder, templates, withFeedback } from "../../app/replies/templates";
+import { segmentCount, smsEncoding, toSmsText } from "../../app/sms/segments";
 
 // Usage: npm run bench:day -- [--users N] [--seed S]
 //

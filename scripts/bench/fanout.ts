@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { build } from "esbuild";
-import { templates } from "../app/replies/templates";
-import type { TickReport } from "../app/scheduler/tick.server";
-import { startFakeTwilio } from "../tests/fakes/twilio-server";
-import packageJson from "../package.json";
-import { startLeanTwilio } from "./bench/fanout-twilio";
-import { runInServer, type InboundFigures } from "./bench/fanout-server";
+import { templates } from "../../app/replies/templates";
+import type { TickReport } from "../../app/scheduler/tick.server";
+import { startFakeTwilio } from "../../tests/fakes/twilio-server";
+import packageJson from "../../package.json";
+import { startLeanTwilio } from "./fanout-twilio";
+import { runInServer, type InboundFigures } from "./fanout-server";
 import {
   checkDatabase,
   findInstant,
@@ -17,7 +17,7 @@ import {
   phoneOf,
   seedUsers,
   ZONES,
-} from "./bench/fanout-seed";
+} from "./fanout-seed";
 
 // Usage: npm run bench:fanout -- [--users N] [--crash] [--seed S] [--inbound RPS]
 //          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N] [--max-concurrency N] [--port P]

@@ -3,19 +3,19 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
-import { openDatabase } from "../db/connection";
-import { templates } from "../app/replies/templates";
-import { createNode, findLiteFs, unmount, type LiteFsNode } from "../tests/litefs/cluster";
+import { openDatabase } from "../../db/connection";
+import { templates } from "../../app/replies/templates";
+import { createNode, findLiteFs, unmount, type LiteFsNode } from "../../tests/litefs/cluster";
 import {
   plainServer,
   runInServer,
   type Launcher,
   type ServerRunOptions,
   type ServerRunResult,
-} from "./bench/fanout-server";
-import { percentile } from "./bench/server";
-import { findInstant, phoneOf, seedUsers, ZONES } from "./bench/fanout-seed";
-import { startLeanTwilio } from "./bench/fanout-twilio";
+} from "./fanout-server";
+import { percentile } from "./server";
+import { findInstant, phoneOf, seedUsers, ZONES } from "./fanout-seed";
+import { startLeanTwilio } from "./fanout-twilio";
 
 // Usage: npm run bench:litefs -- [--users N] [--rate RPS] [--seconds S] [--rounds N] [--direct]
 //          [--passthrough] [--keep]

@@ -1,4 +1,4 @@
-import { interpretInConversation, type Phase } from "../app/replies/interpret";
+import { interpretInConversation, type Phase } from "../../app/replies/interpret";
 
 // Usage: npm run bench:reader
 //

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { startBenchServer } from "./bench/server";
+import { startBenchServer } from "./server";
 
 // Usage: npm run bench:stall [-- --build path/to/index.js --rounds 3 --port 3487]. How long one request holds the
 // event loop for everyone: the production build (fly.toml's NODE_OPTIONS) takes the heaviest single

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import twilio from "twilio";
-import { postAtConstantRate } from "./bench/open-loop";
-import { percentile, peakRssMb, startBenchServer } from "./bench/server";
+import { postAtConstantRate } from "./open-loop";
+import { percentile, peakRssMb, startBenchServer } from "./server";
 
 // Usage: npm run bench:web  (builds first). Against the production build on 127.0.0.1 only:
 // - the dashboard of a user with two years of daily goals and 20 habits, the habits page and one
