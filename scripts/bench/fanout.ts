@@ -10,14 +10,7 @@ import { startFakeTwilio } from "../../tests/fakes/twilio-server";
 import packageJson from "../../package.json";
 import { startLeanTwilio } from "./fanout-twilio";
 import { runInServer, type InboundFigures } from "./fanout-server";
-import {
-  checkDatabase,
-  findInstant,
-  localHour,
-  phoneOf,
-  seedUsers,
-  ZONES,
-} from "./fanout-seed";
+import { checkDatabase, findInstant, localHour, phoneOf, seedUsers, ZONES } from "./fanout-seed";
 
 // Usage: npm run bench:fanout -- [--users N] [--crash] [--seed S] [--inbound RPS]
 //          [--twilio-latency MS] [--twilio-concurrency N] [--max-per-second N] [--max-concurrency N] [--port P]
