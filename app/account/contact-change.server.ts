@@ -4,8 +4,8 @@ import { issueCode, type IssueResult } from "~/verification/phone-codes.server";
 import { sendTextToNumber } from "~/sms/outbound.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { templates } from "~/replies/templates";
-import { db, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { db, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
 import { checkCurrentPassword } from "~/users/current-password.server";
 import {
   countExistsAnswer,

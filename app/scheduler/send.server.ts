@@ -1,5 +1,5 @@
 import { SmsSendError } from "~/sms/transport.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { record } from "./record.server";
 import type { Claimed, Outcome, TickContext } from "./send-types";
 

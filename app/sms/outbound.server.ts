@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db.server";
+import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db/db.server";
 import { isOptedOut, optOut } from "./opt-outs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";

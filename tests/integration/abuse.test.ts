@@ -11,7 +11,7 @@ import { runTick } from "~/scheduler/tick.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
-import { db, schema, sqlite } from "~/utils/db.server";
+import { db, schema, sqlite } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, sessionCookie, uniquePhone } from "../helpers/requests";
 
 // What a stranger with an account can make us text, through every door it has: the web chat, the /api,

@@ -13,8 +13,8 @@ import * as deletePageRoute from "~/routes/admin_+/posts.$id.delete";
 import * as newsletterCsvRoute from "~/routes/admin_+/newsletter[.csv]";
 import * as editorRoute from "~/routes/blog+/edit.$id";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
-import { getToast } from "~/utils/toast.server";
+import { db, schema } from "~/utils/db/db.server";
+import { getToast } from "~/utils/toast/toast.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;

@@ -7,7 +7,7 @@ import * as apiUsers from "~/routes/api+/users";
 import * as usersId from "~/routes/api+/users_.$id";
 import * as toggleAdmin from "~/routes/api+/users_.$id_.toggle-admin";
 import { setAdminRole } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import {
   call,
   cookieFrom,

@@ -18,7 +18,7 @@ const publishRoute = await import("~/routes/api+/blog-posts_.$id_.publish");
 const unpublishRoute = await import("~/routes/api+/blog-posts_.$id_.unpublish");
 const { createPost, getPostById } = await import("~/blog/posts.server");
 const { NewPostSchema } = await import("~/blog/post-schema");
-const { db, schema } = await import("~/utils/db.server");
+const { db, schema } = await import("~/utils/db/db.server");
 
 const primaryFile = path.join(litefsDir, ".primary");
 const becomeReplica = () => writeFileSync(primaryFile, "primary-host\n");

@@ -6,7 +6,7 @@ import * as skipRoute from "~/routes/api+/goals_.$id_.skip";
 import * as completeRoute from "~/routes/api+/goals_.$id_.complete";
 import * as goalsRoute from "~/routes/api+/goals";
 import { createGoal } from "~/goals/goals.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 // The /api additions for editing a day: PATCH (wording, due time), DELETE, skip, reopen (undo) and

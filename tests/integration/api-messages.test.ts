@@ -6,7 +6,7 @@ import * as morningRoute from "~/routes/api+/mock.send-morning-sms";
 import { createGoal, listAllGoals } from "~/goals/goals.server";
 import { optOut } from "~/sms/opt-outs.server";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import {
   call,
   createTestUser,

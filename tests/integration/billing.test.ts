@@ -31,8 +31,8 @@ const { isBillingEnabled, entitlementsOf } = await import("~/billing/billing.ser
 const { recheckLapsedSubscriptions } = await import("~/billing/subscription-state.server");
 const { MIN_TRIAL_CARRY_MS, trialEndToCarry } = await import("~/billing/subscriptions.server");
 const { getUserById } = await import("~/users/users.server");
-const { getToast } = await import("~/utils/toast.server");
-const { sqlite } = await import("~/utils/db.server");
+const { getToast } = await import("~/utils/toast/toast.server");
+const { sqlite } = await import("~/utils/db/db.server");
 const { captureLogs } = await import("~/observability/logger.server");
 
 afterAll(async () => {

@@ -14,9 +14,9 @@ import * as newsletterRoute from "~/routes/_marketing+/newsletter";
 import * as robotsRoute from "~/routes/_seo+/robots[.txt]";
 import * as rssRoute from "~/routes/_seo+/rss[.xml]";
 import * as sitemapRoute from "~/routes/_seo+/sitemap[.xml]";
-import { db, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { getToast } from "~/utils/toast.server";
+import { db, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
+import { getToast } from "~/utils/toast/toast.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 const DAY = 86_400_000;

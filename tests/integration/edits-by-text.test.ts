@@ -29,8 +29,8 @@ const { askEveningQuestion, askMorningQuestion } = await import("~/conversation/
 const { completeGoal, listAllGoals, listTodayGoals, todayFor } =
   await import("~/goals/goals.server");
 const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db.server");
-const { addDays, localDay, localTime } = await import("~/utils/local-time");
+const { db, schema } = await import("~/utils/db/db.server");
+const { addDays, localDay, localTime } = await import("~/utils/time/local-time");
 
 afterAll(async () => {
   await twilioEnv.restore();

@@ -21,9 +21,9 @@ const usersId = await import("~/routes/api+/users_.$id");
 const registerPage = await import("~/routes/_auth+/register");
 const loginPage = await import("~/routes/_auth+/login");
 const entry = await import("~/entry.server");
-const { isPrimary, replayTargetFor } = await import("~/utils/litefs.server");
-const { env } = await import("~/utils/env.server");
-const { db, schema } = await import("~/utils/db.server");
+const { isPrimary, replayTargetFor } = await import("~/utils/db/litefs.server");
+const { env } = await import("~/utils/env/env.server");
+const { db, schema } = await import("~/utils/db/db.server");
 
 const primaryFile = path.join(litefsDir, ".primary");
 const becomeReplica = () => writeFileSync(primaryFile, "primary-host\n");

@@ -42,7 +42,7 @@ const { migrateStoredPhotos } = await import("~/media/media-store.server");
 const { storeBlogImage } = await import("~/blog/images.server");
 const blogImageRoute = await import("~/routes/_resources+/blog-images.$id");
 const editorRoute = await import("~/routes/blog+/edit.$id");
-const { db, schema } = await import("~/utils/db.server");
+const { db, schema } = await import("~/utils/db/db.server");
 
 afterAll(async () => {
   await twilioEnv.restore();

@@ -11,8 +11,8 @@ import { receiveInboundSms } from "~/conversation/inbound.server";
 import { templates } from "~/replies/templates";
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { runTick } from "~/scheduler/tick.server";
-import { db, schema, sqlite } from "~/utils/db.server";
-import { getToast } from "~/utils/toast.server";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { getToast } from "~/utils/toast/toast.server";
 import {
   call,
   cookieFrom,

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import type { ServerBuild } from "@remix-run/node";
 import { createGoal } from "~/goals/goals.server";
-import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
+import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
 import { guardRoutes, refuseCrossSite } from "~/http/request-guard.server";
 import { call } from "../helpers/requests";
 import { routeManifest } from "../helpers/route-manifest";

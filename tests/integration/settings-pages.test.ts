@@ -16,7 +16,7 @@ import * as phone from "~/routes/settings+/phone";
 import * as shareLinks from "~/routes/settings+/share-links";
 import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/toast/toast.server";
 import {
   call,
   cookieFrom,

@@ -11,8 +11,8 @@ import * as sharedSummary from "~/routes/share+/$token_.summaries.$period.$date"
 import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/share-links.server";
 import { newShareToken } from "~/sharing/share-rules";
 import { formatUsPhone } from "~/users/phone";
-import { db, schema } from "~/utils/db.server";
-import { getToast } from "~/utils/toast.server";
+import { db, schema } from "~/utils/db/db.server";
+import { getToast } from "~/utils/toast/toast.server";
 import {
   call,
   cookieFrom,

@@ -4,7 +4,7 @@ import {
   DEFAULT_BODY_LIMIT,
   IMAGE_UPLOAD_BODY_LIMIT,
   STRIPE_EVENT_BODY_LIMIT,
-} from "~/utils/body-limits";
+} from "~/utils/requests/body-limits";
 import { routeManifest } from "../helpers/route-manifest";
 
 // Every route file in app/routes, read the way the build reads it (remix-flat-routes), with what its

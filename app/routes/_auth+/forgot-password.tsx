@@ -1,5 +1,5 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod, readFormData } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 import {
   json,
   redirect,
@@ -29,13 +29,13 @@ import {
   ResetSchema,
 } from "~/account/password-reset-schema.server";
 import { isSpam, spamResponse } from "~/http/honeypot.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
-import { getClientIp } from "~/utils/request.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limits/rate-limit.server";
+import { getClientIp } from "~/utils/requests/request.server";
 import { requireAnonymous } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { env } from "~/utils/env.server";
-import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast/toast.server";
+import { env } from "~/utils/env/env.server";
+import { pageMeta } from "~/utils/page/meta";
 import { errorFields, logger } from "~/observability/logger.server";
 
 export const meta: MetaFunction = () =>

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod, readFormData } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -15,13 +15,13 @@ import { Input } from "~/components/ui/input";
 import { LoginSchema } from "~/users/user-schema";
 import { authenticateForm, INVALID_LOGIN } from "~/http/auth.server";
 import { isSpam, spamResponse } from "~/http/honeypot.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { throttledLogin } from "~/utils/login-throttle.server";
-import { getClientIp } from "~/utils/request.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { throttledLogin } from "~/utils/rate-limits/login-throttle.server";
+import { getClientIp } from "~/utils/requests/request.server";
 import { createUserSession, requireAnonymous } from "~/http/session.server";
 import { safeRedirect } from "~/http/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
-import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast/toast.server";
+import { pageMeta } from "~/utils/page/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Log in", "Log in to StreakCoach to see your goals, streaks and check-ins.");

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod, readFormData } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -25,12 +25,12 @@ import { CONSENT_LEAD } from "~/users/consent";
 import { RegisterSchema } from "~/users/user-schema";
 import { signUp } from "~/users/sign-up.server";
 import { isSpam, spamResponse } from "~/http/honeypot.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { getClientIp, getUserAgent } from "~/utils/request.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { getClientIp, getUserAgent } from "~/utils/requests/request.server";
 import { createUserSession, requireAnonymous } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { pageMeta } from "~/utils/meta";
-import { useHydrated } from "~/utils/use-hydrated";
+import { redirectWithToast } from "~/utils/toast/toast.server";
+import { pageMeta } from "~/utils/page/meta";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -10,11 +10,11 @@ import {
   NewsletterSchema,
   subscribeToNewsletter,
 } from "~/newsletter/newsletter.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { getClientIp } from "~/utils/request.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { getClientIp } from "~/utils/requests/request.server";
 import { safeRedirect } from "~/http/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/forms.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
+import { readFormData } from "~/utils/forms/forms.server";
 
 export const NEWSLETTER_SUCCESS_TITLE = "You're subscribed";
 export const NEWSLETTER_ERROR_TITLE = "Subscription failed";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { backupState } from "~/backups/backups.server";
 import { errorFields, logger } from "~/observability/logger.server";
-import { sqlite } from "~/utils/db.server";
-import { liteFsRole } from "~/utils/litefs.server";
+import { sqlite } from "~/utils/db/db.server";
+import { liteFsRole } from "~/utils/db/litefs.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

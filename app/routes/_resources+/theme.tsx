@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/http/safe-redirect";
-import { isTheme, serializeTheme } from "~/utils/theme.server";
-import { readFormData } from "~/utils/forms.server";
+import { isTheme, serializeTheme } from "~/utils/theme/theme.server";
+import { readFormData } from "~/utils/forms/forms.server";
 
 export async function loader() {
   return redirect("/");

@@ -1,5 +1,5 @@
 import { buildRobots } from "~/blog/feeds";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 
 export async function loader() {
   return new Response(buildRobots(env.APP_URL), {

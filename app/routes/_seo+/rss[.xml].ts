@@ -1,7 +1,7 @@
 import { FEED_LIMIT, buildRss } from "~/blog/feeds";
 import { postExcerpt } from "~/blog/blog-rules";
 import { listPublishedPosts } from "~/blog/posts.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 
 /** GET /rss.xml: the newest published posts as RSS 2.0. */
 export async function loader() {

@@ -1,6 +1,6 @@
 import { SITEMAP_PAGES, buildSitemap } from "~/blog/feeds";
 import { listPublishedPosts } from "~/blog/posts.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 
 /** GET /sitemap.xml: the public pages and every published post. */
 export async function loader() {

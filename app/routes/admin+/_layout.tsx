@@ -18,11 +18,11 @@ import { parsePageParam } from "~/blog/blog-rules";
 import { deletePost, setPostPublished } from "~/blog/posts.server";
 import { countNewsletterSignups } from "~/newsletter/newsletter.server";
 import { LastAdminError, toggleAdminRole } from "~/users/users.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { requireAdmin } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/forms.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
+import { pageMeta } from "~/utils/page/meta";
+import { readFormData } from "~/utils/forms/forms.server";
 import { errorFields, logger } from "~/observability/logger.server";
 
 export const meta: MetaFunction = () =>

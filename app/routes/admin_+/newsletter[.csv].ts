@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { newsletterSignups } from "~/newsletter/newsletter.server";
 import { requireAdmin } from "~/http/session.server";
-import { csvText, mapBatches, textStream } from "~/utils/streamed-download.server";
+import { csvText, mapBatches, textStream } from "~/utils/requests/streamed-download.server";
 
 /** GET /admin/newsletter.csv: every newsletter sign-up (email, signed up at as an ISO instant), newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { usersMatching } from "~/users/users.server";
 import { methodNotAllowed, requireApiAdmin } from "~/http/api.server";
-import { streamedArray, streamedJson } from "~/utils/streamed-download.server";
+import { streamedArray, streamedJson } from "~/utils/requests/streamed-download.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

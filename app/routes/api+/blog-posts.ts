@@ -16,7 +16,7 @@ import {
   readJsonBody,
   requireApiAdmin,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { getUser } from "~/http/session.server";
 
 /** The ?tag= filter, compared the way tags are stored (trimmed, inner spaces single) and case-insensitively. */

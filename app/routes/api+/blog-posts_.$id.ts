@@ -18,7 +18,7 @@ import {
   readJsonBody,
   requireApiAdmin,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { getUser } from "~/http/session.server";
 
 /** GET /api/blog-posts/{id}: the editor's read. A draft is "not found" for anyone but an admin. */

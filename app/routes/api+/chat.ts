@@ -5,7 +5,7 @@ import {
   secondsUntilTomorrow,
   TEXTS_READ_PER_DAY,
 } from "~/conversation/daily-text-limit.server";
-import { rateLimitedJson } from "~/utils/rate-limit.server";
+import { rateLimitedJson } from "~/utils/rate-limits/rate-limit.server";
 import { ChatApiSchema } from "~/conversation/chat-schema";
 import { attachMediaToMessage, ownMediaIds } from "~/conversation/message-media.server";
 import { getUserById } from "~/users/users.server";
@@ -16,7 +16,7 @@ import {
   readJsonBody,
   requireApiUser,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 
 export const loader = () => methodNotAllowed(["POST"]);

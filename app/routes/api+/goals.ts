@@ -13,9 +13,9 @@ import {
   requireApiUser,
   resolveActingUser,
 } from "~/http/api.server";
-import { db, schema } from "~/utils/db.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { mapBatches, streamedArray, streamedJson } from "~/utils/streamed-download.server";
+import { db, schema } from "~/utils/db/db.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { mapBatches, streamedArray, streamedJson } from "~/utils/requests/streamed-download.server";
 
 // Authorization by user id is resolveActingUser's (admins may read and create for others).
 // Completing a goal is the owner's act only: see api.goals_.$id_.complete.ts.

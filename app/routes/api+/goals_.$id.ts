@@ -10,7 +10,7 @@ import {
   readJsonBody,
   requireApiUser,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 
 const ALLOWED = ["PATCH", "DELETE"];
 

@@ -11,7 +11,7 @@ import {
   readJsonBody,
   requireApiUser,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 
 /** GET /api/habits: the caller's own habits, active first, with streak, best streak and strength. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,10 +3,10 @@ import { LoginSchema } from "~/users/user-schema";
 import { getUserById, toPublicUser, verifyLogin } from "~/users/users.server";
 import { apiError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/http/api.server";
 import { INVALID_LOGIN } from "~/http/auth.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { throttledLogin } from "~/utils/login-throttle.server";
-import { rateLimitedJson } from "~/utils/rate-limit.server";
-import { getClientIp } from "~/utils/request.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { throttledLogin } from "~/utils/rate-limits/login-throttle.server";
+import { rateLimitedJson } from "~/utils/rate-limits/rate-limit.server";
+import { getClientIp } from "~/utils/requests/request.server";
 import { createUserSession } from "~/http/session.server";
 
 export const loader = () => methodNotAllowed(["POST"]);

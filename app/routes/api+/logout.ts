@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { destroyUserSession } from "~/http/session.server";
 
 export const loader = () => methodNotAllowed(["POST"]);

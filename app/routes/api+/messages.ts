@@ -6,7 +6,7 @@ import {
   requireApiUser,
   resolveActingUser,
 } from "~/http/api.server";
-import { streamedArray, streamedJson } from "~/utils/streamed-download.server";
+import { streamedArray, streamedJson } from "~/utils/requests/streamed-download.server";
 
 export const action = () => methodNotAllowed(["GET"]);
 

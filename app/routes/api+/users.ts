@@ -3,9 +3,9 @@ import { RegisterSchema } from "~/users/user-schema";
 import { signUp } from "~/users/sign-up.server";
 import { toPublicUser } from "~/users/users.server";
 import { apiError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { rateLimitedJson } from "~/utils/rate-limit.server";
-import { getClientIp, getUserAgent } from "~/utils/request.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { rateLimitedJson } from "~/utils/rate-limits/rate-limit.server";
+import { getClientIp, getUserAgent } from "~/utils/requests/request.server";
 import { createUserSession } from "~/http/session.server";
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -20,9 +20,9 @@ import {
   readJsonBody,
   requireApiUser,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { rateLimitedJson } from "~/utils/rate-limit.server";
-import { getClientIp } from "~/utils/request.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { rateLimitedJson } from "~/utils/rate-limits/rate-limit.server";
+import { getClientIp } from "~/utils/requests/request.server";
 
 /** The record the caller may see: their own, or anyone's for an admin; others are simply not found. */
 async function requireVisibleUser(request: Request, rawId: string | undefined) {

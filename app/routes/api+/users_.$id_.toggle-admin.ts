@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { LastAdminError, toggleAdminRole, toPublicUser } from "~/users/users.server";
 import { apiError, methodNotAllowed, parseId, requireApiAdmin } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

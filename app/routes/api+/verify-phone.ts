@@ -9,8 +9,8 @@ import {
   readJsonBody,
   requireApiUser,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { getClientIp } from "~/utils/request.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { getClientIp } from "~/utils/requests/request.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

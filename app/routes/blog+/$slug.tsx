@@ -10,7 +10,7 @@ import { ShareSection } from "~/components/blog/share-section";
 import { TagChips } from "~/components/blog/tag-chips";
 import { buttonClass } from "~/components/ui/button";
 import { isAdmin } from "~/users/user-options";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 import { getUser } from "~/http/session.server";
 
 export const POST_NOT_FOUND_TITLE = "Blog Post Not Found";

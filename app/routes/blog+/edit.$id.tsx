@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/utils/forms.server";
+import { parseWithZod } from "~/utils/forms/forms.server";
 import {
   json,
   type ActionFunctionArgs,
@@ -28,10 +28,10 @@ import {
   SlugChangeError,
   updatePost,
 } from "~/blog/posts.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { requireAdmin } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
+import { redirectWithToast } from "~/utils/toast/toast.server";
+import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
 
 export const handle: BodyLimitHandle = { maxBodyBytes: IMAGE_UPLOAD_BODY_LIMIT };
 

@@ -21,7 +21,7 @@ import { Pagination } from "~/components/blog/pagination";
 import { PostCard } from "~/components/blog/post-card";
 import { Spinner } from "~/components/blog/spinner";
 import { TagFilter } from "~/components/blog/tag-filter";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 
 export const BLOG_TAGLINE =
   "Expert insights and research-backed strategies to help you build better habits and reach your goals.";

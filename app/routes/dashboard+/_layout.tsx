@@ -1,4 +1,4 @@
-import { parseWithZod, readFormData } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 import {
   json,
   type ActionFunctionArgs,
@@ -50,19 +50,19 @@ import {
 import type { Goal } from "../../../db/schema";
 import { rowTimes } from "~/goals/row-times";
 import { dayNote } from "~/goals/day-notes.server";
-import { localDay, localTime } from "~/utils/local-time";
+import { localDay, localTime } from "~/utils/time/local-time";
 import { latestSummaryPaths } from "~/summaries/summaries.server";
 import { SummaryLinks } from "~/components/summaries/summary-links";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { getSiteFacts } from "~/site/site-facts.server";
 import { requireUser } from "~/http/session.server";
 import type { PublicUser } from "~/users/users.server";
-import { inOneRead } from "~/utils/db.server";
-import { redirectWithToast, toastHeader } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
-import { pageMeta } from "~/utils/meta";
-import { getClientIp } from "~/utils/request.server";
+import { inOneRead } from "~/utils/db/db.server";
+import { redirectWithToast, toastHeader } from "~/utils/toast/toast.server";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
+import { pageMeta } from "~/utils/page/meta";
+import { getClientIp } from "~/utils/requests/request.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(

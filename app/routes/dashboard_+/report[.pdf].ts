@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseDateRange } from "~/goals/goal-rules";
 import { progressReportPdf } from "~/report/report-pdf.server";
 import { requireUser } from "~/http/session.server";
-import { consumeReport, REPORTS_PER_HOUR } from "~/utils/rate-limit.server";
+import { consumeReport, REPORTS_PER_HOUR } from "~/utils/rate-limits/rate-limit.server";
 
 export const REPORTS_RATE_LIMITED = `You can download ${REPORTS_PER_HOUR} reports an hour. Please wait a while and try again.`;
 

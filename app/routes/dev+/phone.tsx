@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod, readFormData } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 import {
   json,
   redirect,
@@ -25,10 +25,10 @@ import {
   keepTextFromNumberWithoutOwner,
   type DevPhoneText,
 } from "~/dev-phone/dev-phone.server";
-import { env } from "~/utils/env.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { cn } from "~/utils/cn";
-import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
+import { env } from "~/utils/env/env.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { cn } from "~/utils/page/cn";
+import { IMAGE_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
 import { errorFields, logger } from "~/observability/logger.server";
 
 export const handle: BodyLimitHandle = { maxBodyBytes: IMAGE_UPLOAD_BODY_LIMIT };

@@ -37,13 +37,13 @@ import {
   stopHabit,
   updateHabit,
 } from "~/habits/habits.server";
-import { inOneRead } from "~/utils/db.server";
-import { readFormData } from "~/utils/forms.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { counted, formatClockTime, formatLocalDay } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { inOneRead } from "~/utils/db/db.server";
+import { readFormData } from "~/utils/forms/forms.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { counted, formatClockTime, formatLocalDay } from "~/utils/time/format";
+import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? data.habit.title : "Habit", "A habit's year, streaks and strength.");

@@ -3,7 +3,7 @@ import { todayFor } from "~/goals/goals.server";
 import { habitsCsv } from "~/habits/habit-csv.server";
 import { listHabits } from "~/habits/habits.server";
 import { requireUser } from "~/http/session.server";
-import { textStream } from "~/utils/streamed-download.server";
+import { textStream } from "~/utils/requests/streamed-download.server";
 
 /** GET /habits/export.csv: the signed-in user's habits and their days, as Loop's CSV has them. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -26,14 +26,14 @@ import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { MAX_ACTIVE_HABITS } from "~/habits/habit-schema";
 import { pageCount, pageSummary } from "~/goals/goal-rules";
 import { addHabit, HabitError, habitsPage, restartHabit, stopHabit } from "~/habits/habits.server";
-import { inOneRead } from "~/utils/db.server";
-import { readFormData } from "~/utils/forms.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { formatClockTime } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { inOneRead } from "~/utils/db/db.server";
+import { readFormData } from "~/utils/forms/forms.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { formatClockTime } from "~/utils/time/format";
+import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
-import { useSuccessfulSubmissions } from "~/utils/use-successful-submissions";
-import { redirectWithToast } from "~/utils/toast.server";
+import { useSuccessfulSubmissions } from "~/utils/hooks/use-successful-submissions";
+import { redirectWithToast } from "~/utils/toast/toast.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Habits", "Your recurring habits: schedules, streaks, best streaks and strength.");

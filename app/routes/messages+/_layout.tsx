@@ -1,4 +1,4 @@
-import { parseWithZod, readFormData } from "~/utils/forms.server";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 import {
   json,
   redirect,
@@ -18,10 +18,10 @@ import { DailyTextLimitError, TEXTS_READ_PER_DAY } from "~/conversation/daily-te
 import { ChatMessageSchema, MESSAGE_MAX_LENGTH } from "~/conversation/chat-schema";
 import { threadPage } from "~/conversation/thread.server";
 import { getUserById } from "~/users/users.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { requireUser } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast/toast.server";
+import { pageMeta } from "~/utils/page/meta";
 import { errorFields, logger } from "~/observability/logger.server";
 
 export const meta: MetaFunction = () =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { conversationCsv } from "~/conversation/message-history.server";
-import { localDay } from "~/utils/local-time";
-import { textStream } from "~/utils/streamed-download.server";
+import { localDay } from "~/utils/time/local-time";
+import { textStream } from "~/utils/requests/streamed-download.server";
 import { requireUser } from "~/http/session.server";
 
 /**

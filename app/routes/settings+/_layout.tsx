@@ -8,8 +8,8 @@ import { Outlet } from "@remix-run/react";
 import { PageShell } from "~/components/page";
 import { LEGACY_INTENT_PAGES } from "~/components/settings/sections";
 import { SettingsNav } from "~/components/settings/settings-nav";
-import { readFormData } from "~/utils/forms.server";
-import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/forms/forms.server";
+import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
 
 // Settings: the heading, the sub-navigation of its pages, and the page (a child route with its own

@@ -16,11 +16,11 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { DeleteAccountSchema } from "~/users/user-schema";
 import { deleteAccount, WrongPasswordError } from "~/users/users.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { pageMeta } from "~/utils/meta";
+import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { pageMeta } from "~/utils/page/meta";
 import { destroyUserSession, requireUser } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Data & account · Settings", "Download your data, or delete your account.");

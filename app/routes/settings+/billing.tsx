@@ -8,12 +8,12 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { BillingIntent, billingSummary, isBillingEnabled } from "~/billing/billing.server";
 import { BillingError, openBillingPortal, startCheckout } from "~/billing/subscriptions.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { requireUser } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/forms.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
+import { readFormData } from "~/utils/forms/forms.server";
 import { PlanBillingCard } from "~/components/billing/plan-billing-card";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/utils/page/meta";
 import { errorFields, logger } from "~/observability/logger.server";
 
 const BILLING_SECTION = "/settings/billing";

@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { getClientIp } from "~/utils/request.server";
+import { getClientIp } from "~/utils/requests/request.server";
 import { saveSettingsForm } from "~/account/settings-form.server";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
 import { checkedFormProps } from "~/components/form-props";
@@ -23,9 +23,9 @@ import { Input } from "~/components/ui/input";
 import { formatUsPhone } from "~/users/phone";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES, WEEK_START_OPTIONS } from "~/users/user-options";
 import { ProfileFormSchema } from "~/users/user-schema";
-import { parseWithZod, readFormData } from "~/utils/forms.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { pageMeta } from "~/utils/meta";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
 
 export const meta: MetaFunction = () =>

@@ -15,11 +15,11 @@ import {
   removePartner,
 } from "~/partners/partners.server";
 import { ShareLinkError } from "~/sharing/share-links.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { pageMeta } from "~/utils/meta";
+import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
 
 const PAGE = "/settings/partners";
 

@@ -15,11 +15,11 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ChangePasswordSchema } from "~/users/user-schema";
 import { changePassword, WrongPasswordError } from "~/users/users.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { pageMeta } from "~/utils/meta";
+import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { pageMeta } from "~/utils/page/meta";
 import { getSession, requireUser } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Password · Settings", "Change your password; your other devices are signed out.");

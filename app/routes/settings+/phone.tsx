@@ -12,7 +12,7 @@ import {
   isPhoneVerificationIntent,
   phoneVerificationResponse,
 } from "~/account/phone-verification.server";
-import { getClientIp } from "~/utils/request.server";
+import { getClientIp } from "~/utils/requests/request.server";
 import { PHONE_PAGE, saveSettingsForm } from "~/account/settings-form.server";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
 import { checkedFormProps } from "~/components/form-props";
@@ -29,9 +29,9 @@ import { CODE_TTL_MINUTES, hasPendingCode } from "~/verification/phone-codes.ser
 import { nationalDigits, formatUsPhone } from "~/users/phone";
 import { PhoneFormSchema } from "~/users/user-schema";
 import { getUserById } from "~/users/users.server";
-import { parseWithZod, readFormData } from "~/utils/forms.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { pageMeta } from "~/utils/meta";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
 
 export const meta: MetaFunction = () =>

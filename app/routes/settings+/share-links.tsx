@@ -13,11 +13,11 @@ import {
   shareLinksForSettings,
 } from "~/sharing/share-links.server";
 import { ShareLinkFormSchema } from "~/sharing/share-schema";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms.server";
-import { ensurePrimary } from "~/utils/litefs.server";
-import { pageMeta } from "~/utils/meta";
+import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
 
 const PAGE = "/settings/share-links";
 

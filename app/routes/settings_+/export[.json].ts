@@ -5,7 +5,12 @@ import { habitSummaries } from "~/habits/habit-api.server";
 import { listHabits } from "~/habits/habits.server";
 import { exportUserData } from "~/account/export-data.server";
 import { requireUserId } from "~/http/session.server";
-import { jsonText, mapBatches, streamedArray, textStream } from "~/utils/streamed-download.server";
+import {
+  jsonText,
+  mapBatches,
+  streamedArray,
+  textStream,
+} from "~/utils/requests/streamed-download.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const data = exportUserData(await requireUserId(request));

@@ -13,7 +13,7 @@ import { ShareNotFound } from "~/components/sharing/share-not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireActiveShareLink, SHARE_HEADERS, shareNotFound } from "~/sharing/share-page.server";
 import { shareView } from "~/sharing/share-view.server";
-import { counted, pluralDays } from "~/utils/format";
+import { counted, pluralDays } from "~/utils/time/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.ownerName}'s progress | StreakCoach` : "Share link | StreakCoach" },

@@ -6,8 +6,8 @@ import {
   verifyStripeEvent,
 } from "~/billing/subscriptions.server";
 import { methodNotAllowed, readLimited } from "~/http/api.server";
-import { STRIPE_EVENT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { STRIPE_EVENT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 
 const MAX_EVENT_BYTES = STRIPE_EVENT_BODY_LIMIT;

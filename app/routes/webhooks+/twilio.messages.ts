@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveInboundSms, type InboundSms } from "~/conversation/inbound.server";
 import { emptyTwiml, readVerifiedTwilioForm, type TwilioParams } from "~/sms/webhook.server";
 import { methodNotAllowed } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 
 /** Twilio sends at most 10 media per MMS; more is not Twilio and is ignored. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { recordDeliveryStatus } from "~/sms/outbound.server";
 import { readVerifiedTwilioForm } from "~/sms/webhook.server";
 import { methodNotAllowed } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -1,9 +1,9 @@
 import type Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { openDatabase, withStatementCache } from "../../db/connection";
-import { createGroupCommit } from "../../db/group-commit";
-import * as schema from "../../db/schema";
-import { env } from "./env.server";
+import { openDatabase, withStatementCache } from "../../../db/connection";
+import { createGroupCommit } from "../../../db/group-commit";
+import * as schema from "../../../db/schema";
+import { env } from "../env/env.server";
 
 const globalForDb = globalThis as unknown as { __sqlite?: Database.Database };
 

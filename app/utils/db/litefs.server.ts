@@ -1,5 +1,5 @@
 import { getInstanceInfo } from "litefs-js";
-import { env } from "./env.server";
+import { env } from "../env/env.server";
 
 /** Whether this node may write. Always true without LiteFS; read from LITEFS_DIR each call, never cached. */
 export async function isPrimary() {

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { AUTH_RATE_LIMIT_PER_IP_DEFAULT, env } from "./env.server";
+import { AUTH_RATE_LIMIT_PER_IP_DEFAULT, env } from "../env/env.server";
 
 // Every request limit the service keeps, in one place: what it counts, per what key, and why.
 // docs/security.md lists this table (rateLimitTable; a test keeps the two the same). The counters

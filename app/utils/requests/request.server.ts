@@ -1,4 +1,4 @@
-import { env } from "./env.server";
+import { env } from "../env/env.server";
 
 // Remix hands actions a Request, not the socket: the request guard records the socket's address here
 // (from the load context our patch of @remix-run/express provides) for the request it passes on.

@@ -1,4 +1,4 @@
-import { csvLine } from "./csv";
+import { csvLine } from "../text/csv";
 import {
   BATCH_SIZE,
   batchesAfter,

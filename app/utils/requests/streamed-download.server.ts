@@ -1,5 +1,5 @@
 import { bindIfParam, sql, type Column } from "drizzle-orm";
-import { csvLine } from "./csv";
+import { csvLine } from "../text/csv";
 
 // Downloads whose size grows with a person's data (exports, /api lists) are written as they are read:
 // rows come from SQLite a batch at a time, each batch one short synchronous query after the last row

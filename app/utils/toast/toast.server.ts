@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "./env.server";
+import { env } from "../env/env.server";
 
 export const ToastSchema = z.object({
   title: z.string(),
