@@ -79,6 +79,14 @@ module.exports = {
       from: { path: "^db/" },
       to: { path: "^app/" },
     },
+    {
+      name: "only-the-sender-reaches-twilio",
+      comment:
+        "Every text goes through the outbox: only its sender (app/sms/sender.server.ts) imports the Twilio transport. Enqueue with ~/sms/outbound.server or send with ~/sms/sender.server.",
+      severity: "error",
+      from: { pathNot: "^app/sms/(sender|transport)\\.server\\.ts$" },
+      to: { path: "^app/sms/transport\\.server\\.ts$" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -25,6 +25,7 @@ for (const line of lines) {
     ...(numberList(row.numbers) && { numbers: numberList(row.numbers) }),
     ...(numberList(row.options) && { options: numberList(row.options) }),
     ...((row.after === "evening" || row.after === "none") && { after: row.after }),
+    ...(Array.isArray(row.kinds) && { kinds: row.kinds }),
     text: typeof row.text === "string" ? row.text : "",
     media: typeof row.media === "number" ? row.media : 0,
     optedOut: row.optedOut === true,

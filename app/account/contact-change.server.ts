@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { issueCode, type IssueResult } from "~/verification/phone-codes.server";
-import { sendTextToNumber } from "~/sms/outbound.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { sendTextToNumber } from "~/sms/sender.server";
 import { templates } from "~/replies/templates";
 import { db, schema } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";
@@ -97,9 +96,11 @@ export async function applySettings(
   return { user: getUserById(target.id)!, pendingPhone: patch.phone!, code };
 }
 
-/** After the new number's code: the old (verified) number hears that texts now go elsewhere. */
+/**
+ * After the new number's code: the old (verified) number hears that texts now go elsewhere (unless it
+ * said STOP: the sender checks).
+ */
 export async function tellOldNumber(previousPhone: string, newPhone: string) {
-  if (isOptedOut(previousPhone)) return;
   await sendTextToNumber(
     previousPhone,
     templates.phoneChanged(lastDigits(newPhone), env.SUPPORT_EMAIL),
@@ -117,9 +118,12 @@ async function requireActorPassword(actorId: number, password: string | undefine
   if (!check.ok) throw new ContactChangeError(CURRENT_PASSWORD_WRONG);
 }
 
-/** Only a verified number that has not said STOP is told (it is the owner's, as far as we know). */
+/**
+ * Only a verified number is told (it is the owner's, as far as we know); the sender skips one that
+ * said STOP.
+ */
 async function tellNumber(user: User, text: string) {
-  if (!user.phoneVerifiedAt || isOptedOut(user.phone)) return;
+  if (!user.phoneVerifiedAt) return;
   await sendTextToNumber(user.phone, text);
 }
 

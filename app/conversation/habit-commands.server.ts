@@ -58,10 +58,11 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
     );
     return templates.habitStopped(habit.title);
   }
+  // A weekly target ("run 15k a week") has no days to keep a yes/no habit on: it waits for measured
+  // habits (issue 32) rather than becoming a daily habit the user never asked for.
+  if (!("days" in reading) && !("timesPerWeek" in reading)) return templates.unknown();
   const schedule =
-    "timesPerWeek" in reading && reading.timesPerWeek !== undefined
-      ? { timesPerWeek: reading.timesPerWeek }
-      : { days: "days" in reading ? reading.days : [0, 1, 2, 3, 4, 5, 6] };
+    "timesPerWeek" in reading ? { timesPerWeek: reading.timesPerWeek } : { days: reading.days };
   const today = todayFor(user, now);
   // A stopped habit of that name is restarted: undo stops it again and keeps the goals it had.
   let goalsBefore: number[] = [];

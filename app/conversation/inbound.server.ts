@@ -18,9 +18,9 @@ import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";
 import { interpretReply } from "~/replies/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
-import { sendTextToNumber, sendTextToUser } from "~/sms/outbound.server";
+import { sendTextToUser } from "~/sms/outbound.server";
 import { templates } from "~/replies/templates";
-import { getTransport } from "~/sms/transport.server";
+import { fetchTextMedia, sendTextToNumber } from "~/sms/sender.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import type { ImageRefusal } from "~/media/image-types";
 import { storePhoto } from "~/media/media-store.server";
@@ -217,7 +217,7 @@ async function storeMedia(userId: number, items: InboundSms["media"]) {
     try {
       const id = randomBytes(16).toString("base64url");
       const outcome = await photosInHand(async () => {
-        const { bytes } = await getTransport().fetchMedia(item.url);
+        const { bytes } = await fetchTextMedia(item.url);
         return storePhoto({ id, userId, name: `photo-${index + 1}`, bytes });
       });
       if (outcome.stored) mediaIds.push(id);

@@ -1,11 +1,11 @@
 import type { User } from "../../db/schema";
 import {
-  sendStoredText,
   storeTextToSend,
   type SendOutcome,
   type StoredText,
   type TextKind,
 } from "~/sms/outbound.server";
+import { sendStoredText } from "~/sms/sender.server";
 import { storeMessage } from "~/messages/message-rows.server";
 
 export type Source = "sms" | "web";

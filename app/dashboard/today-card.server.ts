@@ -1,7 +1,7 @@
 import type { Goal } from "../../db/schema";
 import { entitlementsOf } from "~/billing/billing.server";
 import { nextQuestion } from "~/scheduler/due-times";
-import { textsOffReason, type TextsOff } from "~/scheduler/texts-off";
+import { textsOffReason, type TextsOff } from "~/sms/may-text";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { formatUsPhone } from "~/users/phone";
 import { getUserByPhone, type PublicUser } from "~/users/users.server";

@@ -29,6 +29,35 @@ describe("the reader's work on the longest message", () => {
     },
   );
 
+  it("stays within the bound with goals of every kind (v5), however many pieces the text has", () => {
+    const kinds = goals.map((_, g) =>
+      g % 3 === 0
+        ? { unit: "km", target: 3, atMost: false, per: "day" as const }
+        : g % 3 === 1
+          ? ("avoid" as const)
+          : null,
+    );
+    const pieces = [
+      Array.from({ length: 400 }, (_, i) => `practice ${i % 50} - notes`).join(", "),
+      Array.from({ length: 400 }, (_, i) => `ran ${i}k, ok`).join(", "),
+      "ｄｏｎｅ, ".repeat(400),
+    ];
+    for (const text of pieces) {
+      readerWork.goalWordsBuilt = 0;
+      readerWork.wordsMatched = 0;
+      interpretInConversation({
+        phase: "evening",
+        goals,
+        kinds,
+        text: text.slice(0, 1600),
+        media: 0,
+      });
+      // The goals' words are built for the yes/no reading, the measured and the avoided goals.
+      expect(readerWork.goalWordsBuilt).toBeLessThanOrEqual(4 * goals.length);
+      expect(readerWork.wordsMatched).toBeLessThanOrEqual(8 * MAX_WORDS_MATCHED);
+    }
+  });
+
   it("reads it as it did before the bound", () => {
     expect(interpretInConversation({ phase: "none", goals, text: longText, media: 0 }).intent).toBe(
       "unknown",

@@ -62,7 +62,8 @@ const PREFIX_NOT_DONE =
 const PREFIX_LATER = "will|gonna|going to|need to|still need to|yet to|about to|still have to";
 const PREFIX_SKIP =
   "skip|skipping|won't|wont|will not|not going to|not gonna|passing on|passed on|pass on|bailed on|" +
-  "bailing on|blew off|dropped|ditched|gave up on|giving up on|cancelling|canceling|not doing";
+  "bailing on|blew off|dropped|ditched|gave up on|giving up on|cancelling|canceling|not doing|" +
+  "rest day for|rest day from|rest day on";
 const PREFIX_TOMORROW = "postpone|postponing";
 
 export interface MarkEntry {

@@ -83,6 +83,10 @@ function clausesOf(text: string, ctx: Context): string[] | null {
   return listItems.flatMap((item) => item.split(CLAUSE_BREAK));
 }
 
+/** Whether the reply is a Y/N or ✅/❌ sequence ("y n", "✅ ❌ ✅"), read by position. */
+export const isYesNoSequence = (text: string, goals: readonly string[]) =>
+  yesNoSequence(normalize(text), goals.length) !== null;
+
 function yesNoSequence(text: string, count: number): number[] | null {
   const tokens = tokenize(text).filter((t) => t !== ",");
   const flags =
@@ -108,27 +112,45 @@ export interface CheckIn {
   completed: number[];
   skipped: number[];
   tomorrow: number[];
+  /** Goals reported not done, one by one ("2 ❌", "didn't call mom"): a slip on a habit to avoid. */
+  notDone: number[];
 }
 
 function checkIn(completed: number[], others = new Map<number, Outcome>()): CheckIn {
-  const named = (outcome: Outcome) =>
-    sorted([...others].filter(([g, o]) => o === outcome && !completed.includes(g)).map(([g]) => g));
-  return { completed: sorted(completed), skipped: named("skip"), tomorrow: named("tomorrow") };
+  const named = (...outcomes: Outcome[]) =>
+    sorted(
+      [...others]
+        .filter(([g, o]) => outcomes.includes(o) && !completed.includes(g))
+        .map(([g]) => g),
+    );
+  return {
+    completed: sorted(completed),
+    skipped: named("skip"),
+    tomorrow: named("tomorrow"),
+    notDone: named("open", "not"),
+  };
+}
+
+/**
+ * "100%", "3/3", "0 of 3": said of the whole day, or of the goals the rest of the text names
+ * ("read 100%" is the reading alone); a part ("50%") or nothing said of named goals is a question.
+ */
+function amountAnswer(text: string, ctx: Context): CheckIn | null | undefined {
+  const amount =
+    /\b(\d{1,3})\s*(?:%|percent)/.exec(text) ??
+    /\b(\d+)\s*(?:\/|out of|outta|of)\s*(\d+)\b/.exec(text);
+  if (!amount) return undefined;
+  const all = amount[2] === undefined ? amount[1] === "100" : amount[1] === amount[2];
+  const none = amount[1] === "0";
+  const named = outcomesIn(text.replace(amount[0], " "), ctx);
+  if (named.size === 0) return all ? checkIn(range(1, ctx.count)) : none ? checkIn([]) : null;
+  const saidDone = [...named.values()].every((outcome) => outcome === "done");
+  return all && saidDone ? checkIn([...named.keys()]) : null;
 }
 
 function wholeAnswer(text: string, ctx: Context): CheckIn | null | undefined {
-  const percent = /\b(\d{1,3})\s*(?:%|percent)/.exec(text);
-  if (percent)
-    return percent[1] === "100"
-      ? checkIn(range(1, ctx.count))
-      : percent[1] === "0"
-        ? checkIn([])
-        : null;
-  const fraction = /\b(\d+)\s*(?:\/|out of|outta|of)\s*(\d+)\b/.exec(text);
-  if (fraction) {
-    if (fraction[1] === fraction[2]) return checkIn(range(1, ctx.count));
-    return fraction[1] === "0" ? checkIn([]) : null;
-  }
+  const amount = amountAnswer(text, ctx);
+  if (amount !== undefined) return amount;
   const except = EXCEPT_ALL.exec(text);
   if (except) {
     // "all done but 3, I'll do it tomorrow": what is said of the exceptions still counts.
@@ -142,7 +164,11 @@ function wholeAnswer(text: string, ctx: Context): CheckIn | null | undefined {
   const only = ONLY_EXCEPT.exec(text);
   if (only) return checkIn([...outcomesIn(only[1] ?? "", ctx).keys()]);
   const yesNo = yesNoSequence(text, ctx.count);
-  return yesNo ? checkIn(yesNo) : undefined;
+  if (!yesNo) return undefined;
+  // "y n": each goal's own mark; a unanimous "no" said of the whole day names no goal.
+  const marked = tokenize(text).filter((t) => t !== ",").length === ctx.count;
+  const noes = marked ? range(1, ctx.count).filter((g) => !yesNo.includes(g)) : [];
+  return checkIn(yesNo, new Map(noes.map((g) => [g, "open" as const])));
 }
 
 // A goal repeated word for word is the strongest evidence, and it keeps goals that contain a mark

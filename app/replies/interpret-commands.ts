@@ -41,6 +41,7 @@ const PAUSE_TRIGGERS = [
   /^(?:on |a )?(?:break|vacation|vacay|holiday) (?:for|until|till|next|this)\b/,
   /\b(?:day|days|week|weekend|night|evening) off\b/,
   /\b(?:rest|sick|off|lazy|mental health|recovery|cheat) day\b/,
+  /^(?:i'?m |im )?rest(?:ing)? (?:today|tonight)$/,
   /\btime off\b/,
   /\bhold off\b/,
   /\bon hold\b/,

@@ -1,11 +1,25 @@
-// Habits by text: "gym every Mon, Wed and Fri", "run 3x a week", "stop habit meditate", "my habits".
+// Habits by text: "gym every Mon, Wed and Fri", "run 3x a week", "stop habit meditate", "my habits";
+// with an amount (v5): "read 30 pages every day", "run 15k a week", "at most 2 coffees a day".
+import { habitAmountOf } from "./interpret-habit-amounts";
 import { asTyped, type Typed } from "./interpret-normalize";
 import { normalize, POLITE_END } from "./interpret-text";
 
 export type HabitSchedule = { days: number[] } | { timesPerWeek: number };
 
+/**
+ * What a habit measures (conventions v5): a `target` of a `unit` counted `per` day or week (`atMost`
+ * for a limit), or `avoid` for a habit of not doing something. A weekly target has no schedule.
+ */
+export type HabitMeasure = {
+  target?: number;
+  unit?: string | null;
+  per?: "day" | "week";
+  atMost?: true;
+  avoid?: true;
+};
+
 export type HabitCommand =
-  | ({ intent: "add_habit"; habit: string } & HabitSchedule)
+  | ({ intent: "add_habit"; habit: string } & (HabitSchedule | { per: "week" }) & HabitMeasure)
   | { intent: "stop_habit"; habit: string }
   | { intent: "list_habits" };
 
@@ -104,10 +118,46 @@ function addHabit(text: string): HabitCommand | null {
     schedule = scheduleOf(trailing[2] ?? "", oneDay);
     if (schedule) body = trailing[1] ?? "";
   }
+  // "run 15k weekly" is 15 km a week, not one run a week.
+  if (schedule && trailing?.[2] === "weekly" && hasTarget(cleanHabit(body))) return weekly(body);
+  if (!schedule) {
+    const period = AMOUNT_PERIOD.exec(body);
+    if (period && hasTarget(cleanHabit(period[1] ?? ""))) {
+      if (period[2] === "week") return weekly(period[1] ?? "");
+      schedule = { days: EVERY_DAY };
+      body = period[1] ?? "";
+    }
+  }
   if (!schedule && leadIn && leadIn[0].length > 0) schedule = { days: EVERY_DAY };
   const habit = cleanHabit(body);
   if (!schedule || !/\p{L}/u.test(habit)) return null;
-  return { intent: "add_habit", habit, ...schedule };
+  return {
+    intent: "add_habit",
+    habit,
+    ...schedule,
+    ...("days" in schedule && measureOf(habit, "day")),
+  };
+}
+
+// "at most 2 coffees a day", "swim 2 km per week": a period that counts an amount.
+const AMOUNT_PERIOD = /^(.+?),?\s+(?:a|per|each|every|\/)\s*(day|week)$/;
+
+const hasTarget = (habit: string) => {
+  const amount = habitAmountOf(habit);
+  return amount !== null && "target" in amount;
+};
+
+function measureOf(habit: string, per: "day" | "week"): HabitMeasure {
+  const amount = habitAmountOf(habit);
+  if (!amount) return {};
+  return "avoid" in amount ? amount : { ...amount, per };
+}
+
+function weekly(body: string): HabitCommand | null {
+  const habit = cleanHabit(body);
+  return /\p{L}/u.test(habit)
+    ? { intent: "add_habit", habit, ...measureOf(habit, "week"), per: "week" }
+    : null;
 }
 
 const STOP_VERB =
@@ -118,7 +168,7 @@ const STOP_HABIT_NAMED = new RegExp(
 const STOP_NAMED_HABIT = new RegExp(
   `^(?:please\\s+)?(?:${STOP_VERB}|i'?m done with|done with|give up|giving up)\\s+(?:the\\s+|my\\s+)?(.+?)\\s+habit$`,
 );
-const NO_MORE = /^no more\s+(.+)$/;
+const NO_MORE = /^no more\s+(?!than\b)(.+)$/;
 const SCHEDULE_WORDS = /\b(?:daily|every ?day|nightly|weekly|habit)\b/;
 
 function habitName(text: string) {

@@ -49,6 +49,40 @@ describe("reply sets", () => {
     );
   });
 
+  it("compares version 5's values, slips, notes and habit amounts", () => {
+    const exp = { id: "v", intent: "check_in", completed: [2], values: [{ goal: 1, value: 35 }] };
+    const got = { intent: "check_in", completed: [2], values: [{ goal: 1, value: 35 }] };
+    expect(matches(exp, got)).toBe(true);
+    expect(matches(exp, { ...got, values: [{ goal: 1, value: 3.5 }] })).toBe(false);
+    expect(falseRecord(exp, { ...got, values: [{ goal: 1, value: 3.5 }] })).toBe(true);
+    expect(falseRecord(exp, { ...got, values: [] })).toBe(false);
+    expect(matches(exp, { ...got, slipped: [1] })).toBe(false);
+    expect(falseRecord(exp, { ...got, slipped: [1] })).toBe(true);
+    const noted = { ...exp, notes: [{ goal: 1, note: "great chapter" }] };
+    expect(matches(noted, { ...got, notes: [{ goal: 1, note: "Great chapter!" }] })).toBe(true);
+    expect(falseRecord(noted, { ...got, notes: [{ goal: 2, note: "great chapter" }] })).toBe(true);
+    const habit = {
+      id: "h",
+      intent: "add_habit",
+      habit: "run 15k",
+      target: 15,
+      unit: "km",
+      per: "week",
+    };
+    expect(
+      matches(habit, {
+        intent: "add_habit",
+        habit: "run 15k",
+        target: 15,
+        unit: "km",
+        per: "week",
+      }),
+    ).toBe(true);
+    expect(
+      matches(habit, { intent: "add_habit", habit: "run 15k", days: [0, 1, 2, 3, 4, 5, 6] }),
+    ).toBe(false);
+  });
+
   it("counts a miss that writes what the user did not say as a false record, and a question as none", () => {
     const exp = { id: "x", intent: "check_in", completed: [1], skipped: [2] };
     expect(falseRecord(exp, { intent: "check_in", completed: [1, 2], skipped: [] })).toBe(true);
@@ -69,6 +103,8 @@ describe("reply sets", () => {
     ["heldout1", 1],
     ["heldout2", 1],
     ["heldout3", 1],
+    ["dev5", 1],
+    ["dev5b", 1],
   ] as const)("%s scores at least %s with no false record", (set, threshold) => {
     const { total, misses, falseRecords } = score(set);
     expect(falseRecords, "false records").toEqual([]);

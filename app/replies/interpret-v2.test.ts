@@ -110,7 +110,15 @@ describe("habits by text", () => {
     ["gym mon wed fri", { intent: "add_habit", habit: "gym", days: [1, 3, 5] }],
     [
       "habit: read 20 pages every weekday",
-      { intent: "add_habit", habit: "read 20 pages", days: [1, 2, 3, 4, 5] },
+      // Version 5 reads the amount beside the schedule.
+      {
+        intent: "add_habit",
+        habit: "read 20 pages",
+        days: [1, 2, 3, 4, 5],
+        target: 20,
+        unit: "pages",
+        per: "day",
+      },
     ],
     ["weekends: long run", { intent: "add_habit", habit: "long run", days: [0, 6] }],
     ["run 3x a week", { intent: "add_habit", habit: "run", timesPerWeek: 3 }],

@@ -263,6 +263,11 @@ describe("evening check-ins", () => {
       [evening("Done!"), done(1, 2, 3)],
       [evening("yeah"), done(1, 2, 3)],
       [evening("100%"), done(1, 2, 3)],
+      // An amount said of named goals is theirs alone: the others stay open.
+      [evening("jog 100%"), done(1)],
+      [evening("french 100% done, grandpa tmrw"), UNKNOWN],
+      [evening("grandpa 2/2"), done(3)],
+      [evening("jog 50%"), UNKNOWN],
       [evening("all done 🎉"), done(1, 2, 3)],
       [evening("👍"), done(1, 2, 3)],
       [evening("nothing"), done()],

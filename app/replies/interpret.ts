@@ -9,6 +9,12 @@ import {
   type Ambiguity,
 } from "./interpret-check-in";
 import { dayNumbersAt, dayNumbersOf } from "./day-numbers";
+import {
+  kindsFor,
+  parseKindsCheckIn,
+  type GoalKind,
+  type KindsCheckIn,
+} from "./interpret-check-in-kinds";
 import { readChoice } from "./interpret-choose";
 import { dueTimeInText, weekdayInText } from "./interpret-due-time";
 import { goalEdit, type GoalEdit } from "./interpret-edits";
@@ -24,7 +30,7 @@ import {
 } from "./interpret-commands";
 import { complianceIntent } from "./keywords";
 import { hasGoalWordLeadIn, hasListStructure, parseGoals, stripLeadIns } from "./interpret-goals";
-import { readTyped, withoutFillers, type Typed } from "./interpret-normalize";
+import { asTyped, readTyped, withoutFillers, type Typed } from "./interpret-normalize";
 import { normalize } from "./interpret-text";
 import { templates } from "./templates";
 
@@ -39,6 +45,11 @@ export interface ReplyInput {
   /** Phase `clarify`: the day numbers the service's question offered, and the phase it was asked in. */
   options?: number[];
   after?: "evening" | "none";
+  /**
+   * What each goal in `goals` is (conventions v5): null yes/no, "avoid" a habit to avoid, or a
+   * measured goal's unit, target, direction and period. Without it every goal is yes/no.
+   */
+  kinds?: GoalKind[];
   text: string;
   /** Number of attached photos. */
   media: number;
@@ -50,6 +61,13 @@ export type CheckInReading = {
   completed: number[];
   skipped: number[];
   tomorrow: number[];
+};
+
+/** What a check-in records of goals of every kind (conventions v5), by day number. */
+export type GoalRecords = {
+  values: { goal: number; value: number }[];
+  slipped: number[];
+  notes: { goal: number; note: string }[];
 };
 
 /**
@@ -69,8 +87,11 @@ export type Interpretation =
    * or null per goal, the day the goal names with "on", "this" or "next".
    */
   | { intent: "set_goals"; goals: string[]; due: (string | null)[]; on?: (number | null)[] }
-  /** `skipped` and `tomorrow`: goals the reply skips today or moves to tomorrow. */
-  | ({ intent: "check_in" } & CheckInReading)
+  /**
+   * `skipped` and `tomorrow`: goals the reply skips today or moves to tomorrow. With `kinds` (v5):
+   * `values` of measured goals, `slipped` habits to avoid, and `notes` on goals.
+   */
+  | ({ intent: "check_in" } & CheckInReading & Partial<GoalRecords>)
   /** The answer to a question back (phase `clarify`): the chosen day numbers, [] for none. */
   | { intent: "choose"; goals: number[] }
   | GoalEdit
@@ -93,6 +114,7 @@ export type Interpretation =
 export type Intent = Interpretation["intent"];
 
 const UNKNOWN: Interpretation = { intent: "unknown" };
+const REST_DAY_FOR = /\brest day (?:for|from|on)\b/i;
 
 export function interpretReply(input: ReplyInput): Interpretation {
   return interpretTyped(input, readAsTyped(input));
@@ -123,7 +145,10 @@ function interpretTyped(input: ReplyInput, typed: Typed): Interpretation {
   if (isPlainStop(text)) return { intent: "stop" };
   const days = pauseRequest(text, input.phase);
   // In the evening "reading not today" reports on a goal; "not today" alone pauses.
-  const aboutAGoal = input.phase === "evening" && reportsOnAGoal(text, input.goals, numbers);
+  // "rest day for the gym" rests one goal in any phase (conventions v5), not the whole day.
+  const aboutAGoal =
+    (input.phase === "evening" || REST_DAY_FOR.test(text)) &&
+    reportsOnAGoal(text, input.goals, numbers);
   if (days !== undefined && !aboutAGoal) return { intent: "pause", days };
   if (isListGoalsQuestion(text)) return { intent: "list_goals" };
   if (isStatsQuestion(text)) return { intent: "stats" };
@@ -267,9 +292,18 @@ function morningReply(fillers: ReturnType<typeof withoutFillers> | null, typed: 
   return setGoals(text, true);
 }
 
+const recordsInDayNumbers = (reading: KindsCheckIn, numbers: number[]): GoalRecords => {
+  const day = (position: number) => numbers[position - 1] ?? position;
+  return {
+    values: reading.values.map((v) => ({ goal: day(v.goal), value: v.value })),
+    slipped: dayNumbersAt(reading.slipped, numbers),
+    notes: reading.notes.map((n) => ({ goal: day(n.goal), note: n.note })),
+  };
+};
+
 /** Evening: a check-in, unless the text clearly brings new goals. */
 function eveningReply(
-  { goals, media }: ReplyInput,
+  { goals, media, kinds: givenKinds }: ReplyInput,
   typed: Typed,
   numbers: number[],
 ): Interpretation {
@@ -282,13 +316,22 @@ function eveningReply(
   ) {
     return setGoals(typed, false);
   }
-  const reading = parseCheckIn(text, goals, numbers);
+  const kinds = kindsFor(goals, givenKinds);
+  const byKind = kinds && parseKindsCheckIn(text, goals, numbers, kinds, (f) => asTyped(typed, f));
+  if (byKind === "question") return UNKNOWN;
+  const reading = kinds ? byKind : parseCheckIn(text, goals, numbers);
   if (reading && "ambiguous" in reading) {
     const { ambiguous } = reading;
     const clarify =
       "goals" in ambiguous ? clarificationOf(text, goals, numbers, ambiguous.goals) : undefined;
     return askWhich(reading, goals, numbers, clarify);
   }
+  if (byKind && !("ambiguous" in byKind))
+    return {
+      intent: "check_in",
+      ...inDayNumbers(byKind, numbers),
+      ...recordsInDayNumbers(byKind, numbers),
+    };
   if (reading) return { intent: "check_in", ...inDayNumbers(reading, numbers) };
   // A photo with nothing else to say ("", "proof") completes the only open goal.
   if (media > 0 && goals.length === 1)

@@ -1,12 +1,12 @@
 import { sqlite } from "~/utils/db/db.server";
-import { textsSent } from "~/observability/metrics.server";
+import { countText, recordPermanentError } from "~/sms/recorder.server";
 import { closePromptIfStill, openPrompt } from "~/users/open-prompt.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "./due-times";
-import { CARRIER_OPT_OUT_REASON, permanentError } from "~/sms/twilio-errors";
 import type { Claimed, Outcome, TickContext } from "./send-types";
 
 // Record: what each send came to, in one transaction per batch, and what follows from it (the
-// question now awaited, a follow-up done, a number opted out or undeliverable).
+// question now awaited, a follow-up done); what Twilio's answer says about the number (opted out,
+// undeliverable) and the count of texts are the outbox recorder's (~/sms/recorder.server).
 
 const statements = {
   finish: sqlite.prepare(
@@ -25,10 +25,6 @@ const statements = {
     `insert into follow_up_tasks (user_id, goal_id, follow_up_time, sent, sent_at) values (?, ?, ?, 1, ?)
      on conflict (goal_id) do nothing`,
   ),
-  optOut: sqlite.prepare(
-    "insert into sms_opt_outs (phone, reason) values (?, ?) on conflict do nothing",
-  ),
-  undeliverable: sqlite.prepare("update users set phone_undeliverable_code = ? where id = ?"),
 };
 
 /** The question is open from its claim: the user may answer before the batch's results are in. */
@@ -41,7 +37,7 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
   const finishedAt = Date.now();
   sqlite.transaction(() => {
     for (const { item, sid, status, error } of outcomes) {
-      if (!reconciled) textsSent.labels(item.kind, error ? "failed" : "sent").inc();
+      if (!reconciled) countText(item.kind, error ? "failed" : "sent");
       const attempts = item.attempts + 1;
       if (!error) {
         if (reconciled) ctx.report.reconciled += 1;
@@ -105,11 +101,10 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
       });
       if (item.messageId) statements.messageResult.run(null, "failed", code, item.messageId);
       notPending(item);
-      // A partner's number that cannot get texts is not the user's: only its opt-out is kept.
-      const permanent = permanentError(code);
-      if (permanent === "unsubscribed") statements.optOut.run(item.phone, CARRIER_OPT_OUT_REASON);
-      else if (permanent === "undeliverable" && !item.toPhone)
-        statements.undeliverable.run(code, item.userId);
+      if (code)
+        recordPermanentError({ id: item.userId, phone: item.phone }, code, {
+          toSomeoneElse: Boolean(item.toPhone),
+        });
     }
   })();
   ctx.report.transactions += 1;

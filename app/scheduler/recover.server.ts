@@ -5,6 +5,7 @@ import { INSTANCE } from "./claim.server";
 import { runPaced } from "./rate-limit";
 import { expire, record } from "./record.server";
 import { sendAndRecord } from "./send.server";
+import { twilioLogSince } from "~/sms/sender.server";
 import type { Claimed, Outcome, SendKind, TickContext } from "./send-types";
 
 // Recover: claims a crashed process left unfinished, and sends whose retry time has come.
@@ -59,7 +60,7 @@ function fromRow(row: StaleRow): Claimed {
 /** The text of a claimed row in Twilio's log (accepted since shortly before it was claimed), if any. */
 async function findInLog(ctx: TickContext, row: StaleRow) {
   const since = new Date((row.claimed_at ?? row.due_at) - 60_000);
-  const log = await ctx.transport.listSentSince(row.phone, since);
+  const log = await twilioLogSince(row.phone, since, ctx.transport);
   return log.find((m) => m.body === row.body);
 }
 

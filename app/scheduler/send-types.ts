@@ -52,7 +52,8 @@ export type TickContext = {
   now: Date;
   report: TickReport;
   catchUpMs: number;
-  transport: SmsTransport;
+  /** The Twilio client the outbox's sender uses; a test may pass its own. */
+  transport?: SmsTransport;
   /** Aborted when the process shuts down: the batch in flight finishes, no further one is claimed. */
   stop?: AbortSignal;
 };

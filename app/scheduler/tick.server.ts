@@ -1,7 +1,7 @@
 import { forgetOldChanges } from "~/goals/change-journal.server";
 import { isPrimary } from "~/utils/db/litefs.server";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
-import { getTransport, type SmsTransport } from "~/sms/transport.server";
+import type { SmsTransport } from "~/sms/transport.server";
 import { sqlite } from "~/utils/db/db.server";
 import { DEFAULT_CATCH_UP_MS, dueSlots, summarySlots, windowStart } from "./due-times";
 import { eveningBatches, morningBatches, summaryBatches } from "./candidates.server";
@@ -10,6 +10,7 @@ import { followUpCandidates } from "./follow-ups.server";
 import { partnerSummaryBatches } from "./partner-summaries.server";
 import { reconcile, retryDue } from "./recover.server";
 import { sendAndRecord } from "./send.server";
+import { settleUnrecordedTexts } from "~/sms/settle.server";
 import type { Candidate, TickContext, TickReport } from "./send-types";
 
 export type { Candidate, SendKind, TickReport } from "./send-types";
@@ -32,6 +33,10 @@ const statements = {
      expired = @expired, failed = @failed, reconciled = @reconciled where id = @id`,
   ),
 };
+
+// The first tick this process runs as primary also settles the texts to users a stopped process left
+// queued (the outbox's counterpart of reconcile, for texts that are not the ledger's).
+let settledAfterStart = false;
 
 export type TickOptions = {
   catchUpMs?: number;
@@ -63,7 +68,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     now,
     report,
     catchUpMs: options.catchUpMs ?? DEFAULT_CATCH_UP_MS,
-    transport: options.transport ?? getTransport(),
+    transport: options.transport,
     stop: options.stop,
   };
   const last = statements.lastTick.get();
@@ -73,6 +78,10 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
 
   await reconcile(ctx);
   await retryDue(ctx);
+  if (!settledAfterStart) {
+    settledAfterStart = true;
+    await settleUnrecordedTexts(undefined, ctx.transport);
+  }
   for (const tz of TIME_ZONES) {
     for (const { value: time } of MORNING_TIMES) {
       for (const slot of dueSlots(tz.value, time, from, now)) {

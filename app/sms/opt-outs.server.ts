@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { optOuts } from "~/observability/metrics.server";
-import { db, preparedQuery, schema } from "~/utils/db/db.server";
+import { db, preparedQuery, schema, sqlite } from "~/utils/db/db.server";
 
 const { smsOptOuts } = schema;
 
@@ -23,4 +23,19 @@ export function optOut(phone: string, reason: string) {
 
 export function optIn(phone: string) {
   db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone)).run();
+}
+
+const optedOutAmongStatement = (count: number) =>
+  sqlite.prepare<string[], { phone: string }>(
+    `select phone from sms_opt_outs where phone in (${Array(count).fill("?").join(",")})`,
+  );
+
+/** The numbers among `phones` that opted out, in one query (a scheduler batch, right before sending). */
+export function optedOutAmong(phones: string[]): Set<string> {
+  if (phones.length === 0) return new Set();
+  return new Set(
+    optedOutAmongStatement(phones.length)
+      .all(...phones)
+      .map((r) => r.phone),
+  );
 }

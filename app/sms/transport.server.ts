@@ -7,6 +7,7 @@ import { logger } from "~/observability/logger.server";
 import { providerErrors } from "~/observability/metrics.server";
 import { env } from "~/utils/env/env.server";
 import { getOutboundGate, type SendClass } from "./outbound-gate.server";
+import { MAX_MEDIA_BYTES } from "./media-limits";
 import { createMessagesClient } from "./twilio-messages.server";
 import { isRetryableCode, permanentError } from "./twilio-errors";
 
@@ -145,8 +146,6 @@ async function fetchWithCredentialsFor(
   }
   throw new Error("media download redirected too many times");
 }
-
-export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
 
 async function readMedia(res: Response) {
   if (!res.ok) throw new Error(`media download failed with ${res.status}`);

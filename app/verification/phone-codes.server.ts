@@ -9,7 +9,8 @@ import { env } from "~/utils/env/env.server";
 import { waitTime } from "~/utils/rate-limits/wait-time";
 import { codeTextLimitMessage, reserveCodeText } from "./code-text-limits.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
-import { sendTextToNumber, sendTextToUser } from "~/sms/outbound.server";
+import { sendTextToUser } from "~/sms/outbound.server";
+import { sendTextToNumber } from "~/sms/sender.server";
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 

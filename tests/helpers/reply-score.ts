@@ -1,5 +1,6 @@
 // A port of the reply sets' scorer (app/sms/fixtures/replies/score.mjs): the same normalization and
-// the same comparison of one answer.
+// the same comparison of one answer, and version 5's fields (values, slips, notes, habit amounts),
+// which the shared scorer does not compare.
 type Answer = Record<string, unknown> & { intent?: string };
 
 const LEAD_INS = [
@@ -71,6 +72,31 @@ const sameSet = (a: unknown, b: unknown) => {
   const sort = (v: unknown) => [...list(v)].map(Number).sort((x, y) => x - y);
   return sameList(sort(a), sort(b));
 };
+// Version 5's records: a value or a note is a pair of a goal and what was said of it; an answer
+// without the field has none, so a value, slip or note the expected answer lacks is compared too.
+const valueKeys = (v: unknown) =>
+  list(v).map((e) => {
+    const { goal, value } = e as { goal?: unknown; value?: unknown };
+    return `${String(goal)}=${String(value)}`;
+  });
+export const normalizeNote = (note: unknown) =>
+  String(note)
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[\s.!?,;:]+$/, "")
+    .trim();
+const noteKeys = (v: unknown) =>
+  list(v).map((e) => {
+    const { goal, note } = e as { goal?: unknown; note?: unknown };
+    return `${String(goal)}=${normalizeNote(note)}`;
+  });
+const sameKeys = (a: string[], b: string[]) => sameList([...a].sort(), [...b].sort());
+const HABIT_AMOUNT_FIELDS = ["target", "unit", "per", "atMost", "avoid"] as const;
+const habitAmount = (answer: Answer) =>
+  HABIT_AMOUNT_FIELDS.map((k) =>
+    k === "atMost" || k === "avoid" ? answer[k] === true : (answer[k] ?? null),
+  );
+
 const sameDue = (a: unknown, b: unknown) =>
   list(a).length === list(b).length &&
   list(a).every((x, i) => (x ?? null) === (list(b)[i] ?? null));
@@ -87,6 +113,9 @@ export function matches(exp: Answer, got: Answer | undefined): boolean {
     case "check_in":
       if (has("tomorrow") && !sameSet(exp.tomorrow, got.tomorrow)) return false;
       if (has("skipped") && !sameSet(exp.skipped, got.skipped)) return false;
+      if (!sameSet(exp.slipped, got.slipped)) return false;
+      if (!sameKeys(valueKeys(exp.values), valueKeys(got.values))) return false;
+      if (!sameKeys(noteKeys(exp.notes), noteKeys(got.notes))) return false;
       return sameSet(exp.completed, got.completed);
     case "pause":
       return (exp.days ?? null) === (got.days ?? null);
@@ -98,6 +127,9 @@ export function matches(exp: Answer, got: Answer | undefined): boolean {
     case "add_habit":
       if (has("days") && !sameSet(exp.days, got.days)) return false;
       if (has("timesPerWeek") && exp.timesPerWeek !== got.timesPerWeek) return false;
+      // Version 5's amount is compared where the expected answer gives any of it.
+      if (HABIT_AMOUNT_FIELDS.some(has) && !sameList(habitAmount(exp), habitAmount(got)))
+        return false;
       return normalizeHabit(exp.habit) === normalizeHabit(got.habit ?? "");
     case "stop_habit":
       return normalizeHabit(exp.habit) === normalizeHabit(got.habit ?? "");
@@ -137,9 +169,13 @@ export function falseRecord(exp: Answer, got: Answer | undefined): boolean {
   if (got.intent !== exp.intent) return true;
   switch (exp.intent) {
     case "check_in":
-      // Skipped and tomorrow are judged only where the expected answer gives them.
+      // Skipped and tomorrow are judged only where the expected answer gives them; a value, slip or
+      // note the expected answer does not give is always one.
       return (
         outside(got.completed, exp.completed) ||
+        outside(got.slipped, exp.slipped) ||
+        outside(valueKeys(got.values), valueKeys(exp.values)) ||
+        outside(noteKeys(got.notes), noteKeys(exp.notes)) ||
         (Array.isArray(exp.skipped) && outside(got.skipped, exp.skipped)) ||
         (Array.isArray(exp.tomorrow) && outside(got.tomorrow, exp.tomorrow))
       );

@@ -12,6 +12,7 @@ const { createHabit, listHabits } = await import("~/habits/habits.server");
 const { habitsCsv } = await import("~/habits/habit-csv.server");
 const { getUserById } = await import("~/users/users.server");
 const { sqlite } = await import("~/utils/db/db.server");
+const { templates } = await import("~/replies/templates");
 const habitsRoute = await import("~/routes/api+/habits");
 const habitRoute = await import("~/routes/api+/habits_.$id");
 
@@ -99,6 +100,14 @@ describe("a habit made by text", () => {
     const reply = await text(user.id, "ok", at("15", "12:05"));
     expect(reply.reply).toBe("OK, today is your habits: 1) meditate. I'll check in at 7:00 PM.");
     expect(getUserById(user.id)!.pendingPrompt).toBeNull();
+  });
+
+  it("a weekly target ('run 15k a week') is asked back, never made a daily habit", async () => {
+    const user = await verifiedUser();
+    const reply = await text(user.id, "run 15k a week", SUNDAY);
+    expect(reply.intent).toBe("add_habit");
+    expect(reply.reply).toBe(templates.unknown());
+    expect(listHabits(user.id)).toEqual([]);
   });
 
   it("lists and stops habits by text; a stopped habit makes no more goals", async () => {

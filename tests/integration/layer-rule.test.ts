@@ -86,4 +86,17 @@ describe("the layer rule", { timeout: 60_000 }, () => {
     });
     expect(violations).toEqual([]);
   });
+
+  it("reports a module other than the outbox's sender importing the Twilio transport", async () => {
+    const violations = await violationsOf({
+      ...layered,
+      "app/sms/transport.server.ts": `export const send = (to: string) => to;\n`,
+      "app/sms/sender.server.ts": `import { send } from "./transport.server";\nexport const sendText = send;\n`,
+      "app/goals/nudge.ts": `import { send } from "../sms/transport.server";\nexport const nudge = send("+15550000000");\n`,
+    });
+    const reaching = violations.filter((v) => v.rule.name === "only-the-sender-reaches-twilio");
+    expect(reaching).toEqual([
+      expect.objectContaining({ from: "app/goals/nudge.ts", to: "app/sms/transport.server.ts" }),
+    ]);
+  });
 });

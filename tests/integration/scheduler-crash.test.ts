@@ -26,6 +26,7 @@ const { templates } = await import("~/replies/templates");
 const { createGoal } = await import("~/goals/goals.server");
 const { getUserById } = await import("~/users/users.server");
 const { sqlite } = await import("~/utils/db/db.server");
+const { registry } = await import("~/observability/metrics.server");
 
 afterAll(async () => {
   await twilioEnv.restore();
@@ -414,5 +415,22 @@ describe("recovering unfinished claims with the twilio transport and the fake Tw
     await tick("2026-06-15T14:30:00Z");
     expect(fake.messagesTo(unsubscribed.phone)).toEqual([]);
     expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(5);
+  });
+
+  it("counts a carrier opt-out on a scheduled text in opt_outs_total, as on any other text", async () => {
+    const unsubscribed = await activeUser("11:00");
+    const optOutsCounted = async () =>
+      (await registry.getSingleMetric("streakcoach_opt_outs_total")!.get()).values[0]?.value ?? 0;
+    const before = await optOutsCounted();
+
+    fake.failNext({
+      status: 400,
+      code: 21610,
+      message: "Attempt to send to unsubscribed recipient",
+    });
+    await runTick(new Date("2026-06-15T15:00:00Z")); // 11:00 local
+
+    expect(ledgerOf(unsubscribed.id)).toMatchObject([{ status: "failed", error_code: "21610" }]);
+    expect(await optOutsCounted()).toBe(before + 1);
   });
 });

@@ -17,7 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { receiveInboundSms } from "~/conversation/inbound.server";
-import { MAX_MEDIA_BYTES } from "~/sms/transport.server";
+import { MAX_MEDIA_BYTES } from "~/sms/media-limits";
 import { normalizePhone, ReplySchema } from "~/dev-phone/dev-phone-schema.server";
 import {
   devPhoneNumbers,

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { recordDeliveryStatus } from "~/sms/outbound.server";
+import { recordDeliveryStatus } from "~/sms/recorder.server";
 import { readVerifiedTwilioForm } from "~/sms/webhook.server";
 import { methodNotAllowed } from "~/http/api.server";
 import { ensurePrimary } from "~/utils/db/litefs.server";

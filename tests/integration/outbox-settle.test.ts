@@ -1,0 +1,68 @@
+import { pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+
+// A text to a user left queued by a process that stopped between storing it and recording Twilio's
+// answer is settled by the next process's first tick against Twilio's message log, as the ledger's
+// unfinished claims are: recorded when Twilio has it, sent once when it does not. Real twilio package,
+// fake Twilio REST API on 127.0.0.1.
+const twilioEnv = await pointAppAtFakeTwilio({
+  accountSid: `AC${"3".repeat(32)}`,
+  authToken: "fake-auth-token-outbox-settle",
+  from: "+12015550177",
+});
+const { fake } = twilioEnv;
+
+const { createTestUser, markPhoneVerified } = await import("../helpers/requests");
+const { storeTextToSend } = await import("~/sms/outbound.server");
+const { getTransport } = await import("~/sms/transport.server");
+const { runTick } = await import("~/scheduler/tick.server");
+const { getUserById } = await import("~/users/users.server");
+const { sqlite } = await import("~/utils/db/db.server");
+
+afterAll(async () => {
+  await twilioEnv.restore();
+});
+
+type Row = { status: string; provider_sid: string | null };
+const messageRow = (id: number) =>
+  sqlite.prepare<[number], Row>("select status, provider_sid from messages where id = ?").get(id)!;
+
+/** Stored as queued ten minutes ago, before this process started: what a stopped process left. */
+function leftQueued(
+  user: ReturnType<typeof getUserById> & {},
+  body: string,
+  kind = "conversation",
+) {
+  const stored = storeTextToSend(user, body, kind as "conversation");
+  if ("sent" in stored) throw new Error("not stored");
+  sqlite
+    .prepare("update messages set created_at = ? where id = ?")
+    .run(Date.now() - 10 * 60_000, stored.messageId);
+  return stored.messageId;
+}
+
+describe("texts a stopped process left queued", () => {
+  it("are recorded when Twilio's log has them and sent once when it does not, on the first tick", async () => {
+    const created = await createTestUser();
+    markPhoneVerified(created.id);
+    const user = getUserById(created.id)!;
+    const handedOver = leftQueued(user, "Got it: 2 of 3 goals done today.");
+    const neverSent = leftQueued(user, "Nice work on your run!");
+    const code = leftQueued(user, "Your code is ******", "verification");
+    // The stopped process got the first one out before it died.
+    const before = await getTransport().send(user.phone, "Got it: 2 of 3 goals done today.");
+
+    await runTick(new Date());
+
+    const bodies = fake.messagesTo(user.phone).map((m) => m.body);
+    expect(bodies.filter((b) => b === "Got it: 2 of 3 goals done today.")).toHaveLength(1);
+    expect(bodies.filter((b) => b === "Nice work on your run!")).toHaveLength(1);
+    expect(bodies.some((b) => b.startsWith("Your code is"))).toBe(false);
+    expect(messageRow(handedOver)).toEqual({ status: "sent", provider_sid: before.sid });
+    const resent = fake.messagesTo(user.phone).find((m) => m.body === "Nice work on your run!")!;
+    expect(messageRow(neverSent)).toMatchObject({ provider_sid: resent.sid });
+    expect(messageRow(code)).toEqual({ status: "queued", provider_sid: null });
+
+    await runTick(new Date(Date.now() + 60_000));
+    expect(fake.messagesTo(user.phone)).toHaveLength(bodies.length);
+  });
+});
