@@ -27,14 +27,14 @@ export default tseslint.config(
         {
           object: "process",
           property: "env",
-          message: "Read configuration from ~/utils/env.server",
+          message: "Read configuration from ~/utils/env/env.server",
         },
       ],
     },
   },
   {
     files: [
-      "app/utils/env.server.ts",
+      "app/utils/env/env.server.ts",
       "tests/**",
       "playwright.config.ts",
       "vitest.config.ts",

@@ -1,6 +1,16 @@
+import { flatRoutes } from "remix-flat-routes";
+
+// Routes come from remix-flat-routes (the Epic Stack's layout): app/routes/<url>+/ folders, see
+// docs/decisions/0018-route-folders.md. Files named __*, *.server.* or *.test.* beside a route are
+// its helpers, not routes. Tests read the same options (tests/helpers/route-manifest.ts).
+export const routeOptions = {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/__*.*", "**/*.server.*"],
+};
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, routeOptions),
   serverModuleFormat: "esm",
   // Wraps the build's routes with the request guard (app/http/request-guard.server.ts).
   server: "./app/server-entry.ts",

@@ -4,8 +4,8 @@ import { renderToString } from "react-dom/server";
 import { startMetricsServer } from "~/observability/metrics-server.server";
 import { finishRequest, logRequestError } from "~/observability/requests.server";
 import { startScheduler } from "~/scheduler/cron.server";
-import { replayResponse, replayTargetFor } from "~/utils/litefs.server";
-import { NonceProvider } from "~/utils/nonce-provider";
+import { replayResponse, replayTargetFor } from "~/utils/db/litefs.server";
+import { NonceProvider } from "~/utils/page/nonce-provider";
 import {
   baseSecurityHeaders,
   documentSecurityHeaders,

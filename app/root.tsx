@@ -16,9 +16,9 @@ import { Toaster } from "~/components/toaster";
 import { ErrorPage } from "~/components/error-page";
 import { getSiteFacts, type SiteFacts } from "~/site/site-facts.server";
 import { getUser } from "~/http/session.server";
-import { getTheme } from "~/utils/theme.server";
-import { getToast } from "~/utils/toast.server";
-import { useNonce } from "~/utils/nonce-provider";
+import { getTheme } from "~/utils/theme/theme.server";
+import { getToast } from "~/utils/toast/toast.server";
+import { useNonce } from "~/utils/page/nonce-provider";
 import { useRootData } from "~/components/root-data";
 import stylesheet from "~/tailwind.css";
 

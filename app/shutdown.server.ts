@@ -2,8 +2,8 @@ import type { Server } from "node:http";
 import { errorFields, logger } from "~/observability/logger.server";
 import { stopMetricsServer } from "~/observability/metrics-server.server";
 import { stopScheduler } from "~/scheduler/cron.server";
-import { sqlite } from "./utils/db.server";
-import { env } from "./utils/env.server";
+import { sqlite } from "./utils/db/db.server";
+import { env } from "./utils/env/env.server";
 
 // SIGTERM or SIGINT (fly.toml's kill_signal, and Ctrl-C): stop taking requests and stop the cron, let
 // the requests in flight and the scheduler's current batch finish, free the metrics port, close the

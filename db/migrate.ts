@@ -66,7 +66,7 @@ export async function migrateOnCandidate(options: {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { env } = await import("../app/utils/env.server");
+  const { env } = await import("../app/utils/env/env.server");
   const outcome = await migrateOnCandidate({
     migrate: () => {
       const sqlite = openDatabase(env.DATABASE_PATH);

@@ -13,7 +13,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase } from "../db/connection";
 import { BACKUP_DIR_MODE, writeSnapshot } from "../app/backups/snapshot.server";
-import { env } from "../app/utils/env.server";
+import { env } from "../app/utils/env/env.server";
 
 const target = process.argv[2];
 if (!target || target.startsWith("-")) {

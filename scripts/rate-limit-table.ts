@@ -1,5 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { RATE_LIMITS_END, RATE_LIMITS_START, rateLimitTable } from "../app/utils/rate-limit.server";
+import {
+  RATE_LIMITS_END,
+  RATE_LIMITS_START,
+  rateLimitTable,
+} from "../app/utils/rate-limits/rate-limit.server";
 
 // Usage: npx tsx scripts/rate-limit-table.ts
 // Rewrites the rate-limit table of docs/security.md from the registry (RATE_LIMITS); the test

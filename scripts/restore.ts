@@ -19,7 +19,7 @@ import { openDatabase } from "../db/connection";
 import { runMigrations } from "../db/migrate";
 import { downloadBackup } from "../app/backups/backups.server";
 import { checkBackupSchema } from "../app/backups/schema-check.server";
-import { env } from "../app/utils/env.server";
+import { env } from "../app/utils/env/env.server";
 
 const USAGE =
   "usage: npm run restore -- FILE | --latest | --at ISO-INSTANT   (stop the server first)";

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { env } from "../app/utils/env.server";
+import { env } from "../app/utils/env/env.server";
 
 const DEMO_EMAIL = "demo@example.com";
 const DEMO_PHONE = "+12015550123";
@@ -22,14 +22,14 @@ if (env.isProduction && !process.argv.includes("--force")) {
 }
 
 const { runMigrations } = await import("../db/migrate");
-const { db, schema, sqlite } = await import("../app/utils/db.server");
+const { db, schema, sqlite } = await import("../app/utils/db/db.server");
 // Domain modules prepare their statements when they load, so the tables must exist first.
 runMigrations(sqlite);
 const { createUser, getUserByEmail, setAdminRole } = await import("../app/users/users.server");
 const { completeGoal, createGoal } = await import("../app/goals/goals.server");
 const { createHabit } = await import("../app/habits/habits.server");
 const { createHabitGoalsOfDay } = await import("../app/habits/habit-goals.server");
-const { addDays, localDay, zonedInstant } = await import("../app/utils/local-time");
+const { addDays, localDay, zonedInstant } = await import("../app/utils/time/local-time");
 
 if (getUserByEmail(DEMO_EMAIL)) {
   console.log(`${DEMO_EMAIL} already exists in ${env.DATABASE_PATH}; nothing to do.`);

@@ -3,8 +3,8 @@ import type { User } from "../../db/schema";
 import { issueCode, type IssueResult } from "~/verification/phone-codes.server";
 import { sendTextToNumber } from "~/sms/sender.server";
 import { templates } from "~/replies/templates";
-import { db, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { db, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
 import { checkCurrentPassword } from "~/users/current-password.server";
 import {
   countExistsAnswer,

@@ -3,7 +3,7 @@ import { allMessages } from "~/conversation/message-history.server";
 import { allGoals } from "~/goals/goals.server";
 import { allDayNotes } from "~/goals/day-notes.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 
 const { consents } = schema;
 

@@ -1,6 +1,6 @@
 import type { User } from "../../db/schema";
 import { json } from "@remix-run/node";
-import { redirectWithToast, toastHeader, type Toast } from "~/utils/toast.server";
+import { redirectWithToast, toastHeader, type Toast } from "~/utils/toast/toast.server";
 import { VIA_FIELD, type VerifyCodeFailure } from "./verify-code-form";
 import { tellOldNumber } from "./contact-change.server";
 import { listTodayGoals } from "~/goals/goals.server";

@@ -7,8 +7,8 @@ import {
 import { formatUsPhone } from "~/users/phone";
 import type { SettingsInput } from "~/users/user-schema";
 import { DuplicateEmailError, DuplicatePhoneError, getUserById } from "~/users/users.server";
-import { formReply } from "~/utils/forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formReply } from "~/utils/forms/forms.server";
+import { redirectWithToast } from "~/utils/toast/toast.server";
 
 // The Settings forms that change the account's own fields (Profile & check-ins, Phone) answer the
 // same way: field errors for a refused change, a toast for a saved one, and a pointer to the Phone

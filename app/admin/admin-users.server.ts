@@ -1,5 +1,5 @@
 import { asc, count, or, sql, type SQL } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 
 const { users } = schema;
 

@@ -13,7 +13,7 @@ import {
   storeBlogImage,
 } from "~/blog/images.server";
 import { POST_MESSAGES } from "~/blog/post-schema";
-import { readFormData } from "~/utils/forms.server";
+import { readFormData } from "~/utils/forms/forms.server";
 
 export const IMAGE_FIELD = "image";
 

@@ -1,10 +1,10 @@
 import { desc, sql } from "drizzle-orm";
 import packageJson from "../../package.json";
-import { formatDateTime } from "~/utils/format";
-import { db, schema, sqlite } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { liteFsRole } from "~/utils/litefs.server";
-import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
+import { formatDateTime } from "~/utils/time/format";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
+import { liteFsRole } from "~/utils/db/litefs.server";
+import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 import { errorFields, logger } from "~/observability/logger.server";
 import { backupState } from "~/backups/backups.server";
 import { objectStore } from "~/storage/object-store.server";

@@ -3,16 +3,16 @@ import path from "node:path";
 
 // For tests: the /api route files on disk and the URL each serves, to hold them against the document.
 
-/** The /api route modules' names (app/routes/api.*.ts, without .ts). */
+/** The /api route modules' names (app/routes/api+/*.ts, without .ts). */
 export function apiRouteFiles() {
-  return readdirSync(path.resolve(import.meta.dirname, "..", "routes"))
-    .filter((file) => file.startsWith("api.") && file.endsWith(".ts"))
+  return readdirSync(path.resolve(import.meta.dirname, "..", "routes", "api+"))
+    .filter((file) => file.endsWith(".ts") && !file.includes(".test."))
     .map((file) => file.replace(/\.ts$/, ""));
 }
 
-/** api.goals_.$id_.complete is /api/goals/{id}/complete; api.openapi[.]json is /api/openapi.json. */
+/** goals_.$id_.complete is /api/goals/{id}/complete; openapi[.]json is /api/openapi.json. */
 export function urlOfRouteFile(file: string) {
-  return `/${file}`
+  return `/api/${file}`
     .replace(/\[\.\]/g, "\u0000")
     .replace(/_\./g, ".")
     .replace(/\./g, "/")

@@ -6,9 +6,9 @@ import { desc, eq } from "drizzle-orm";
 import { errorFields, logger } from "~/observability/logger.server";
 import { backupRunsTotal } from "~/observability/metrics.server";
 import { objectStore, type ObjectStore } from "~/storage/object-store.server";
-import { db, schema, sqlite } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { isPrimary } from "~/utils/litefs.server";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
+import { isPrimary } from "~/utils/db/litefs.server";
 import {
   BACKUP_PREFIX,
   backupDue,

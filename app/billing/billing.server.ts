@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { User } from "../../db/schema";
-import { env } from "~/utils/env.server";
-import { formatLongDate } from "~/utils/format";
+import { env } from "~/utils/env/env.server";
+import { formatLongDate } from "~/utils/time/format";
 import {
   entitlementsFor,
   hasLiveSubscription,

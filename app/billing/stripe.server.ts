@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import Stripe from "stripe";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 
 let client: Stripe | null = null;
 

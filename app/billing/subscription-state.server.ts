@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { isPrimary } from "~/utils/litefs.server";
+import { db, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
+import { isPrimary } from "~/utils/db/litefs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import {
   hasLiveSubscription,

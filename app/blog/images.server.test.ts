@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { createTestUser } from "../../tests/helpers/requests";
 import { BLOG_IMAGE_PATH } from "./post-schema";
 import {

@@ -4,7 +4,7 @@ import { sniffImageType } from "~/media/image-types";
 import { cleanImage } from "~/media/images.server";
 import { makeThumbnail } from "~/media/thumbnails.server";
 import { objectStore } from "~/storage/object-store.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 
 export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const BLOG_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;

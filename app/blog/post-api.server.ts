@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiError, methodNotAllowed, parseId, requireApiAdmin } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { setPostPublished, toPostDetail } from "./posts.server";
 
 export const POST_NOT_FOUND = "Post not found";

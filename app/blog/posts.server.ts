@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { BlogPost } from "../../db/schema";
-import { db, isUniqueViolation, schema } from "~/utils/db.server";
+import { db, isUniqueViolation, schema } from "~/utils/db/db.server";
 import { POSTS_PER_PAGE, postDateLabel, postExcerpt, readTimeLabel } from "./blog-rules";
 import { renderMarkdown } from "./markdown.server";
 import type { NewPostInput, PostPatch } from "./post-schema";

@@ -12,8 +12,8 @@ import { latestDayNote, writeDayNote } from "~/goals/day-notes.server";
 import { feedbackBeyond } from "~/replies/templates";
 import { findMedia } from "~/media/media.server";
 import { segmentCount } from "~/sms/segments";
-import { env } from "~/utils/env.server";
-import { addDays, weekdayName } from "~/utils/local-time";
+import { env } from "~/utils/env/env.server";
+import { addDays, weekdayName } from "~/utils/time/local-time";
 import {
   acceptDescription,
   coachContext,

@@ -1,5 +1,5 @@
 import { segmentCount, smsEncoding } from "~/sms/segments";
-import { addDays } from "~/utils/local-time";
+import { addDays } from "~/utils/time/local-time";
 import {
   dayPattern,
   isMilestone,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 import type { ChatMessage } from "./coach-prompt";
 import { errorFields, logger } from "~/observability/logger.server";
 

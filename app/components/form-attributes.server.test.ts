@@ -9,7 +9,7 @@ async function renderModule() {
 // form-attributes.server.test.ts: after changing a form's schema, run
 // \`npx vitest run app/components/form-attributes.server.test.ts --update\`. Plain data, so the
 // pages get the browser's checks without shipping zod.
-import type { FieldAttributes } from "~/utils/field-attributes.server";
+import type { FieldAttributes } from "~/utils/forms/field-attributes.server";
 
 export type FormName = ${Object.keys(attributes)
     .map((name) => JSON.stringify(name))

@@ -11,7 +11,7 @@ import {
   ProfileFormSchema,
   RegisterSchema,
 } from "~/users/user-schema";
-import { fieldAttributes } from "~/utils/field-attributes.server";
+import { fieldAttributes } from "~/utils/forms/field-attributes.server";
 
 /**
  * Each page form's field attributes, read from the schema its action parses; written out as plain

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/utils/honeypot-field";
+import { HONEYPOT_FIELD } from "~/utils/forms/honeypot-field";
 
 /** A field people never see or fill; bots that fill every input give themselves away. */
 export function HoneypotInput() {

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { SiteFacts } from "~/site/site-facts.server";
-import type { Theme } from "~/utils/theme.server";
+import type { Theme } from "~/utils/theme/theme.server";
 
 export type RootData = {
   user: { id: number; email: string; roles: string[] } | null;

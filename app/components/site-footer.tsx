@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Theme } from "~/utils/theme.server";
+import type { Theme } from "~/utils/theme/theme.server";
 import { ThemeSwitch } from "./theme-switch";
 
 export function SiteFooter({ theme, year }: { theme: Theme; year: number }) {

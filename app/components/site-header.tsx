@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { avatarInitials, displayName, isAdmin } from "~/users/user-options";
 import { buttonClass } from "./ui/button";
 import { MenuSummary } from "./ui/menu-summary";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 
 type HeaderUser = { email: string; roles: string[] };
 

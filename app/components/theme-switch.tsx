@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
-import type { Theme } from "~/utils/theme.server";
-import { cn } from "~/utils/cn";
+import type { Theme } from "~/utils/theme/theme.server";
+import { cn } from "~/utils/page/cn";
 
 const LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 import { buttonClass } from "./ui/button";
 
 type ToastData = {

@@ -1,6 +1,6 @@
 import type { OpenQuestion } from "../../db/schema";
 import type { CheckInReading } from "~/replies/interpret";
-import { addDays, localDay, startOfLocalDay, zonedInstant } from "~/utils/local-time";
+import { addDays, localDay, startOfLocalDay, zonedInstant } from "~/utils/time/local-time";
 
 // The pure rules of the question back: until when it stands, how its goals are numbered, what its
 // answer records.

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Goal, OpenQuestion } from "../../db/schema";
 import type { Clarification, ReplyInput } from "~/replies/interpret";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { questionExpiry, type Asker } from "./clarify-rules";
 
 // The question back the service asks when a check-in names a goal it cannot place ("Which one did you

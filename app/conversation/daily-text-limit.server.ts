@@ -1,7 +1,7 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import { complianceIntent } from "~/replies/keywords";
-import { db, schema } from "~/utils/db.server";
-import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
+import { db, schema } from "~/utils/db/db.server";
+import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 
 // A person texts a coach a handful of times a day. Past this many texts (SMS and web chat together) in
 // their local day, a text is not read: each one read costs an interpretation, a reply and maybe an AI

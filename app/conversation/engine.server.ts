@@ -4,7 +4,7 @@ import { templates } from "~/replies/templates";
 import type { TextKind } from "~/sms/outbound.server";
 import { storeMessage } from "~/messages/message-rows.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
-import { db, inGroupCommit, schema } from "~/utils/db.server";
+import { db, inGroupCommit, schema } from "~/utils/db/db.server";
 import { actOrRefuse } from "./acting.server";
 import { answerIncomingText, type ReadText } from "./answering.server";
 import { forgetQuestion } from "./clarify.server";

@@ -8,8 +8,8 @@ import type { Interpretation } from "~/replies/interpret";
 import { dueTimeInText } from "~/replies/interpret-due-time";
 import { templates } from "~/replies/templates";
 import { closePrompt } from "~/users/open-prompt.server";
-import { formatClockTime } from "~/utils/format";
-import { weekdayName, zonedInstant } from "~/utils/local-time";
+import { formatClockTime } from "~/utils/time/format";
+import { weekdayName, zonedInstant } from "~/utils/time/local-time";
 import { checkInLabelOf, listed } from "./answering.server";
 import { pendingPhase, type EngineUser } from "./reading.server";
 

@@ -1,7 +1,7 @@
 import { and, eq, gte } from "drizzle-orm";
 import { todayFor } from "~/goals/goals.server";
 import { journaled, snapshot } from "~/goals/change-journal.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import type { Interpretation } from "~/replies/interpret";
 import { templates } from "~/replies/templates";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";

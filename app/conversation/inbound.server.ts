@@ -13,9 +13,9 @@ import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/daily-te
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
 import { getUserByPhone } from "~/users/users.server";
-import { limitConcurrency } from "~/utils/concurrency";
-import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { limitConcurrency } from "~/utils/requests/concurrency";
+import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
 import { interpretReply } from "~/replies/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
 import { sendTextToUser } from "~/sms/outbound.server";

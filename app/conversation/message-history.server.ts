@@ -1,7 +1,12 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
-import { batchesAfter, csvText, keysetAfter, mapBatches } from "~/utils/streamed-download.server";
-import { localDay } from "~/utils/local-time";
+import { db, schema } from "~/utils/db/db.server";
+import {
+  batchesAfter,
+  csvText,
+  keysetAfter,
+  mapBatches,
+} from "~/utils/requests/streamed-download.server";
+import { localDay } from "~/utils/time/local-time";
 import { imageLabel, mediaNames } from "./message-media.server";
 import { messageTime } from "./thread.server";
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 
 // The photos a conversation's messages carry: '/media/{id}' URLs, their names, whose they are.
 

@@ -8,8 +8,8 @@ import {
   requireApiUser,
   resolveActingUser,
 } from "~/http/api.server";
-import { db, schema } from "~/utils/db.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { db, schema } from "~/utils/db/db.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { askEveningQuestion, askMorningQuestion } from "./engine.server";
 import { SendNowApiSchema } from "./chat-schema";
 

@@ -1,15 +1,15 @@
 import { and, desc, eq, gte, lt } from "drizzle-orm";
 import type { Message } from "../../db/schema";
-import { db, schema, sqlite } from "~/utils/db.server";
-import { formatTime } from "~/utils/format";
-import { keysetAfter } from "~/utils/streamed-download.server";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { formatTime } from "~/utils/time/format";
+import { keysetAfter } from "~/utils/requests/streamed-download.server";
 import {
   addDays,
   localDay,
   localDayNumber,
   startOfLocalDay,
   type LocalDay,
-} from "~/utils/local-time";
+} from "~/utils/time/local-time";
 import { imageLabel, mediaNames, type ImageLabel } from "./message-media.server";
 
 // The conversation page: a page of local days, each with its messages as the chat shows them.

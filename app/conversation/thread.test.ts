@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { createTestUser } from "../../tests/helpers/requests";
 import { MESSAGE_MAX_LENGTH } from "./chat-schema";
 import { conversationCsv } from "./message-history.server";

@@ -5,7 +5,7 @@ import { textsOffReason, type TextsOff } from "~/sms/may-text";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { formatUsPhone } from "~/users/phone";
 import { getUserByPhone, type PublicUser } from "~/users/users.server";
-import { formatLongDate } from "~/utils/format";
+import { formatLongDate } from "~/utils/time/format";
 
 export type TodayCard =
   | { state: "on"; next: string; about: string }

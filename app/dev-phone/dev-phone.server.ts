@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 
 // What the development phone (/dev/phone) reads and keeps. Server-only: the page's module reaches

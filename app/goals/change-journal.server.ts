@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { JournaledTable, Reversal } from "../../db/schema";
-import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
+import { db, preparedQuery, schema, sqlite } from "~/utils/db/db.server";
 import { assertRoomOnDay, GoalEditError, todayFor } from "./goals.server";
 import { forgetNotesSince } from "./day-notes.server";
 import { openPrompt } from "~/users/open-prompt.server";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, max } from "drizzle-orm";
-import type { LocalDay } from "~/utils/local-time";
-import { db, schema } from "~/utils/db.server";
+import type { LocalDay } from "~/utils/time/local-time";
+import { db, schema } from "~/utils/db/db.server";
 import { todayFor } from "./goals.server";
 
 // The coach's note belongs to the user's day, not to each goal: written once per check-in, the day

@@ -1,5 +1,5 @@
-import { preparedQuery, sqlite } from "~/utils/db.server";
-import { localDay, type LocalDay } from "~/utils/local-time";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
+import { localDay, type LocalDay } from "~/utils/time/local-time";
 
 // The one place a goal gets its day number: set (pages, /api, texts, web chat, habits) or moved to
 // another day. goal_day_numbers keeps the last number given on each of a user's local days, so a

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import type { Goal } from "../../db/schema";
 import { apiError, methodNotAllowed, parseId, requireApiUser } from "~/http/api.server";
 import type { PublicUser } from "~/users/users.server";
-import { ensurePrimary } from "~/utils/litefs.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { GoalEditError } from "./goal-edits.server";
 import { goalState } from "./goal-rules";
 

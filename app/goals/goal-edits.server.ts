@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
-import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
+import { db, preparedQuery, schema, sqlite } from "~/utils/db/db.server";
 import {
   DATE_WINDOW_TEXT,
   isDayInWindow,
   isInstantInWindow,
   WINDOW_FUTURE_YEARS,
   WINDOW_PAST_YEARS,
-} from "~/utils/date-window";
-import { addDays, localDay, localTime, zonedInstant } from "~/utils/local-time";
+} from "~/utils/time/date-window";
+import { addDays, localDay, localTime, zonedInstant } from "~/utils/time/local-time";
 import { assertRoomOnDay, GoalEditError } from "./goals.server";
 import { dayNumberAfterMove } from "./day-numbers.server";
 

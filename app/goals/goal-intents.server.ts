@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Toast } from "~/utils/toast.server";
-import { DATE_WINDOW_TEXT, isDayInWindow } from "~/utils/date-window";
-import { localDay, zonedInstant } from "~/utils/local-time";
+import type { Toast } from "~/utils/toast/toast.server";
+import { DATE_WINDOW_TEXT, isDayInWindow } from "~/utils/time/date-window";
+import { localDay, zonedInstant } from "~/utils/time/local-time";
 import {
   deleteGoal,
   editGoal,

@@ -1,6 +1,6 @@
 import type { Goal } from "../../db/schema";
-import { db } from "~/utils/db.server";
-import { zonedInstant, type LocalDay } from "~/utils/local-time";
+import { db } from "~/utils/db/db.server";
+import { zonedInstant, type LocalDay } from "~/utils/time/local-time";
 import { dayOfWeekday } from "./day-numbers";
 import { createGoal, todayFor } from "./goals.server";
 

@@ -4,8 +4,8 @@ import {
   firstOfMonth,
   localDayNumber,
   type LocalDay,
-} from "~/utils/local-time";
-import { weekStartOf, type WeekStart } from "~/utils/week-start";
+} from "~/utils/time/local-time";
+import { weekStartOf, type WeekStart } from "~/utils/time/week-start";
 import { outcomeOf, saidOutcome, type GoalState } from "./goal-numbers";
 
 /** Goals one local day may hold, habits' included: the dashboard and every text list them all. */

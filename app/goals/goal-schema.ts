@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DATE_WINDOW_TEXT, isInstantInWindow } from "~/utils/date-window";
+import { DATE_WINDOW_TEXT, isInstantInWindow } from "~/utils/time/date-window";
 
 export const GOAL_DESCRIPTION_MAX = 500;
 export const DESCRIPTION_REQUIRED = "Please enter a goal description";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
-import { eachDay } from "~/utils/date-window";
-import type { WeekStart } from "~/utils/week-start";
-import { db, inOneRead, preparedQuery, schema, sqlite } from "~/utils/db.server";
-import { batchesAfter, keysetAfter } from "~/utils/streamed-download.server";
+import { eachDay } from "~/utils/time/date-window";
+import type { WeekStart } from "~/utils/time/week-start";
+import { db, inOneRead, preparedQuery, schema, sqlite } from "~/utils/db/db.server";
+import { batchesAfter, keysetAfter } from "~/utils/requests/streamed-download.server";
 import {
   addDays,
   localDay,
@@ -12,7 +12,7 @@ import {
   startOfLocalDay,
   zonedInstant,
   type LocalDay,
-} from "~/utils/local-time";
+} from "~/utils/time/local-time";
 import {
   calendarWeeks,
   clampPage,

@@ -1,5 +1,5 @@
-import { formatDateTime, formatTime } from "~/utils/format";
-import { localDay } from "~/utils/local-time";
+import { formatDateTime, formatTime } from "~/utils/time/format";
+import { localDay } from "~/utils/time/local-time";
 
 /**
  * A goal row's times, short enough for a phone: today's list says only the time it is due, and

@@ -1,5 +1,5 @@
 import type { Habit } from "../../db/schema";
-import type { LocalDay } from "~/utils/local-time";
+import type { LocalDay } from "~/utils/time/local-time";
 import { habitDayNumbers } from "./habit-numbers.server";
 import { currentSchedule, describeSchedule, scheduleFields } from "./habit-rules";
 import { habitNumbers, type HabitHistory } from "./habit-stats";

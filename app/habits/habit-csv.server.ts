@@ -1,8 +1,8 @@
 import type { Habit } from "../../db/schema";
-import { csvLine } from "~/utils/csv";
-import { clampToWindow, eachDay } from "~/utils/date-window";
-import type { LocalDay } from "~/utils/local-time";
-import { BATCH_SIZE } from "~/utils/streamed-download.server";
+import { csvLine } from "~/utils/text/csv";
+import { clampToWindow, eachDay } from "~/utils/time/date-window";
+import type { LocalDay } from "~/utils/time/local-time";
+import { BATCH_SIZE } from "~/utils/requests/streamed-download.server";
 import { habitHistories } from "./habit-history.server";
 
 /**

@@ -1,6 +1,6 @@
 // Checking a habit off by day, as in Loop: which days a page offers, and what its buttons ask. Pure.
-import { isCalendarDay } from "~/utils/date-window";
-import { addDays, type LocalDay } from "~/utils/local-time";
+import { isCalendarDay } from "~/utils/time/date-window";
+import { addDays, type LocalDay } from "~/utils/time/local-time";
 import type { DayOutcome, HabitHistory, HeatmapCell } from "./habit-stats";
 
 /** The days the habit's page lets a person set: today and the six before it. */

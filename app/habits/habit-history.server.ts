@@ -1,7 +1,7 @@
 import type { Habit } from "../../db/schema";
-import { preparedQuery, sqlite } from "~/utils/db.server";
-import type { LocalDay } from "~/utils/local-time";
-import { DEFAULT_WEEK_START, type WeekStart } from "~/utils/week-start";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
+import type { LocalDay } from "~/utils/time/local-time";
+import { DEFAULT_WEEK_START, type WeekStart } from "~/utils/time/week-start";
 import { scheduleSpans } from "./habit-rules";
 import type { DayOutcome, HabitDay, HabitHistory } from "./habit-stats";
 

@@ -1,8 +1,8 @@
 import type { Habit } from "../../db/schema";
 import { inArray } from "drizzle-orm";
-import { db, inOneRead, schema } from "~/utils/db.server";
-import type { LocalDay } from "~/utils/local-time";
-import type { WeekStart } from "~/utils/week-start";
+import { db, inOneRead, schema } from "~/utils/db/db.server";
+import type { LocalDay } from "~/utils/time/local-time";
+import type { WeekStart } from "~/utils/time/week-start";
 import { todayOutcome } from "./habit-days";
 import { habitHistories, ownerWeekStart } from "./habit-history.server";
 import { habitNumbers, type DayOutcome } from "./habit-stats";

@@ -1,7 +1,7 @@
 // Pure rules about a habit's schedule, shared by the pages, the /api, texts and the scheduler.
 import type { Habit, HabitScheduleSpan } from "../../db/schema";
 import type { HabitScheduleInput } from "./habit-schema";
-import { weekdayLabels, weekdaysInOrder } from "~/utils/week-start";
+import { weekdayLabels, weekdaysInOrder } from "~/utils/time/week-start";
 import type { HabitSchedule, ScheduleSpan } from "./habit-stats";
 
 /** Indexed by Date#getUTCDay, 0 = Sunday. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, dayOfWeek } from "~/utils/local-time";
-import { WEEK_STARTS, weekStartOf } from "~/utils/week-start";
+import { addDays, dayOfWeek } from "~/utils/time/local-time";
+import { WEEK_STARTS, weekStartOf } from "~/utils/time/week-start";
 import { pausedBetween, scheduleSpans } from "./habit-rules";
 import {
   bestStreak,

@@ -2,9 +2,9 @@
 // strength is Loop Habit Tracker's exponentially smoothed score. Pure, on local calendar days, so a
 // DST change (a 23- or 25-hour day) is one day like any other.
 import type { HabitSchedule } from "~/replies/interpret-habits";
-import { clampToWindow } from "~/utils/date-window";
-import { dayNumber, type LocalDay } from "~/utils/local-time";
-import { weekStartNumber, type WeekStart } from "~/utils/week-start";
+import { clampToWindow } from "~/utils/time/date-window";
+import { dayNumber, type LocalDay } from "~/utils/time/local-time";
+import { weekStartNumber, type WeekStart } from "~/utils/time/week-start";
 
 export type { HabitSchedule };
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull } from "drizzle-orm";
 import type { Habit, HabitScheduleSpan } from "../../db/schema";
 import { todayFor } from "~/goals/goals.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { clampPage, PAGE_SIZE } from "~/goals/goal-rules";
 import { MAX_ACTIVE_HABITS, MAX_HABITS, type HabitChanges, type HabitInput } from "./habit-schema";
 import { stem, stemsMatch } from "~/replies/interpret-text";

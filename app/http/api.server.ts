@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { isAdmin } from "~/users/user-options";
 import { getUserById, toPublicUser, type PublicUser } from "~/users/users.server";
-import { readBodyWithin } from "~/utils/body.server";
+import { readBodyWithin } from "~/utils/requests/body.server";
 import { getUser } from "./session.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;

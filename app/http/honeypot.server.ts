@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/utils/honeypot-field";
+import { HONEYPOT_FIELD } from "~/utils/forms/honeypot-field";
 
 export function isSpam(form: FormData) {
   const value = form.get(HONEYPOT_FIELD);

@@ -1,7 +1,7 @@
 import { json, type ServerBuild } from "@remix-run/node";
-import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
-import { readBytesWithin } from "~/utils/body.server";
-import { env } from "~/utils/env.server";
+import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
+import { readBytesWithin } from "~/utils/requests/body.server";
+import { env } from "~/utils/env/env.server";
 import { originRefusals } from "~/observability/metrics.server";
 import {
   beginRequest,
@@ -10,7 +10,7 @@ import {
   recognizeRoutes,
   requestAnswered as noteAnswer,
 } from "~/observability/requests.server";
-import { rememberClientAddress } from "~/utils/request.server";
+import { rememberClientAddress } from "~/utils/requests/request.server";
 import { answerBuilt, heldUntilSent, refuseHeavyWorkWhenBusy } from "./heavy-work.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
 import { MANIFEST_PATH, urlRefusal } from "./url-limits";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { env, isLoopbackUrl } from "~/utils/env.server";
+import { env, isLoopbackUrl } from "~/utils/env/env.server";
 import { SESSION_COOKIE_NAME } from "./session.server";
 
 export function newNonce() {

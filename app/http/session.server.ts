@@ -3,8 +3,8 @@ import { createCookie, createSessionStorage, redirect } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { isAdmin } from "~/users/user-options";
 import { getUserById, toPublicUser, type PublicUser } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { db, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
 
 const SESSION_DAYS = 30;
 const USER_KEY = "userId";

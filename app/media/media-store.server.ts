@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { objectStore } from "~/storage/object-store.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import type { ImageRefusal } from "./image-types";
 import { cleanImage } from "./images.server";
 import { makeThumbnail, thumbnailOf } from "./thumbnails.server";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { etagOf, photoBytes, photoThumbnail } from "./media-store.server";
 
 /** Media ids are random opaque tokens (base64url); anything else cannot exist. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db, preparedQuery, schema } from "~/utils/db.server";
+import { db, preparedQuery, schema } from "~/utils/db/db.server";
 
 // The one place a row of a user's thread is made: a text in or out, a web chat message, and the
 // scheduler's batches (inside their claim transaction, on the same connection).

@@ -1,4 +1,8 @@
-import { consumeLimit, RATE_LIMITS, type RateLimitResult } from "~/utils/rate-limit.server";
+import {
+  consumeLimit,
+  RATE_LIMITS,
+  type RateLimitResult,
+} from "~/utils/rate-limits/rate-limit.server";
 
 export const NEWSLETTER_SIGNUPS_PER_WINDOW = RATE_LIMITS["newsletter-ip"].points;
 

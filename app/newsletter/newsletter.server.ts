@@ -1,8 +1,8 @@
 import { desc, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { NewsletterSignup } from "../../db/schema";
-import { db, schema } from "~/utils/db.server";
-import { batchesAfter, keysetAfter } from "~/utils/streamed-download.server";
+import { db, schema } from "~/utils/db/db.server";
+import { batchesAfter, keysetAfter } from "~/utils/requests/streamed-download.server";
 
 export const NEWSLETTER_EMAIL_MESSAGE = "Please enter a valid email address";
 export const NEWSLETTER_CONFIRMATION =

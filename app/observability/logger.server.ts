@@ -1,5 +1,5 @@
 import pino from "pino";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 
 // JSON lines on stdout. At info and above a line names what happened and to which ids, never a phone
 // number, an email or a message body: those stay in the database.

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 import { errorFields, logger } from "./logger.server";
 import { registry } from "./metrics.server";
 

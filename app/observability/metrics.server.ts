@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 
 // Every series the service exports, in one registry; /metrics is served on its own port
 // (metrics-server.server.ts), never by the app.

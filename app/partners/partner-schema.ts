@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { phone } from "~/users/user-schema";
-import { plainName } from "~/utils/plain-name";
+import { plainName } from "~/utils/forms/plain-name";
 
 /** Adding a coach or partner; an unticked box is absent from a form post, so it means false. */
 export const PartnerFormSchema = z

@@ -6,8 +6,8 @@ import { formatUsPhone } from "~/users/phone";
 import { sendTextToNumber } from "~/sms/sender.server";
 import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
-import { db, schema, sqlite } from "~/utils/db.server";
-import { isPlainName } from "~/utils/plain-name";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { isPlainName } from "~/utils/forms/plain-name";
 import {
   MAX_INVITATIONS_PER_ACCOUNT_PER_DAY,
   MAX_INVITATIONS_PER_NUMBER,

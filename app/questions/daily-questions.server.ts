@@ -3,7 +3,7 @@ import { inDayNumberOrder } from "~/goals/day-numbers";
 import { carriedOverGoals } from "~/goals/goals.server";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
 import { greetingAt, templates } from "~/replies/templates";
-import { localTime, type LocalDay } from "~/utils/local-time";
+import { localTime, type LocalDay } from "~/utils/time/local-time";
 import { eveningQuestionSkip } from "./evening-skip";
 
 // The morning and evening questions, worded alike for the tick, the conversation engine and send-now.

@@ -1,7 +1,7 @@
 import type { ImageRefusal } from "~/media/image-types";
-import { WINDOW_FUTURE_YEARS } from "~/utils/date-window";
+import { WINDOW_FUTURE_YEARS } from "~/utils/time/date-window";
 import { completionPhrase, rateSentence, type OutcomeCounts } from "~/goals/goal-numbers";
-import { counted, pluralDays } from "~/utils/format";
+import { counted, pluralDays } from "~/utils/time/format";
 import { segmentCount, toSmsText } from "~/sms/segments";
 import { MESSAGE_FREQUENCY } from "~/users/consent";
 

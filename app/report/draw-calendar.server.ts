@@ -1,6 +1,6 @@
 import { CALENDAR_LEGEND, DAY_FILL, hslToHex } from "~/goals/outcome-colours";
-import { pluralDays } from "~/utils/format";
-import { weekdayLabels } from "~/utils/week-start";
+import { pluralDays } from "~/utils/time/format";
+import { weekdayLabels } from "~/utils/time/week-start";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import type { ReportData } from "./report-data.server";
 import { monthsToShow, monthTitle, monthWeeks, type CalendarCell } from "./report-rules";

@@ -1,8 +1,8 @@
 import type { Goal } from "../../db/schema";
 import { STATE_BADGE } from "~/goals/outcome-colours";
 import { GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
-import { formatDateTime, formatTime } from "~/utils/format";
-import { localDay, type LocalDay } from "~/utils/local-time";
+import { formatDateTime, formatTime } from "~/utils/time/format";
+import { localDay, type LocalDay } from "~/utils/time/local-time";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import { isStoredProof, type ReportPhoto } from "./proof-images.server";
 import type { ReportData } from "./report-data.server";

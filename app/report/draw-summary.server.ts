@@ -1,6 +1,6 @@
 import { completionRate, rateBasis } from "~/goals/goal-numbers";
-import { formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
-import { startOfLocalDay } from "~/utils/local-time";
+import { formatDateTime, formatLongDate, pluralDays } from "~/utils/time/format";
+import { startOfLocalDay } from "~/utils/time/local-time";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import type { ReportData } from "./report-data.server";
 import { printable } from "./report-rules";

@@ -1,7 +1,7 @@
 import { DAY_FILL, hslToHex } from "~/goals/outcome-colours";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import type { ReportData } from "./report-data.server";
-import { weekSpanWords } from "~/utils/week-start";
+import { weekSpanWords } from "~/utils/time/week-start";
 import { shortDay, weeklyTrend } from "./report-rules";
 
 export const TREND_HEADING = "Completion trend by week";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { printableJpeg } from "~/media/images.server";
 import { photoThumbnail } from "~/media/media-store.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 
 /** Proof photos embedded in one report, at most: each is a small JPEG, the rest are counted, not drawn. */
 export const MAX_REPORT_PHOTOS = 24;

@@ -10,10 +10,10 @@ import {
 import { countOutcomes, type OutcomeCounts } from "~/goals/goal-numbers";
 import { streaksFor, todayFor } from "~/goals/goals.server";
 import { dayNotesBetween } from "~/goals/day-notes.server";
-import { clampToWindow } from "~/utils/date-window";
-import { db, schema } from "~/utils/db.server";
-import { addDays, localDay, startOfLocalDay, type LocalDay } from "~/utils/local-time";
-import type { WeekStart } from "~/utils/week-start";
+import { clampToWindow } from "~/utils/time/date-window";
+import { db, schema } from "~/utils/db/db.server";
+import { addDays, localDay, startOfLocalDay, type LocalDay } from "~/utils/time/local-time";
+import type { WeekStart } from "~/utils/time/week-start";
 import { isStoredProof, reportPhotos, type ReportPhoto } from "./proof-images.server";
 import { tallyByDay, type DayCount } from "./report-rules";
 import { habitSummaries, type HabitSummary } from "~/habits/habit-api.server";

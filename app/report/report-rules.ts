@@ -14,8 +14,8 @@ import {
   localDay,
   weekdayName,
   type LocalDay,
-} from "~/utils/local-time";
-import { dayInWeek, weekEndOf, weekStartOf, type WeekStart } from "~/utils/week-start";
+} from "~/utils/time/local-time";
+import { dayInWeek, weekEndOf, weekStartOf, type WeekStart } from "~/utils/time/week-start";
 
 // The pure part of the PDF report: what its calendar, trend and goal list show. No I/O here.
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/error-page";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/utils/page/meta";
 
 export const meta: MetaFunction = () => pageMeta("Page not found", "This page does not exist.");
 

@@ -2,7 +2,7 @@ import { accessEndOf } from "~/billing/entitlements";
 import { entitlementsOf, type BillingColumns } from "~/billing/billing.server";
 import type { PlanId } from "~/billing/plans";
 import { templates } from "~/replies/templates";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 import type { Slot } from "./due-times";
 import type { Candidate } from "./send-types";
 

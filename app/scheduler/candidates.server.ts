@@ -1,6 +1,6 @@
-import { localDayRange } from "~/utils/local-time";
-import type { WeekStart } from "~/utils/week-start";
-import { sqlite } from "~/utils/db.server";
+import { localDayRange } from "~/utils/time/local-time";
+import type { WeekStart } from "~/utils/time/week-start";
+import { sqlite } from "~/utils/db/db.server";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
 import type { SummaryKind } from "~/summaries/summary-days";
 import { eveningQuestion } from "~/questions/daily-questions.server";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { storeMessage } from "~/messages/message-rows.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { isExpired } from "./due-times";
 import { markPending } from "./record.server";
 import type { Candidate, Claimed, TickContext } from "./send-types";

@@ -3,7 +3,7 @@ import { backupIfDue } from "~/backups/backups.server";
 import { recheckLapsedSubscriptions } from "~/billing/subscription-state.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { tickDuration, tickLag } from "~/observability/metrics.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 import { runTick } from "./tick.server";
 
 let task: ScheduledTask | undefined;

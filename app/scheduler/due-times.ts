@@ -1,5 +1,5 @@
-import { eachDay } from "~/utils/date-window";
-import { localDay, localTime, zonedInstant, type LocalDay } from "~/utils/local-time";
+import { eachDay } from "~/utils/time/date-window";
+import { localDay, localTime, zonedInstant, type LocalDay } from "~/utils/time/local-time";
 import { isFirstOfMonth, isSunday, type SummaryKind } from "~/summaries/summary-days";
 import { eveningQuestionSkip, type DayGoal } from "~/questions/evening-skip";
 

@@ -1,6 +1,6 @@
-import { sqlite } from "~/utils/db.server";
-import { formatTime } from "~/utils/format";
-import { localDay, localDayRange, localTime } from "~/utils/local-time";
+import { sqlite } from "~/utils/db/db.server";
+import { formatTime } from "~/utils/time/format";
+import { localDay, localDayRange, localTime } from "~/utils/time/local-time";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import { inQuietHours } from "./due-times";
 import type { Candidate } from "./send-types";

@@ -1,8 +1,8 @@
 import { mayReceive, partnerState } from "~/partners/partner-state";
 import { shareUrl } from "~/sharing/share-links.server";
 import { templates } from "~/replies/templates";
-import { sqlite } from "~/utils/db.server";
-import type { WeekStart } from "~/utils/week-start";
+import { sqlite } from "~/utils/db/db.server";
+import type { WeekStart } from "~/utils/time/week-start";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import type { SummaryKind } from "~/summaries/summary-days";
 import type { Slot } from "./due-times";

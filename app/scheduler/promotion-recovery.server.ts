@@ -2,7 +2,7 @@ import { receiveInboundSms } from "~/conversation/inbound.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import type { SmsTransport } from "~/sms/transport.server";
 import { twilioMessageLog } from "~/sms/sender.server";
-import { preparedQuery, sqlite } from "~/utils/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { missingFromRecord, outboundKey, recoveryWindowStart } from "./recovery-window";
 
 // Recovery on promotion: LiteFS replicates asynchronously, so a node that becomes primary may lack the

@@ -1,4 +1,4 @@
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { countText, recordPermanentError } from "~/sms/recorder.server";
 import { closePromptIfStill, openPrompt } from "~/users/open-prompt.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "./due-times";

@@ -1,5 +1,5 @@
 import { errorFields, logger } from "~/observability/logger.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { isExpired } from "./due-times";
 import { INSTANCE } from "./claim.server";
 import { isSentOnRecord } from "./promotion-recovery.server";

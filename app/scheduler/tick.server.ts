@@ -1,8 +1,8 @@
 import { forgetOldChanges } from "~/goals/change-journal.server";
-import { isPrimary } from "~/utils/litefs.server";
+import { isPrimary } from "~/utils/db/litefs.server";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import type { SmsTransport } from "~/sms/transport.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { DEFAULT_CATCH_UP_MS, dueSlots, summarySlots, windowStart } from "./due-times";
 import { eveningBatches, morningBatches, summaryBatches } from "./candidates.server";
 import { claim } from "./claim.server";

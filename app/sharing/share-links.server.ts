@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { ShareLink } from "../../db/schema";
-import { db, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { formatLongDate } from "~/utils/format";
+import { db, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
+import { formatLongDate } from "~/utils/time/format";
 import {
   expiryFrom,
   isWellFormedToken,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainName } from "~/utils/plain-name";
+import { plainName } from "~/utils/forms/plain-name";
 
 export const ShareLinkFormSchema = z.object({
   label: plainName("Who it is for", 60),

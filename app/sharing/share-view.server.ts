@@ -2,10 +2,10 @@ import type { ShareLink } from "../../db/schema";
 import { GOAL_STATE_LABELS, goalState } from "~/goals/goal-rules";
 import { goalsBetween, goalStats, recentCalendar, todayFor } from "~/goals/goals.server";
 import { getUserById } from "~/users/users.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/time/format";
 import { habitSummaries } from "~/habits/habit-api.server";
 import { listHabits } from "~/habits/habits.server";
-import { addDays } from "~/utils/local-time";
+import { addDays } from "~/utils/time/local-time";
 
 const RECENT_DAYS = 14;
 

@@ -1,6 +1,6 @@
 import { PLANS, formatMonthlyPrice } from "~/billing/plans";
 import { formatUsPhone } from "~/users/phone";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 
 /**
  * The facts several pages state (trial length, prices, where the service works, how to reach us),

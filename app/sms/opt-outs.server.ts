@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { optOuts } from "~/observability/metrics.server";
-import { db, preparedQuery, schema, sqlite } from "~/utils/db.server";
+import { db, preparedQuery, schema, sqlite } from "~/utils/db/db.server";
 
 const { smsOptOuts } = schema;
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db.server";
+import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db/db.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";
 import { optOut } from "./opt-outs.server";
 import { CARRIER_OPT_OUT_REASON, permanentError } from "./twilio-errors";

@@ -1,5 +1,5 @@
 import { errorFields, logger } from "~/observability/logger.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { recordTaken } from "./recorder.server";
 import { sendStoredText, twilioLogSince } from "./sender.server";
 import { toSmsText } from "./segments";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte } from "drizzle-orm";
 import twilio from "twilio";
-import { db, schema } from "~/utils/db.server";
-import { readBytesWithin } from "~/utils/body.server";
+import { db, schema } from "~/utils/db/db.server";
+import { readBytesWithin } from "~/utils/requests/body.server";
 import { logger } from "~/observability/logger.server";
 import { providerErrors } from "~/observability/metrics.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 import { getOutboundGate, type SendClass } from "./outbound-gate.server";
 import { MAX_MEDIA_BYTES } from "./media-limits";
 import { createMessagesClient } from "./twilio-messages.server";

@@ -1,6 +1,6 @@
 import twilio from "twilio";
-import { readBodyWithin } from "~/utils/body.server";
-import { env } from "~/utils/env.server";
+import { readBodyWithin } from "~/utils/requests/body.server";
+import { env } from "~/utils/env/env.server";
 
 /** Twilio's webhook bodies are a few KiB at most (ten media URLs included); anything bigger is not Twilio. */
 export const MAX_TWILIO_FORM_BYTES = 64 * 1024;

@@ -8,7 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { env } from "~/utils/env.server";
+import { env } from "~/utils/env/env.server";
 
 // Where files that are not rows live: S3-compatible object storage (Fly's Tigris) when configured,
 // else a directory beside the database, so the database never holds them either way.

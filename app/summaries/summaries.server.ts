@@ -7,9 +7,9 @@ import {
   openNote,
   rateBasis,
 } from "~/goals/goal-numbers";
-import { counted, formatDateTime, formatLongDate, pluralDays } from "~/utils/format";
-import { isDayInWindow } from "~/utils/date-window";
-import { env } from "~/utils/env.server";
+import { counted, formatDateTime, formatLongDate, pluralDays } from "~/utils/time/format";
+import { isDayInWindow } from "~/utils/time/date-window";
+import { env } from "~/utils/env/env.server";
 import {
   addDays,
   dayOfWeek,
@@ -17,8 +17,8 @@ import {
   localDay,
   startOfLocalDay,
   type LocalDay,
-} from "~/utils/local-time";
-import { lastWholeWeek, weekdayLabels, type WeekStart } from "~/utils/week-start";
+} from "~/utils/time/local-time";
+import { lastWholeWeek, weekdayLabels, type WeekStart } from "~/utils/time/week-start";
 import { habitTallies, habitTalliesText } from "~/habits/habit-period";
 import { segmentCount } from "~/sms/segments";
 import { MAX_SEGMENTS } from "~/replies/templates";

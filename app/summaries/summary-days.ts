@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, firstOfMonth, type LocalDay } from "~/utils/local-time";
+import { addDays, dayOfWeek, firstOfMonth, type LocalDay } from "~/utils/time/local-time";
 
 export type SummaryKind = "weekly_summary" | "monthly_summary";
 

@@ -1,5 +1,5 @@
-import { limiterFor, limitSpent, RATE_LIMITS } from "~/utils/rate-limit.server";
-import { waitTime } from "~/utils/wait-time";
+import { limiterFor, limitSpent, RATE_LIMITS } from "~/utils/rate-limits/rate-limit.server";
+import { waitTime } from "~/utils/rate-limits/wait-time";
 
 // "This email already has an account" is what a person who forgot signing up needs to read, and what
 // someone testing a list of emails or numbers wants. A handful of such answers per address and hour is

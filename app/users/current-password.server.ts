@@ -1,5 +1,5 @@
-import { consumeLimit, RATE_LIMITS } from "~/utils/rate-limit.server";
-import { waitTime } from "~/utils/wait-time";
+import { consumeLimit, RATE_LIMITS } from "~/utils/rate-limits/rate-limit.server";
+import { waitTime } from "~/utils/rate-limits/wait-time";
 import { verifyPassword } from "./password.server";
 
 // A signed-in person confirms their password to change their email, phone or password, or to delete

@@ -1,5 +1,5 @@
-import { preparedQuery, sqlite } from "~/utils/db.server";
-import { localDay } from "~/utils/local-time";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
+import { localDay } from "~/utils/time/local-time";
 
 // The question asked by text and still awaiting its answer (users.pending_prompt and its local day).
 // Every writer goes through here: the conversation, undo, and the scheduler inside its own transaction.

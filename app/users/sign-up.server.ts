@@ -1,4 +1,4 @@
-import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { consumeAuthAttempt, RATE_LIMIT_MESSAGE } from "~/utils/rate-limits/rate-limit.server";
 import { countExistsAnswer, existsAnswersSpent } from "./account-exists-answers.server";
 import type { RegisterInput } from "./user-schema";
 import { createUser, DuplicateEmailError, DuplicatePhoneError } from "./users.server";

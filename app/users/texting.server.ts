@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 
 /** Check-in texts on again: reminders on and any pause lifted (the dashboard, "resume" by text). */
 export function resumeTexts(userId: number) {

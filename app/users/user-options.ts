@@ -1,5 +1,5 @@
-import { formatClockTime } from "~/utils/format";
-import { WEEK_START_LABELS, WEEK_STARTS } from "~/utils/week-start";
+import { formatClockTime } from "~/utils/time/format";
+import { WEEK_START_LABELS, WEEK_STARTS } from "~/utils/time/week-start";
 
 export const TIME_ZONES = [
   { value: "America/New_York", label: "Eastern Time (ET)" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { toUsE164 } from "./phone";
 import { EVENING_TIME_VALUES, MORNING_TIME_VALUES, TIME_ZONE_VALUES } from "./user-options";
-import { WEEK_STARTS } from "~/utils/week-start";
+import { WEEK_STARTS } from "~/utils/time/week-start";
 
 export const messages = {
   email: "Please enter a valid email address",

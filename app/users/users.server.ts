@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, like, or, sql } from "drizzle-orm";
-import { env } from "~/utils/env.server";
-import { db, isUniqueViolation, preparedQuery, schema } from "~/utils/db.server";
-import { batchesAfter } from "~/utils/streamed-download.server";
+import { env } from "~/utils/env/env.server";
+import { db, isUniqueViolation, preparedQuery, schema } from "~/utils/db/db.server";
+import { batchesAfter } from "~/utils/requests/streamed-download.server";
 import type { User } from "../../db/schema";
 import { checkCurrentPassword } from "./current-password.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";

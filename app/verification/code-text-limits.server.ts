@@ -4,8 +4,8 @@ import {
   limitSpent,
   RATE_LIMITS,
   type RateLimitName,
-} from "~/utils/rate-limit.server";
-import { waitTime } from "~/utils/wait-time";
+} from "~/utils/rate-limits/rate-limit.server";
+import { waitTime } from "~/utils/rate-limits/wait-time";
 
 // Code texts are paid for by us and go to whatever number an account typed, verified or not. The
 // limits, narrowest first, so that one party runs into its own limit long before the shared one:

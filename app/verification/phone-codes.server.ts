@@ -4,9 +4,9 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "dr
 import type { User } from "../../db/schema";
 import { formatUsPhone } from "~/users/phone";
 import { getUserById } from "~/users/users.server";
-import { db, preparedQuery, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { waitTime } from "~/utils/wait-time";
+import { db, preparedQuery, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
+import { waitTime } from "~/utils/rate-limits/wait-time";
 import { codeTextLimitMessage, reserveCodeText } from "./code-text-limits.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { sendTextToUser } from "~/sms/outbound.server";

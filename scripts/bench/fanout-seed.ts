@@ -1,7 +1,7 @@
 import { openDatabase } from "../../db/connection";
 import { runMigrations } from "../../db/migrate";
 import { TIME_ZONES } from "../../app/users/user-options";
-import { dayOfWeek, localDay, localTime } from "../../app/utils/local-time";
+import { dayOfWeek, localDay, localTime } from "../../app/utils/time/local-time";
 
 // The morning fan-out's seeded world, shared by `npm run bench:fanout` and `npm run bench:litefs`.
 

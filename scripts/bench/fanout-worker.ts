@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import Database from "better-sqlite3";
 
 /**
- * One scheduler tick in its own process, for `npm run bench:fanout` (scripts/bench-fanout.ts starts it
+ * One scheduler tick in its own process, for `npm run bench:fanout` (scripts/bench/fanout.ts starts it
  * with the environment already pointing at the benchmark's database and fake Twilio).
  *
  * Usage: node --import tsx scripts/bench/fanout-worker.ts --at ISO --commits FILE

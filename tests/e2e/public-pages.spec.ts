@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { avatar, expect, test } from "./fixtures";
 
-// The e2e server runs with the defaults of app/utils/env.server.ts.
+// The e2e server runs with the defaults of app/utils/env/env.server.ts.
 const TRIAL_DAYS = 14;
 const SUPPORT_EMAIL = "support@streakcoach.app";
 

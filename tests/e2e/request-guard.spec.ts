@@ -62,7 +62,7 @@ test.describe("cross-site requests", () => {
   }) => {
     const before = shareLinkCount(user.email);
     const foreign = { Origin: "https://evil.example" };
-    const settings = await page.request.post("/settings?_data=routes%2Fsettings", {
+    const settings = await page.request.post("/settings?_data=routes%2Fsettings%2B%2F_layout", {
       headers: foreign,
       form: { intent: "share-create", label: "Stolen" },
     });
@@ -110,7 +110,7 @@ test("every kind of answer carries the security headers; signed-in ones are neve
     "/messages/export.csv",
     "/settings/export.json",
     "/dashboard",
-    "/dashboard?_data=routes%2Fdashboard",
+    "/dashboard?_data=routes%2Fdashboard%2B%2F_layout",
   ]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { rememberClientAddress } from "~/utils/request.server";
+import { rememberClientAddress } from "~/utils/requests/request.server";
 import { createUserSession } from "~/http/session.server";
 import { eq } from "drizzle-orm";
 import { createUser } from "~/users/users.server";
 import { setAdminRole } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 
 let counter = 0;
 /** A valid US number not used yet in this test file's database (201-555-1000 onwards). */

@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { isAdmin } from "~/users/user-options";
 import { getUserById, setAdminRole } from "~/users/users.server";
 import { getUserId } from "~/http/session.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/toast/toast.server";
 import { call, createTestUser, makeRequest, sessionCookie } from "./requests";
 
 // Shared pieces of the property-based robustness suites (tests/integration/robustness-*.test.ts):

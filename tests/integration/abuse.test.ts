@@ -1,17 +1,17 @@
 import { desc, eq } from "drizzle-orm";
 import { handleIncomingText } from "~/conversation/engine.server";
 import { createGoal } from "~/goals/goals.server";
-import * as apiUser from "~/routes/api.users_.$id";
-import * as apiVerifyPhone from "~/routes/api.verify-phone";
-import * as forgotPassword from "~/routes/forgot-password";
-import * as sendMorning from "~/routes/api.mock.send-morning-sms";
-import * as sendEvening from "~/routes/api.mock.send-evening-sms";
-import * as partners from "~/routes/settings.partners";
+import * as apiUser from "~/routes/api+/users_.$id";
+import * as apiVerifyPhone from "~/routes/api+/verify-phone";
+import * as forgotPassword from "~/routes/_auth+/forgot-password";
+import * as sendMorning from "~/routes/api+/mock.send-morning-sms";
+import * as sendEvening from "~/routes/api+/mock.send-evening-sms";
+import * as partners from "~/routes/settings+/partners";
 import { runTick } from "~/scheduler/tick.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
-import { db, schema, sqlite } from "~/utils/db.server";
+import { db, schema, sqlite } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, sessionCookie, uniquePhone } from "../helpers/requests";
 
 // What a stranger with an account can make us text, through every door it has: the web chat, the /api,

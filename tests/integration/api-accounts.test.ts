@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import * as adminUsers from "~/routes/api.admin.users";
-import * as apiLogin from "~/routes/api.login";
-import * as apiLogout from "~/routes/api.logout";
-import * as apiUser from "~/routes/api.user";
-import * as apiUsers from "~/routes/api.users";
-import * as usersId from "~/routes/api.users_.$id";
-import * as toggleAdmin from "~/routes/api.users_.$id_.toggle-admin";
+import * as adminUsers from "~/routes/api+/admin.users";
+import * as apiLogin from "~/routes/api+/login";
+import * as apiLogout from "~/routes/api+/logout";
+import * as apiUser from "~/routes/api+/user";
+import * as apiUsers from "~/routes/api+/users";
+import * as usersId from "~/routes/api+/users_.$id";
+import * as toggleAdmin from "~/routes/api+/users_.$id_.toggle-admin";
 import { setAdminRole } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import {
   call,
   cookieFrom,

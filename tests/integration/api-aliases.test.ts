@@ -1,9 +1,9 @@
-import * as chat from "~/routes/api.chat";
-import * as replyToSms from "~/routes/api.mock.reply-to-sms";
-import * as sendEveningSms from "~/routes/api.mock.send-evening-sms";
-import * as sendMorningSms from "~/routes/api.mock.send-morning-sms";
-import * as sendEvening from "~/routes/api.send-now.evening";
-import * as sendMorning from "~/routes/api.send-now.morning";
+import * as chat from "~/routes/api+/chat";
+import * as replyToSms from "~/routes/api+/mock.reply-to-sms";
+import * as sendEveningSms from "~/routes/api+/mock.send-evening-sms";
+import * as sendMorningSms from "~/routes/api+/mock.send-morning-sms";
+import * as sendEvening from "~/routes/api+/send-now.evening";
+import * as sendMorning from "~/routes/api+/send-now.morning";
 
 // The first URLs of the web chat and send-now stay answered by the very same loader and action.
 describe("the /api/mock/... URLs", () => {

@@ -11,14 +11,14 @@ process.env.LITEFS_DIR = litefsDir;
 
 const { call, createTestUser, makeRequest, readJson, sessionCookie } =
   await import("../helpers/requests");
-const listRoute = await import("~/routes/api.blog-posts");
-const slugRoute = await import("~/routes/api.blog-posts_.slug.$slug");
-const idRoute = await import("~/routes/api.blog-posts_.$id");
-const publishRoute = await import("~/routes/api.blog-posts_.$id_.publish");
-const unpublishRoute = await import("~/routes/api.blog-posts_.$id_.unpublish");
+const listRoute = await import("~/routes/api+/blog-posts");
+const slugRoute = await import("~/routes/api+/blog-posts_.slug.$slug");
+const idRoute = await import("~/routes/api+/blog-posts_.$id");
+const publishRoute = await import("~/routes/api+/blog-posts_.$id_.publish");
+const unpublishRoute = await import("~/routes/api+/blog-posts_.$id_.unpublish");
 const { createPost, getPostById } = await import("~/blog/posts.server");
 const { NewPostSchema } = await import("~/blog/post-schema");
-const { db, schema } = await import("~/utils/db.server");
+const { db, schema } = await import("~/utils/db/db.server");
 
 const primaryFile = path.join(litefsDir, ".primary");
 const becomeReplica = () => writeFileSync(primaryFile, "primary-host\n");

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import * as goalRoute from "~/routes/api.goals_.$id";
-import * as moveRoute from "~/routes/api.goals_.$id_.move";
-import * as reopenRoute from "~/routes/api.goals_.$id_.reopen";
-import * as skipRoute from "~/routes/api.goals_.$id_.skip";
-import * as completeRoute from "~/routes/api.goals_.$id_.complete";
-import * as goalsRoute from "~/routes/api.goals";
+import * as goalRoute from "~/routes/api+/goals_.$id";
+import * as moveRoute from "~/routes/api+/goals_.$id_.move";
+import * as reopenRoute from "~/routes/api+/goals_.$id_.reopen";
+import * as skipRoute from "~/routes/api+/goals_.$id_.skip";
+import * as completeRoute from "~/routes/api+/goals_.$id_.complete";
+import * as goalsRoute from "~/routes/api+/goals";
 import { createGoal } from "~/goals/goals.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 // The /api additions for editing a day: PATCH (wording, due time), DELETE, skip, reopen (undo) and

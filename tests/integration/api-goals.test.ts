@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import * as completeRoute from "~/routes/api.goals_.$id_.complete";
-import * as goalsRoute from "~/routes/api.goals";
+import * as completeRoute from "~/routes/api+/goals_.$id_.complete";
+import * as goalsRoute from "~/routes/api+/goals";
 import { createGoal } from "~/goals/goals.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;

@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
-import * as messagesApi from "~/routes/api.messages";
-import * as replyRoute from "~/routes/api.mock.reply-to-sms";
-import * as eveningRoute from "~/routes/api.mock.send-evening-sms";
-import * as morningRoute from "~/routes/api.mock.send-morning-sms";
+import * as messagesApi from "~/routes/api+/messages";
+import * as replyRoute from "~/routes/api+/mock.reply-to-sms";
+import * as eveningRoute from "~/routes/api+/mock.send-evening-sms";
+import * as morningRoute from "~/routes/api+/mock.send-morning-sms";
 import { createGoal, listAllGoals } from "~/goals/goals.server";
 import { optOut } from "~/sms/opt-outs.server";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import {
   call,
   createTestUser,

@@ -1,4 +1,4 @@
-import * as statsRoute from "~/routes/api.stats";
+import * as statsRoute from "~/routes/api+/stats";
 import { completeGoal, createGoal } from "~/goals/goals.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 

@@ -21,7 +21,7 @@ const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
 const { createTestUser } = await import("../helpers/requests");
 const { createGoal } = await import("~/goals/goals.server");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 
 /** Runs an operator script the way `npm run …` does, on the given database. */
 function script(name: string, args: string[], databasePath: string) {

@@ -15,8 +15,8 @@ const { runBackup, downloadBackup, backupState, backupIfDue } =
 const { backupKey } = await import("~/backups/backup-rules");
 const { localStore, s3Store } = await import("~/storage/object-store.server");
 const { createTestUser } = await import("../helpers/requests");
-const { sqlite } = await import("~/utils/db.server");
-const healthz = await import("~/routes/healthz");
+const { sqlite } = await import("~/utils/db/db.server");
+const healthz = await import("~/routes/_resources+/healthz");
 const { registry } = await import("~/observability/metrics.server");
 
 const store = s3Store(s3.settings);

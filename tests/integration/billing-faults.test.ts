@@ -28,13 +28,13 @@ Object.assign(process.env, STRIPE_ENV);
 
 const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
   await import("../helpers/requests");
-const billingRoute = await import("~/routes/settings.billing");
-const accountRoute = await import("~/routes/settings.account");
-const webhookRoute = await import("~/routes/webhooks.stripe");
+const billingRoute = await import("~/routes/settings+/billing");
+const accountRoute = await import("~/routes/settings+/account");
+const webhookRoute = await import("~/routes/webhooks+/stripe");
 const { recheckLapsedSubscriptions } = await import("~/billing/subscription-state.server");
 const { getUserById } = await import("~/users/users.server");
-const { getToast } = await import("~/utils/toast.server");
-const { sqlite } = await import("~/utils/db.server");
+const { getToast } = await import("~/utils/toast/toast.server");
+const { sqlite } = await import("~/utils/db/db.server");
 
 afterAll(async () => {
   await fake.close();

@@ -24,15 +24,15 @@ Object.assign(process.env, STRIPE_ENV);
 
 const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
   await import("../helpers/requests");
-const billingRoute = await import("~/routes/settings.billing");
-const accountRoute = await import("~/routes/settings.account");
-const webhookRoute = await import("~/routes/webhooks.stripe");
+const billingRoute = await import("~/routes/settings+/billing");
+const accountRoute = await import("~/routes/settings+/account");
+const webhookRoute = await import("~/routes/webhooks+/stripe");
 const { isBillingEnabled, entitlementsOf } = await import("~/billing/billing.server");
 const { recheckLapsedSubscriptions } = await import("~/billing/subscription-state.server");
 const { MIN_TRIAL_CARRY_MS, trialEndToCarry } = await import("~/billing/subscriptions.server");
 const { getUserById } = await import("~/users/users.server");
-const { getToast } = await import("~/utils/toast.server");
-const { sqlite } = await import("~/utils/db.server");
+const { getToast } = await import("~/utils/toast/toast.server");
+const { sqlite } = await import("~/utils/db/db.server");
 const { captureLogs } = await import("~/observability/logger.server");
 
 afterAll(async () => {

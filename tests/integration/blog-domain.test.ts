@@ -19,7 +19,7 @@ import {
   toPostSummary,
   updatePost,
 } from "~/blog/posts.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { createTestUser } from "../helpers/requests";
 
 const CONTENT =

@@ -7,16 +7,16 @@ import {
   NEWSLETTER_RATE_LIMIT_MESSAGE,
   NEWSLETTER_SIGNUPS_PER_WINDOW,
 } from "~/newsletter/newsletter-rate-limit.server";
-import * as blogImageRoute from "~/routes/blog-images.$id";
-import * as blogIndexRoute from "~/routes/blog._index";
-import * as blogPostRoute from "~/routes/blog.$slug";
-import * as newsletterRoute from "~/routes/newsletter";
-import * as robotsRoute from "~/routes/robots[.txt]";
-import * as rssRoute from "~/routes/rss[.xml]";
-import * as sitemapRoute from "~/routes/sitemap[.xml]";
-import { db, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { getToast } from "~/utils/toast.server";
+import * as blogImageRoute from "~/routes/_resources+/blog-images.$id";
+import * as blogIndexRoute from "~/routes/blog+/index";
+import * as blogPostRoute from "~/routes/blog+/$slug";
+import * as newsletterRoute from "~/routes/_marketing+/newsletter";
+import * as robotsRoute from "~/routes/_seo+/robots[.txt]";
+import * as rssRoute from "~/routes/_seo+/rss[.xml]";
+import * as sitemapRoute from "~/routes/_seo+/sitemap[.xml]";
+import { db, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
+import { getToast } from "~/utils/toast/toast.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { openQuestion } from "~/conversation/clarify.server";
 import { listTodayGoals } from "~/goals/goals.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
 
 // Saturday 2026-11-21 in New York; the evening question is at 19:00.

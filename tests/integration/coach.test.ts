@@ -32,9 +32,9 @@ const { completeGoal, createGoal, listTodayGoals, todayFor } = await import("~/g
 const { dayNote } = await import("~/goals/day-notes.server");
 const { segmentCount, smsEncoding } = await import("~/sms/segments");
 const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db.server");
-const { zonedInstant } = await import("~/utils/local-time");
-const dashboard = await import("~/routes/dashboard");
+const { db, schema } = await import("~/utils/db/db.server");
+const { zonedInstant } = await import("~/utils/time/local-time");
+const dashboard = await import("~/routes/dashboard+/_layout");
 
 afterAll(async () => {
   await llm.close();

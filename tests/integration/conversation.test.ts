@@ -11,8 +11,8 @@ import { dayNote } from "~/goals/day-notes.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
-import { localTime } from "~/utils/local-time";
+import { db, schema } from "~/utils/db/db.server";
+import { localTime } from "~/utils/time/local-time";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
 
 // A fixed instant: Saturday 2026-11-21 at 9:00 in New York.

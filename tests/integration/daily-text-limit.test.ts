@@ -1,6 +1,6 @@
 import { TEXTS_READ_PER_DAY } from "~/conversation/daily-text-limit.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { createTestUser } from "../helpers/requests";
 
 // Texts by SMS count toward the same daily limit as the web chat; past it a text is neither stored

@@ -1,4 +1,4 @@
-import * as exportRoute from "~/routes/settings_.export[.json]";
+import * as exportRoute from "~/routes/settings_+/export[.json]";
 import { skipGoal } from "~/goals/goal-edits.server";
 import { completeGoal, createGoal } from "~/goals/goals.server";
 import { writeDayNote } from "~/goals/day-notes.server";

@@ -6,8 +6,8 @@ import { createGoal, listAllGoals, listTodayGoals } from "~/goals/goals.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { createHabit } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
-import { sqlite } from "~/utils/db.server";
-import { localDay, zonedInstant } from "~/utils/local-time";
+import { sqlite } from "~/utils/db/db.server";
+import { localDay, zonedInstant } from "~/utils/time/local-time";
 import { createTestUser } from "../helpers/requests";
 
 // One number per goal for its day (conventions v4): given when it is set, in the order given; a goal

@@ -7,9 +7,9 @@ process.env.TWILIO_FROM_NUMBER = "+12015550100";
 
 export {};
 
-const devPhone = await import("~/routes/dev.phone");
+const devPhone = await import("~/routes/dev+/phone");
 const { call, makeRequest } = await import("../helpers/requests");
-const { db, schema } = await import("~/utils/db.server");
+const { db, schema } = await import("~/utils/db/db.server");
 
 describe("/dev/phone with the Twilio transport", () => {
   it("is not found, for the page and for a reply", async () => {

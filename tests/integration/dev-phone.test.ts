@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import * as devPhone from "~/routes/dev.phone";
+import * as devPhone from "~/routes/dev+/phone";
 import { sendTextToNumber } from "~/sms/sender.server";
 import { issueCode } from "~/verification/phone-codes.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import {
   call,
   createTestUser,

@@ -23,14 +23,14 @@ const { fake } = twilioEnv;
 
 const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie } =
   await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks.twilio.messages");
-const messagesRoute = await import("~/routes/messages");
+const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
+const messagesRoute = await import("~/routes/messages+/_layout");
 const { askEveningQuestion, askMorningQuestion } = await import("~/conversation/engine.server");
 const { completeGoal, listAllGoals, listTodayGoals, todayFor } =
   await import("~/goals/goals.server");
 const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db.server");
-const { addDays, localDay, localTime } = await import("~/utils/local-time");
+const { db, schema } = await import("~/utils/db/db.server");
+const { addDays, localDay, localTime } = await import("~/utils/time/local-time");
 
 afterAll(async () => {
   await twilioEnv.restore();

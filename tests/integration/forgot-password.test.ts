@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import * as forgot from "~/routes/forgot-password";
+import * as forgot from "~/routes/_auth+/forgot-password";
 import { getUserById, verifyLogin } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
-import { getToast } from "~/utils/toast.server";
+import { db, schema } from "~/utils/db/db.server";
+import { getToast } from "~/utils/toast/toast.server";
 import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import { MAX_CODE_ATTEMPTS, MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import {

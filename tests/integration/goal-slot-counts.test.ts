@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { goalsDueCount, outcomeCounts, streakFor, streaksFor } from "~/goals/goals.server";
 import { outcomeOf } from "~/goals/goal-numbers";
 import { updateUser } from "~/users/users.server";
-import { sqlite } from "~/utils/db.server";
-import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
+import { sqlite } from "~/utils/db/db.server";
+import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 import { createTestUser } from "../helpers/requests";
 
 // goal_due_slots and goal_completion_slots are kept by triggers on goals (migration 0021), and

@@ -16,8 +16,8 @@ import {
 } from "~/goals/goals.server";
 import { noOutcomes, outcomeOf } from "~/goals/goal-numbers";
 import { updateUser } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
-import { addDays, localDay, zonedInstant } from "~/utils/local-time";
+import { db, schema } from "~/utils/db/db.server";
+import { addDays, localDay, zonedInstant } from "~/utils/time/local-time";
 import { createTestUser } from "../helpers/requests";
 
 const NY = "America/New_York";

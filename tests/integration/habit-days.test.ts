@@ -5,7 +5,7 @@ import { setHabitDay } from "~/habits/habit-days.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { createHabit, getHabit, HabitError } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { createTestUser } from "../helpers/requests";
 
 // New York, EDT. 2026-06-15 is a Monday; 08:00 local is 12:00Z.

@@ -7,10 +7,10 @@ const { call, createTestUser, makeRequest, readJson, sessionCookie } =
 const { handleIncomingText } = await import("~/conversation/engine.server");
 const { listHabits, stopHabit } = await import("~/habits/habits.server");
 const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db.server");
-const pageRoute = await import("~/routes/habits._index");
-const apiRoute = await import("~/routes/api.habits");
-const apiHabitRoute = await import("~/routes/api.habits_.$id");
+const { sqlite } = await import("~/utils/db/db.server");
+const pageRoute = await import("~/routes/habits+/index");
+const apiRoute = await import("~/routes/api+/habits");
+const apiHabitRoute = await import("~/routes/api+/habits_.$id");
 
 // New York, EDT: Sunday 14 June 2026, noon.
 const SUNDAY = new Date("2026-06-14T16:00:00Z");

@@ -5,8 +5,8 @@ import { habitDayNumbers } from "~/habits/habit-numbers.server";
 import { habitNumbers } from "~/habits/habit-stats";
 import { createHabit, getHabit, updateHabit } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
-import { sqlite } from "~/utils/db.server";
-import { addDays } from "~/utils/local-time";
+import { sqlite } from "~/utils/db/db.server";
+import { addDays } from "~/utils/time/local-time";
 import { createTestUser } from "../helpers/requests";
 
 // A habit's numbers are kept between views while its version (raised by triggers on the habit and

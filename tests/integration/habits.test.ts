@@ -11,10 +11,10 @@ const { createHabitGoalsOfDay } = await import("~/habits/habit-goals.server");
 const { createHabit, listHabits } = await import("~/habits/habits.server");
 const { habitsCsv } = await import("~/habits/habit-csv.server");
 const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 const { templates } = await import("~/replies/templates");
-const habitsRoute = await import("~/routes/api.habits");
-const habitRoute = await import("~/routes/api.habits_.$id");
+const habitsRoute = await import("~/routes/api+/habits");
+const habitRoute = await import("~/routes/api+/habits_.$id");
 
 class Outbox implements SmsTransport {
   readonly name = "local" as const;

@@ -5,8 +5,8 @@ import { askMorningQuestion } from "~/conversation/engine.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { getTransport } from "~/sms/transport.server";
 import { getUserById } from "~/users/users.server";
-import { db, schema, sqlite } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
 
 // On LiteFS each commit is an LTX file and a round of FUSE calls (docs/decisions/0010-group-commit.md),

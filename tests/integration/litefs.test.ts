@@ -13,17 +13,17 @@ process.env.LITEFS_DIR = litefsDir;
 
 const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
   await import("../helpers/requests");
-const apiUsers = await import("~/routes/api.users");
-const apiLogin = await import("~/routes/api.login");
-const apiLogout = await import("~/routes/api.logout");
-const apiUser = await import("~/routes/api.user");
-const usersId = await import("~/routes/api.users_.$id");
-const registerPage = await import("~/routes/register");
-const loginPage = await import("~/routes/login");
+const apiUsers = await import("~/routes/api+/users");
+const apiLogin = await import("~/routes/api+/login");
+const apiLogout = await import("~/routes/api+/logout");
+const apiUser = await import("~/routes/api+/user");
+const usersId = await import("~/routes/api+/users_.$id");
+const registerPage = await import("~/routes/_auth+/register");
+const loginPage = await import("~/routes/_auth+/login");
 const entry = await import("~/entry.server");
-const { isPrimary, replayTargetFor } = await import("~/utils/litefs.server");
-const { env } = await import("~/utils/env.server");
-const { db, schema } = await import("~/utils/db.server");
+const { isPrimary, replayTargetFor } = await import("~/utils/db/litefs.server");
+const { env } = await import("~/utils/env/env.server");
+const { db, schema } = await import("~/utils/db/db.server");
 
 const primaryFile = path.join(litefsDir, ".primary");
 const becomeReplica = () => writeFileSync(primaryFile, "primary-host\n");
@@ -167,7 +167,7 @@ describe("on a replica (.primary names another host)", () => {
     for (const method of ["GET", "HEAD"]) {
       expect(await replayTargetFor(new Request("http://localhost/x", { method }))).toBeNull();
     }
-    const post = new Request("http://localhost/settings?_data=routes%2Fsettings", {
+    const post = new Request("http://localhost/settings?_data=routes%2Fsettings%2B%2F_layout", {
       method: "POST",
     });
     const data = await entry.handleDataRequest(new Response("{}"), {

@@ -34,15 +34,15 @@ const { fake } = twilioEnv;
 
 const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie } =
   await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks.twilio.messages");
-const mediaRoute = await import("~/routes/media.$id");
-const shareMediaRoute = await import("~/routes/share.$token_.media.$id");
+const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
+const mediaRoute = await import("~/routes/_resources+/media.$id");
+const shareMediaRoute = await import("~/routes/share+/$token_.media.$id");
 const { createShareLink } = await import("~/sharing/share-links.server");
 const { migrateStoredPhotos } = await import("~/media/media-store.server");
 const { storeBlogImage } = await import("~/blog/images.server");
-const blogImageRoute = await import("~/routes/blog-images.$id");
-const editorRoute = await import("~/routes/blog.edit.$id");
-const { db, schema } = await import("~/utils/db.server");
+const blogImageRoute = await import("~/routes/_resources+/blog-images.$id");
+const editorRoute = await import("~/routes/blog+/edit.$id");
+const { db, schema } = await import("~/utils/db/db.server");
 
 afterAll(async () => {
   await twilioEnv.restore();

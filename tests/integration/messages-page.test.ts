@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import * as engine from "~/conversation/engine.server";
-import * as exportRoute from "~/routes/messages_.export[.csv]";
-import * as messagesRoute from "~/routes/messages";
+import * as exportRoute from "~/routes/messages_+/export[.csv]";
+import * as messagesRoute from "~/routes/messages+/_layout";
 import { listAllGoals } from "~/goals/goals.server";
-import { db, schema } from "~/utils/db.server";
-import { addDays, localDay, startOfLocalDay } from "~/utils/local-time";
+import { db, schema } from "~/utils/db/db.server";
+import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 vi.mock("~/conversation/engine.server", async (importOriginal) => {

@@ -9,7 +9,7 @@ import { runMigrations } from "../../db/migrate";
 import * as schemaModule from "../../db/schema";
 import journal from "../../db/migrations/meta/_journal.json";
 import { createTestUser } from "../helpers/requests";
-import { sqlite as appSqlite } from "~/utils/db.server";
+import { sqlite as appSqlite } from "~/utils/db/db.server";
 
 type ColumnInfo = { name: string; type: string; notnull: 0 | 1; dflt_value: string | null };
 type ForeignKeyInfo = { table: string; from: string; to: string; on_delete: string };

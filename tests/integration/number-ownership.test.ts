@@ -1,9 +1,9 @@
-import * as apiUsers from "~/routes/api.users";
+import * as apiUsers from "~/routes/api+/users";
 import { todayCard } from "~/dashboard/today-card.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { checkCode, issueCode, NUMBER_TAKEN } from "~/verification/phone-codes.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { desc, eq } from "drizzle-orm";
 import { call, makeRequest, readJson, uniquePhone } from "../helpers/requests";
 

@@ -23,7 +23,7 @@ const { fake } = twilioEnv;
 
 const { call, createTestUser, makeRequest, markPhoneVerified } =
   await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks.twilio.messages");
+const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
 const { refuseRequest } = await import("~/http/request-guard.server");
 const { finishRequest, recognizeRoutes } = await import("~/observability/requests.server");
 const { serveMetrics } = await import("~/observability/metrics-server.server");

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { inOneRead, sqlite } from "~/utils/db.server";
+import { inOneRead, sqlite } from "~/utils/db/db.server";
 
 // The pages' reads share one read transaction: one snapshot, and no write lock taken or waited for.
 describe("inOneRead", () => {

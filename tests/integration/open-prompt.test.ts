@@ -5,7 +5,7 @@ import {
   openPromptToday,
 } from "~/users/open-prompt.server";
 import { getUserById } from "~/users/users.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { createTestUser } from "../helpers/requests";
 
 // The open question has one owner: the conversation, undo and the scheduler (inside its own

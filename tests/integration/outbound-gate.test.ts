@@ -21,7 +21,7 @@ const { getOutboundGate } = await import("~/sms/outbound-gate.server");
 const { runTick } = await import("~/scheduler/tick.server");
 const { templates } = await import("~/replies/templates");
 const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 
 afterAll(async () => {
   fake.answerAll();

@@ -23,7 +23,7 @@ const { sendTextToUser } = await import("~/sms/outbound.server");
 const { isOptedOut, optOut } = await import("~/sms/opt-outs.server");
 const { getTransport, SmsSendError } = await import("~/sms/transport.server");
 const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db.server");
+const { db, schema } = await import("~/utils/db/db.server");
 
 afterAll(async () => {
   await twilioEnv.restore();

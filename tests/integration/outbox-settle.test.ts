@@ -16,7 +16,7 @@ const { storeTextToSend } = await import("~/sms/outbound.server");
 const { getTransport } = await import("~/sms/transport.server");
 const { runTick } = await import("~/scheduler/tick.server");
 const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 
 afterAll(async () => {
   await twilioEnv.restore();

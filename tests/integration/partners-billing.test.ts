@@ -15,7 +15,7 @@ const { createTestUser } = await import("../helpers/requests");
 const { addPartner, answerAsPartner } = await import("~/partners/partners.server");
 const { isBillingEnabled } = await import("~/billing/billing.server");
 const { runTick } = await import("~/scheduler/tick.server");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 
 afterAll(() => {
   for (const [key, value] of Object.entries(saved)) {

@@ -12,7 +12,7 @@ import {
 import { segmentCount } from "~/sms/segments";
 import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import { getUserById, updateUser } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { createTestUser, markPhoneVerified, uniquePhone } from "../helpers/requests";
 
 const { phoneCodes, localOutbox, messages } = schema;

@@ -1,5 +1,10 @@
 import { readFileSync } from "node:fs";
-import { consumeLimit, limitSpent, RATE_LIMITS, rateLimitTable } from "~/utils/rate-limit.server";
+import {
+  consumeLimit,
+  limitSpent,
+  RATE_LIMITS,
+  rateLimitTable,
+} from "~/utils/rate-limits/rate-limit.server";
 
 // The formatter pads the table's cells and adds blank lines; the words must be the same.
 const tableWords = (markdown: string) =>

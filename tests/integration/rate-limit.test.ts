@@ -5,14 +5,14 @@ export {};
 
 const { call, cookieFrom, createTestUser, makeRequest, readJson } =
   await import("../helpers/requests");
-const apiLogin = await import("~/routes/api.login");
-const apiUsers = await import("~/routes/api.users");
-const loginPage = await import("~/routes/login");
-const registerPage = await import("~/routes/register");
-const forgotPassword = await import("~/routes/forgot-password");
-const { RATE_LIMIT_MESSAGE } = await import("~/utils/rate-limit.server");
-const { db, schema } = await import("~/utils/db.server");
-const { rememberClientAddress } = await import("~/utils/request.server");
+const apiLogin = await import("~/routes/api+/login");
+const apiUsers = await import("~/routes/api+/users");
+const loginPage = await import("~/routes/_auth+/login");
+const registerPage = await import("~/routes/_auth+/register");
+const forgotPassword = await import("~/routes/_auth+/forgot-password");
+const { RATE_LIMIT_MESSAGE } = await import("~/utils/rate-limits/rate-limit.server");
+const { db, schema } = await import("~/utils/db/db.server");
+const { rememberClientAddress } = await import("~/utils/requests/request.server");
 
 /** The request as the server hands it on: the socket's address is `ip`, whatever the headers say. */
 function fromAddress(request: Request, ip: string) {

@@ -8,7 +8,7 @@ import {
 import { createGoal, listTodayGoals } from "~/goals/goals.server";
 import * as interpret from "~/replies/interpret";
 import { getUserById } from "~/users/users.server";
-import { db, inGroupCommit, schema, sqlite } from "~/utils/db.server";
+import { db, inGroupCommit, schema, sqlite } from "~/utils/db/db.server";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
 
 // Reading a text is pure and may take milliseconds; SQLite's write lock is held by the group commit

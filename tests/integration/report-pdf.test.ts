@@ -8,10 +8,10 @@ import { getUserById } from "~/users/users.server";
 import { MAX_REPORT_PHOTOS } from "~/report/proof-images.server";
 import { LISTED_TEXT_BUDGET, MAX_ROWS, reportData } from "~/report/report-data.server";
 import { progressReportPdf } from "~/report/report-pdf.server";
-import * as reportRoute from "~/routes/dashboard_.report[.pdf]";
-import { db, schema, sqlite } from "~/utils/db.server";
-import { REPORTS_PER_HOUR } from "~/utils/rate-limit.server";
-import { addDays, zonedInstant } from "~/utils/local-time";
+import * as reportRoute from "~/routes/dashboard_+/report[.pdf]";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { REPORTS_PER_HOUR } from "~/utils/rate-limits/rate-limit.server";
+import { addDays, zonedInstant } from "~/utils/time/local-time";
 import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
 import { pdfText } from "../e2e/pdf-text";
 

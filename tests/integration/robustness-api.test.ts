@@ -3,29 +3,29 @@ import { openApiDocument } from "~/api-docs/openapi";
 import { apiRouteFiles, urlOfRouteFile } from "~/api-docs/route-files";
 import { createPost } from "~/blog/posts.server";
 import { createGoal } from "~/goals/goals.server";
-import * as adminUsers from "~/routes/api.admin.users";
-import * as blogPosts from "~/routes/api.blog-posts";
-import * as blogPost from "~/routes/api.blog-posts_.$id";
-import * as publish from "~/routes/api.blog-posts_.$id_.publish";
-import * as unpublish from "~/routes/api.blog-posts_.$id_.unpublish";
-import * as postBySlug from "~/routes/api.blog-posts_.slug.$slug";
-import * as goals from "~/routes/api.goals";
-import * as completeGoal from "~/routes/api.goals_.$id_.complete";
-import * as oneGoal from "~/routes/api.goals_.$id";
-import * as moveGoal from "~/routes/api.goals_.$id_.move";
-import * as reopenGoal from "~/routes/api.goals_.$id_.reopen";
-import * as skipGoal from "~/routes/api.goals_.$id_.skip";
-import * as login from "~/routes/api.login";
-import * as logout from "~/routes/api.logout";
-import * as messages from "~/routes/api.messages";
-import * as replyToSms from "~/routes/api.mock.reply-to-sms";
-import * as sendEvening from "~/routes/api.mock.send-evening-sms";
-import * as sendMorning from "~/routes/api.mock.send-morning-sms";
-import * as currentUser from "~/routes/api.user";
-import * as users from "~/routes/api.users";
-import * as oneUser from "~/routes/api.users_.$id";
-import * as toggleAdmin from "~/routes/api.users_.$id_.toggle-admin";
-import * as verifyPhone from "~/routes/api.verify-phone";
+import * as adminUsers from "~/routes/api+/admin.users";
+import * as blogPosts from "~/routes/api+/blog-posts";
+import * as blogPost from "~/routes/api+/blog-posts_.$id";
+import * as publish from "~/routes/api+/blog-posts_.$id_.publish";
+import * as unpublish from "~/routes/api+/blog-posts_.$id_.unpublish";
+import * as postBySlug from "~/routes/api+/blog-posts_.slug.$slug";
+import * as goals from "~/routes/api+/goals";
+import * as completeGoal from "~/routes/api+/goals_.$id_.complete";
+import * as oneGoal from "~/routes/api+/goals_.$id";
+import * as moveGoal from "~/routes/api+/goals_.$id_.move";
+import * as reopenGoal from "~/routes/api+/goals_.$id_.reopen";
+import * as skipGoal from "~/routes/api+/goals_.$id_.skip";
+import * as login from "~/routes/api+/login";
+import * as logout from "~/routes/api+/logout";
+import * as messages from "~/routes/api+/messages";
+import * as replyToSms from "~/routes/api+/mock.reply-to-sms";
+import * as sendEvening from "~/routes/api+/mock.send-evening-sms";
+import * as sendMorning from "~/routes/api+/mock.send-morning-sms";
+import * as currentUser from "~/routes/api+/user";
+import * as users from "~/routes/api+/users";
+import * as oneUser from "~/routes/api+/users_.$id";
+import * as toggleAdmin from "~/routes/api+/users_.$id_.toggle-admin";
+import * as verifyPhone from "~/routes/api+/verify-phone";
 import { createTestUser, makeRequest, uniquePhone } from "../helpers/requests";
 import {
   answer,
@@ -43,7 +43,7 @@ import {
   rawRequest,
 } from "../helpers/robustness";
 
-// Every /api route (app/routes/api.*.ts) gets random and hostile input: wrong types, huge and control
+// Every /api route (app/routes/api+/*.ts) gets random and hostile input: wrong types, huge and control
 // strings, markup and SQL, malformed JSON, wrong content types and methods, odd ids, as anonymous,
 // a user, an admin and with a forged session cookie. For every answer: no 5xx and nothing thrown but
 // a Response; for every rejection (4xx): the database is exactly as before and the body is JSON with
@@ -543,7 +543,7 @@ describe("methods an /api call does not have", () => {
       const operations = document.paths[template];
       expect(operations, `${template} is not in the document`).toBeDefined();
       const documented = Object.keys(operations!).map((m) => m.toUpperCase());
-      const route = (await import(`~/routes/${file}.ts`)) as Route;
+      const route = (await import(`~/routes/api+/${file}.ts`)) as Route;
       const url = template.replace(/\{\w+\}/g, "1");
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
         if (documented.includes(method)) continue;

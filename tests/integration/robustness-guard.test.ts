@@ -1,9 +1,10 @@
 /// <reference types="vite/client" />
 import type { ServerBuild } from "@remix-run/node";
 import { createGoal } from "~/goals/goals.server";
-import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/body-limits";
+import { DEFAULT_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
 import { guardRoutes, refuseCrossSite } from "~/http/request-guard.server";
 import { call } from "../helpers/requests";
+import { routeManifest } from "../helpers/route-manifest";
 import { callers, fc, snapshotDatabase } from "../helpers/robustness";
 
 // Every route that exports an action (found on disk, so a new one is covered the day it is added) is
@@ -15,7 +16,7 @@ import { callers, fc, snapshotDatabase } from "../helpers/robustness";
 type RouteModule = ServerBuild["routes"][string]["module"];
 
 const modules: Record<string, RouteModule> = import.meta.glob<RouteModule>(
-  "../../app/routes/*.{ts,tsx}",
+  "../../app/routes/**/*.{ts,tsx}",
   { eager: true },
 );
 
@@ -27,18 +28,15 @@ const SAMPLE_PARAMS: Record<string, string> = {
   date: "2026-11-23",
 };
 
-/** A URL path the route answers: `api.goals_.$id_.complete.ts` → `/api/goals/1/complete`. */
+const patternOfFile = new Map(routeManifest().map((route) => [route.file, route.pattern]));
+
+/** A URL path the route answers: `api+/goals_.$id_.complete.ts` → `/api/goals/1/complete`. */
 export function samplePath(file: string) {
-  const name = file.replace(/^.*\/routes\//, "").replace(/\.(tsx?)$/, "");
-  const segments = name
-    .replace(/\[(.+?)\]/g, (_, literal: string) => literal.replaceAll(".", "\u0000"))
-    .split(".")
-    .map((segment) => segment.replaceAll("\u0000", ".").replace(/_$/, ""))
-    .filter((segment) => segment !== "_index")
-    .map((segment) =>
-      segment === "$" ? "anything" : segment.replace(/^\$(\w+)/, (_, p) => SAMPLE_PARAMS[p] ?? "1"),
-    );
-  return `/${segments.join("/")}`;
+  const pattern = patternOfFile.get(file.replace(/^.*\/app\//, ""));
+  if (pattern === undefined) throw new Error(`${file} is not a route`);
+  return pattern.replace(/:(\w+)|\*/g, (_, param: string | undefined) =>
+    param ? (SAMPLE_PARAMS[param] ?? "1") : "anything",
+  );
 }
 
 const actionRoutes = Object.entries(modules)

@@ -61,10 +61,10 @@ const {
   rawRequest,
   short,
 } = await import("../helpers/robustness");
-const inbound = await import("~/routes/webhooks.twilio.messages");
-const status = await import("~/routes/webhooks.twilio.status");
-const stripeWebhook = await import("~/routes/webhooks.stripe");
-const billing = await import("~/routes/settings.billing");
+const inbound = await import("~/routes/webhooks+/twilio.messages");
+const status = await import("~/routes/webhooks+/twilio.status");
+const stripeWebhook = await import("~/routes/webhooks+/stripe");
+const billing = await import("~/routes/settings+/billing");
 const { sendTextToUser } = await import("~/sms/outbound.server");
 
 afterAll(async () => {

@@ -19,7 +19,7 @@ const { numberedInOrder, templates } = await import("~/replies/templates");
 const { createGoal } = await import("~/goals/goals.server");
 const { isBillingEnabled } = await import("~/billing/billing.server");
 const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 
 afterAll(() => {
   for (const [key, value] of Object.entries(saved)) {

@@ -25,7 +25,7 @@ const { getTransport } = await import("~/sms/transport.server");
 const { templates } = await import("~/replies/templates");
 const { createGoal } = await import("~/goals/goals.server");
 const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 const { registry } = await import("~/observability/metrics.server");
 
 afterAll(async () => {

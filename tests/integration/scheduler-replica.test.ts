@@ -12,7 +12,7 @@ process.env.LITEFS_DIR = litefsDir;
 const { createTestUser } = await import("../helpers/requests");
 const { runTick } = await import("~/scheduler/tick.server");
 const { templates } = await import("~/replies/templates");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 
 const primaryFile = path.join(litefsDir, ".primary");
 const becomeReplica = () => writeFileSync(primaryFile, "coach-primary-host\n");

@@ -15,7 +15,7 @@ const { segmentCount } = await import("~/sms/segments");
 const { handleIncomingText } = await import("~/conversation/engine.server");
 const { createGoal, getGoal } = await import("~/goals/goals.server");
 const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db.server");
+const { sqlite } = await import("~/utils/db/db.server");
 
 afterAll(() => {
   if (savedAppUrl === undefined) delete process.env.APP_URL;

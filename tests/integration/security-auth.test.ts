@@ -1,19 +1,19 @@
 import { createGoal } from "~/goals/goals.server";
-import * as apiUsers from "~/routes/api.users";
-import * as dashboard from "~/routes/dashboard";
-import * as login from "~/routes/login";
-import * as register from "~/routes/register";
-import * as theme from "~/routes/theme";
+import * as apiUsers from "~/routes/api+/users";
+import * as dashboard from "~/routes/dashboard+/_layout";
+import * as login from "~/routes/_auth+/login";
+import * as register from "~/routes/_auth+/register";
+import * as theme from "~/routes/_resources+/theme";
 import { ACCOUNT_EXISTS_ANSWERS_PER_HOUR } from "~/users/account-exists-answers.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import {
   delayAfterFailures,
   FAILURES_PER_ACCOUNT_AND_ADDRESS,
   MAX_DELAY_SECONDS,
   throttledLogin,
-} from "~/utils/login-throttle.server";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
-import { clientIpOf, getClientIp, rememberClientAddress } from "~/utils/request.server";
+} from "~/utils/rate-limits/login-throttle.server";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limits/rate-limit.server";
+import { clientIpOf, getClientIp, rememberClientAddress } from "~/utils/requests/request.server";
 import {
   call,
   cookieFrom,

@@ -20,7 +20,7 @@ const { fake } = twilioEnv;
 const { createTestUser } = await import("../helpers/requests");
 const { receiveInboundSms } = await import("~/conversation/inbound.server");
 const { getTransport } = await import("~/sms/transport.server");
-const { db, schema, sqlite } = await import("~/utils/db.server");
+const { db, schema, sqlite } = await import("~/utils/db/db.server");
 const { photoBytes } = await import("~/media/media-store.server");
 
 /** A CDN stand-in on another local port: it records what it was sent and serves one PNG. */

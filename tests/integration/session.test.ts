@@ -1,10 +1,10 @@
 import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import * as apiLogin from "~/routes/api.login";
-import * as apiUser from "~/routes/api.user";
-import * as loginPage from "~/routes/login";
-import { db, schema } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import * as apiLogin from "~/routes/api+/login";
+import * as apiUser from "~/routes/api+/user";
+import * as loginPage from "~/routes/_auth+/login";
+import { db, schema } from "~/utils/db/db.server";
+import { env } from "~/utils/env/env.server";
 import { createUserSession, getUser, getUserId, sessionStorage } from "~/http/session.server";
 import { safeRedirect } from "~/http/safe-redirect";
 import { call, cookieFrom, createTestUser, makeRequest, readJson } from "../helpers/requests";

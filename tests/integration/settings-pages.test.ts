@@ -6,17 +6,17 @@ import {
   pageOfLegacyAnchor,
   SETTINGS_SECTIONS,
 } from "~/components/settings/sections";
-import * as layout from "~/routes/settings";
-import * as account from "~/routes/settings.account";
-import * as billing from "~/routes/settings.billing";
-import * as profile from "~/routes/settings._index";
-import * as partners from "~/routes/settings.partners";
-import * as password from "~/routes/settings.password";
-import * as phone from "~/routes/settings.phone";
-import * as shareLinks from "~/routes/settings.share-links";
+import * as layout from "~/routes/settings+/_layout";
+import * as account from "~/routes/settings+/account";
+import * as billing from "~/routes/settings+/billing";
+import * as profile from "~/routes/settings+/index";
+import * as partners from "~/routes/settings+/partners";
+import * as password from "~/routes/settings+/password";
+import * as phone from "~/routes/settings+/phone";
+import * as shareLinks from "~/routes/settings+/share-links";
 import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/toast/toast.server";
 import {
   call,
   cookieFrom,
@@ -267,7 +267,7 @@ describe("old links to Settings", () => {
 });
 
 describe("route files", () => {
-  const sources = import.meta.glob<string>("../../app/routes/*.{ts,tsx}", {
+  const sources = import.meta.glob<string>("../../app/routes/**/*.{ts,tsx}", {
     eager: true,
     query: "?raw",
     import: "default",
@@ -280,9 +280,9 @@ describe("route files", () => {
     expect(long).toEqual([]);
     expect(Object.keys(sources)).toEqual(
       expect.arrayContaining([
-        "../../app/routes/settings.tsx",
-        "../../app/routes/settings._index.tsx",
-        "../../app/routes/settings.account.tsx",
+        "../../app/routes/settings+/_layout.tsx",
+        "../../app/routes/settings+/index.tsx",
+        "../../app/routes/settings+/account.tsx",
       ]),
     );
   });

@@ -4,15 +4,15 @@ import { skipGoal } from "~/goals/goal-edits.server";
 import { completeGoal, createGoal } from "~/goals/goals.server";
 import { createHabit, stopHabit } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
-import * as settings from "~/routes/settings.share-links";
-import * as sharePage from "~/routes/share.$token";
-import * as shareMedia from "~/routes/share.$token_.media.$id";
-import * as sharedSummary from "~/routes/share.$token_.summaries.$period.$date";
+import * as settings from "~/routes/settings+/share-links";
+import * as sharePage from "~/routes/share+/$token";
+import * as shareMedia from "~/routes/share+/$token_.media.$id";
+import * as sharedSummary from "~/routes/share+/$token_.summaries.$period.$date";
 import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/share-links.server";
 import { newShareToken } from "~/sharing/share-rules";
 import { formatUsPhone } from "~/users/phone";
-import { db, schema } from "~/utils/db.server";
-import { getToast } from "~/utils/toast.server";
+import { db, schema } from "~/utils/db/db.server";
+import { getToast } from "~/utils/toast/toast.server";
 import {
   call,
   cookieFrom,

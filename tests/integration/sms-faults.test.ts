@@ -29,12 +29,12 @@ delete process.env.LLM_API_URL;
 delete process.env.LITEFS_DIR;
 
 const { call, createTestUser, makeRequest } = await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks.twilio.messages");
-const statusRoute = await import("~/routes/webhooks.twilio.status");
+const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
+const statusRoute = await import("~/routes/webhooks+/twilio.status");
 const { runTick } = await import("~/scheduler/tick.server");
 const { templates } = await import("~/replies/templates");
 const { isOptedOut } = await import("~/sms/opt-outs.server");
-const { db, schema, sqlite } = await import("~/utils/db.server");
+const { db, schema, sqlite } = await import("~/utils/db/db.server");
 
 // Only Date is faked: the day is fixed (2026-06-15, a Monday; New York is on EDT, UTC-4, so 08:00
 // local is 12:00Z) and moves on with real time, while sockets and the client's timeout stay real.

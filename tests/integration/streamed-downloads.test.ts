@@ -1,10 +1,10 @@
 import { asc, desc, eq } from "drizzle-orm";
-import * as csvRoute from "~/routes/messages_.export[.csv]";
-import * as exportRoute from "~/routes/settings_.export[.json]";
-import * as goalsApi from "~/routes/api.goals";
-import * as messagesApi from "~/routes/api.messages";
-import * as newsletterRoute from "~/routes/admin_.newsletter[.csv]";
-import * as usersApi from "~/routes/api.admin.users";
+import * as csvRoute from "~/routes/messages_+/export[.csv]";
+import * as exportRoute from "~/routes/settings_+/export[.json]";
+import * as goalsApi from "~/routes/api+/goals";
+import * as messagesApi from "~/routes/api+/messages";
+import * as newsletterRoute from "~/routes/admin_+/newsletter[.csv]";
+import * as usersApi from "~/routes/api+/admin.users";
 import { CSV_HEADER } from "~/conversation/message-history.server";
 import { imageLabel, mediaNames } from "~/conversation/message-media.server";
 import { messageTime } from "~/conversation/thread.server";
@@ -13,10 +13,10 @@ import { createGoal, todayFor } from "~/goals/goals.server";
 import { habitSummaries } from "~/habits/habit-api.server";
 import { listHabits } from "~/habits/habits.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
-import { csvLine } from "~/utils/csv";
-import { db, schema, sqlite } from "~/utils/db.server";
-import { localDay } from "~/utils/local-time";
-import { BATCH_SIZE } from "~/utils/streamed-download.server";
+import { csvLine } from "~/utils/text/csv";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { localDay } from "~/utils/time/local-time";
+import { BATCH_SIZE } from "~/utils/requests/streamed-download.server";
 import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
 
 // The downloads are written a batch of rows at a time; what they write is, byte for byte, what

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { createGoal, completeGoal } from "~/goals/goals.server";
-import * as summaryPage from "~/routes/summaries.$period.$date";
+import * as summaryPage from "~/routes/summaries+/$period.$date";
 import { SUMMARY_GOALS_PER_PAGE } from "~/summaries/summaries.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
 
 async function load(path: string, params: Record<string, string>, cookie?: string) {

@@ -7,7 +7,7 @@ import {
 import { listTodayGoals } from "~/goals/goals.server";
 import { segmentCount, smsEncoding } from "~/sms/segments";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
 
 // A fixed instant: Saturday 2026-11-21 at 9:00 in New York, and 19:30 the same local day.

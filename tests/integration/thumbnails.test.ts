@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import * as mediaRoute from "~/routes/media.$id";
-import * as shareMediaRoute from "~/routes/share.$token_.media.$id";
+import * as mediaRoute from "~/routes/_resources+/media.$id";
+import * as shareMediaRoute from "~/routes/share+/$token_.media.$id";
 import { thumbnailStats } from "~/media/thumbnails.server";
 import { createShareLink } from "~/sharing/share-links.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
 
 // Pages show proof photos as thumbnails: made on the server (never the full file scaled by the

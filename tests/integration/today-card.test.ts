@@ -5,7 +5,7 @@ import { runTick } from "~/scheduler/tick.server";
 import { todayCard } from "~/dashboard/today-card.server";
 import { optOut } from "~/sms/opt-outs.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
-import { sqlite } from "~/utils/db.server";
+import { sqlite } from "~/utils/db/db.server";
 import { createTestUser } from "../helpers/requests";
 
 // The dashboard's Today card says what the scheduler will do: the next text from the tick's own

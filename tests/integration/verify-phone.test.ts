@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
-import * as verifyPhone from "~/routes/api.verify-phone";
-import * as settings from "~/routes/settings.phone";
+import * as verifyPhone from "~/routes/api+/verify-phone";
+import * as settings from "~/routes/settings+/phone";
 import { optOut } from "~/sms/opt-outs.server";
 import { MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
+import { db, schema } from "~/utils/db/db.server";
 import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/utils/toast/toast.server";
 import {
   call,
   cookieFrom,

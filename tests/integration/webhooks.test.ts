@@ -26,15 +26,15 @@ const { fake } = twilioEnv;
 
 const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie, uniquePhone } =
   await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks.twilio.messages");
-const statusRoute = await import("~/routes/webhooks.twilio.status");
-const mediaRoute = await import("~/routes/media.$id");
+const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
+const statusRoute = await import("~/routes/webhooks+/twilio.status");
+const mediaRoute = await import("~/routes/_resources+/media.$id");
 const { sendTextToUser } = await import("~/sms/outbound.server");
 const { isOptedOut } = await import("~/sms/opt-outs.server");
 const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db.server");
+const { db, schema } = await import("~/utils/db/db.server");
 const { photoBytes } = await import("~/media/media-store.server");
-const { env } = await import("~/utils/env.server");
+const { env } = await import("~/utils/env/env.server");
 
 const INBOUND = "/webhooks/twilio/messages";
 const STATUS = "/webhooks/twilio/status";

@@ -1,13 +1,13 @@
-import * as dashboardRoute from "~/routes/dashboard";
-import * as habitRoute from "~/routes/habits.$id";
-import * as usersId from "~/routes/api.users_.$id";
+import * as dashboardRoute from "~/routes/dashboard+/_layout";
+import * as habitRoute from "~/routes/habits+/$id";
+import * as usersId from "~/routes/api+/users_.$id";
 import { todayFor } from "~/goals/goals.server";
 import { createHabit } from "~/habits/habits.server";
 import { progressReportPdf } from "~/report/report-pdf.server";
 import { summaryPageData } from "~/summaries/summaries.server";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db.server";
-import { addDays, dayOfWeek, zonedInstant } from "~/utils/local-time";
+import { db, schema } from "~/utils/db/db.server";
+import { addDays, dayOfWeek, zonedInstant } from "~/utils/time/local-time";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 import { pdfText } from "../e2e/pdf-text";
 

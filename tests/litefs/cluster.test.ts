@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { addDays, localDay, zonedInstant } from "~/utils/local-time";
+import { addDays, localDay, zonedInstant } from "~/utils/time/local-time";
 import { startFlyEdge } from "../fakes/fly-edge";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
 import { HttpClient, signUp } from "../server/built-server";

@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import twilioPackage from "twilio";
-import { addDays, localDay, zonedInstant } from "~/utils/local-time";
+import { addDays, localDay, zonedInstant } from "~/utils/time/local-time";
 import { startFakeConsul, type FakeConsul } from "../fakes/consul-server";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
 import { signUp } from "../server/built-server";

@@ -2,7 +2,7 @@ import { unstatedFact, type CoachFacts } from "~/coach/fact-check";
 import type { DayPattern } from "~/coach/feedback-rules";
 import { LIST_SEGMENTS, MAX_SEGMENTS } from "~/replies/templates";
 import { segmentCount, toSmsText } from "~/sms/segments";
-import { localDay, weekdayName } from "~/utils/local-time";
+import { localDay, weekdayName } from "~/utils/time/local-time";
 import { signUp, startBuiltServer, type BuiltServer } from "../server/built-server";
 import { startModelProxy } from "./model-proxy";
 import { findLlama, startLlama, type LlamaServer } from "./llama";

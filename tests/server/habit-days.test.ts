@@ -1,4 +1,4 @@
-import { addDays, localDay } from "~/utils/local-time";
+import { addDays, localDay } from "~/utils/time/local-time";
 import { signUp, startBuiltServer, type BuiltServer } from "./built-server";
 import { zoneAwayFromMidnight } from "./zones";
 

@@ -6,7 +6,7 @@ import {
   localTime,
   zonedInstant,
   type LocalDay,
-} from "~/utils/local-time";
+} from "~/utils/time/local-time";
 import { pdfText } from "../e2e/pdf-text";
 import { runTick, signUp, startBuiltServer, type BuiltServer } from "./built-server";
 

@@ -50,7 +50,7 @@ describe("the server's output", () => {
       const anonymous = new HttpClient(server);
       const visits: Array<[HttpClient, string, { method?: string; json?: unknown }?]> = [
         [anonymous, `/share/${token}`],
-        [anonymous, `/share/${token}?_data=${encodeURIComponent("routes/share.$token")}`],
+        [anonymous, `/share/${token}?_data=${encodeURIComponent("routes/share+/$token")}`],
         [anonymous, `/share/${token}/media/1`],
         [anonymous, `/forgot-password?email=${encodeURIComponent(email)}`],
         [anonymous, `/admin?q=${encodeURIComponent(number)}`],
@@ -88,7 +88,7 @@ describe("the server's output", () => {
       const share = answered[0]!;
       expect(await waitForLine(server, (line) => line.reqId === share.id)).toMatchObject({
         msg: "request",
-        route: "routes/share.$token",
+        route: "routes/share+/$token",
         status: share.status,
         ms: expect.any(Number),
       });

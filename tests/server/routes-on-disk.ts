@@ -1,22 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import {
   DEFAULT_BODY_LIMIT,
   IMAGE_UPLOAD_BODY_LIMIT,
   STRIPE_EVENT_BODY_LIMIT,
-} from "~/utils/body-limits";
+} from "~/utils/requests/body-limits";
+import { routeManifest } from "../helpers/route-manifest";
 
-// Every route file in app/routes, read the way Remix's flat-routes convention reads it, with what its
+// Every route file in app/routes, read the way the build reads it (remix-flat-routes), with what its
 // source shows: whether it loads, acts, which methods and query parameters it reads, its body limit.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const require = createRequire(import.meta.url);
-const { flatRoutes } = require("@remix-run/dev/dist/config/flat-routes.js") as {
-  flatRoutes: (
-    appDirectory: string,
-  ) => Record<string, { id: string; parentId?: string; path?: string; file: string }>;
-};
 
 export type RouteOnDisk = {
   id: string;
@@ -42,24 +36,16 @@ const exported = (source: string, name: string) =>
   ).test(source);
 
 export function routesOnDisk(): RouteOnDisk[] {
-  const manifest = flatRoutes(path.join(root, "app"));
-  const fullPath = (id: string | undefined): string => {
-    const route = id ? manifest[id] : undefined;
-    if (!route) return "";
-    return [fullPath(route.parentId), route.path].filter(Boolean).join("/");
-  };
-  return Object.values(manifest)
-    .filter((route) => route.id !== "root")
-    .map((route) => {
-      const source = readFileSync(path.join(root, "app", route.file), "utf8");
-      const pattern = `/${fullPath(route.id)}`;
+  return routeManifest()
+    .map(({ id, file, pattern }) => {
+      const source = readFileSync(path.join(root, "app", file), "utf8");
       const limitName = /maxBodyBytes:\s*(\w+)/.exec(source)?.[1];
       const methods = ["POST", "PUT", "PATCH", "DELETE"].filter((method) =>
         source.includes(`"${method}"`),
       );
       return {
-        id: route.id,
-        file: route.file,
+        id,
+        file,
         pattern,
         params: [...pattern.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? "*"),
         hasLoader: exported(source, "loader"),

@@ -1,4 +1,4 @@
-import { localDay, zonedInstant } from "~/utils/local-time";
+import { localDay, zonedInstant } from "~/utils/time/local-time";
 import { runTick, signUp, startBuiltServer, type BuiltServer } from "./built-server";
 import { zoneAwayFromMidnight } from "./zones";
 

@@ -1,5 +1,5 @@
 import { TIME_ZONES } from "~/users/user-options";
-import { localTime } from "~/utils/local-time";
+import { localTime } from "~/utils/time/local-time";
 
 /** The offered zone whose local time is furthest from midnight now, so "today" holds for the test. */
 export function zoneAwayFromMidnight(now: Date) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 
 export const ADMIN_TABS = [
   { id: "users", label: "Users" },

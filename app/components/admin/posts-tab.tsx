@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 import { AdminTable } from "./admin-table";
 import { Badge } from "./badge";
 import { DeletePostDialog } from "./delete-post-confirmation";

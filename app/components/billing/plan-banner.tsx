@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { BillingSummary } from "~/billing/billing.server";
-import { pluralDays } from "~/utils/format";
+import { pluralDays } from "~/utils/time/format";
 
 type BannerFacts = Pick<BillingSummary, "enabled" | "status" | "trialDaysLeft" | "trialEndsOn">;
 

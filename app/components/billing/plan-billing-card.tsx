@@ -2,7 +2,7 @@ import { Form, useSearchParams } from "@remix-run/react";
 import type { BillingSummary } from "~/billing/billing.server";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { pluralDays } from "~/utils/format";
+import { pluralDays } from "~/utils/time/format";
 
 const ACTION = "/settings/billing";
 

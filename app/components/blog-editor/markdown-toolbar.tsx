@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 import { MARKDOWN_FORMATS, type FormatId } from "./markdown-format";
 
 const glyphStyle: Partial<Record<FormatId, string>> = {

@@ -2,8 +2,8 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { cn } from "~/utils/cn";
-import { useHydrated } from "~/utils/use-hydrated";
+import { cn } from "~/utils/page/cn";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 /** What /newsletter answers a JavaScript (fetcher) post with, to show inline. */
 export type NewsletterReply = { ok: boolean; message: string };

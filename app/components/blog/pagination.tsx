@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 import { blogListHref, pageItems } from "./blog-links";
 
 /** Previous, page numbers, Next: links that keep the tag; the ends are disabled, not links. */

@@ -1,4 +1,4 @@
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 
 const Dot = () => (
   <span aria-hidden="true" className="mr-2">

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 import { shareLinks } from "./blog-links";
 
 type CopyState = "idle" | "copied" | "failed";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 import { blogListHref } from "./blog-links";
 
 /** The tag filter: links, so it works without JavaScript; the shown list is marked current. */

@@ -1,6 +1,6 @@
 import type { ThreadMessage } from "~/conversation/thread.server";
 import { thumbnailUrl } from "~/components/goals/proof-thumbnails";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 
 /** One text: ours on the left in grey, the user's on the right in blue with its channel badge. */
 export function MessageBubble({ message }: { message: ThreadMessage }) {

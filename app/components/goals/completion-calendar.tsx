@@ -1,6 +1,6 @@
 import { dayOutcome } from "~/goals/goal-rules";
-import { counted, pluralDays } from "~/utils/format";
-import { weekdayLabels, type WeekStart } from "~/utils/week-start";
+import { counted, pluralDays } from "~/utils/time/format";
+import { weekdayLabels, type WeekStart } from "~/utils/time/week-start";
 import { CALENDAR_LEGEND, DAY_FILL } from "../../goals/outcome-colours";
 
 type Cell = {

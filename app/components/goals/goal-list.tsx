@@ -1,8 +1,8 @@
 import { Link, useActionData, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { EMPTY_GOALS, GOAL_STATE_LABELS, isOpen, type GoalState } from "~/goals/goal-rules";
-import { cn } from "~/utils/cn";
-import { useHydrated } from "~/utils/use-hydrated";
+import { cn } from "~/utils/page/cn";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { Input } from "../ui/input";
 import { STATE_BADGE } from "../../goals/outcome-colours";

@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { DATE_RANGES } from "~/goals/goal-rules";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { Select } from "../ui/input";
 import { PageLinks } from "../ui/page-links";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Card } from "~/components/ui/card";
-import { pluralDays } from "~/utils/format";
+import { pluralDays } from "~/utils/time/format";
 
 type Stats = {
   streak: number;

@@ -1,9 +1,9 @@
 import { Form, useFetchers, useSubmit } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { dayIntentValue, parseDayIntent, type DayToggle } from "~/habits/habit-days";
-import { cn } from "~/utils/cn";
-import { weekdayLabels } from "~/utils/week-start";
-import { useHydrated } from "~/utils/use-hydrated";
+import { cn } from "~/utils/page/cn";
+import { weekdayLabels } from "~/utils/time/week-start";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 const pendingKey = (habitId: number | string, day: string) => `${habitId}:${day}`;
 

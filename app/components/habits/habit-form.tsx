@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { PendingButton } from "../pending-button";
 import { FieldErrors } from "../ui/field";
 import { Input } from "../ui/input";
-import { weekdayLabels, weekdaysInOrder, type WeekStart } from "~/utils/week-start";
+import { weekdayLabels, weekdaysInOrder, type WeekStart } from "~/utils/time/week-start";
 
 /** The day checkboxes in the order of the user's week. */
 const weekdayChoices = (firstDay: WeekStart) => {

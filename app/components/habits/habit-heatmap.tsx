@@ -1,5 +1,5 @@
-import { pluralDays } from "~/utils/format";
-import { weekdayLabels, type WeekStart } from "~/utils/week-start";
+import { pluralDays } from "~/utils/time/format";
+import { weekdayLabels, type WeekStart } from "~/utils/time/week-start";
 
 type Cell = {
   day: string;

@@ -1,4 +1,4 @@
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 
 /** Strength 0–100 as a bar, readable as a meter by screen readers. */
 export function StrengthBar({

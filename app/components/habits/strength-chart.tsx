@@ -1,4 +1,4 @@
-import { formatLocalDay } from "~/utils/format";
+import { formatLocalDay } from "~/utils/time/format";
 
 const WIDTH = 400;
 const HEIGHT = 160;

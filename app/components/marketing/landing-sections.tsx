@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import type { SiteFacts } from "~/site/site-facts.server";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 import { CHECK_IN_TIMES } from "./check-in-times";
 import { CameraIcon, ChartIcon, CheckIcon, FlameIcon, MessageIcon, SparklesIcon } from "./icons";
 

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { useNonce } from "~/utils/nonce-provider";
+import { useNonce } from "~/utils/page/nonce-provider";
 import { LEGACY_ANCHOR_TARGETS, pageOfLegacyAnchor, SETTINGS_SECTIONS } from "./sections";
 
 // Settings was one page with sections at /settings#billing, #partners, #share-links and so on; they

@@ -3,7 +3,7 @@ import { VIA_FIELD } from "~/account/verify-code-form";
 import { PendingButton } from "~/components/pending-button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 export type PhoneVerificationData = {
   verified: boolean;

@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 import { SETTINGS_SECTIONS } from "./sections";
 
 /**

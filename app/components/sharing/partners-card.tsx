@@ -11,7 +11,7 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { PartnerState } from "~/partners/partner-state";
 import type { PartnerFormSchema } from "~/partners/partner-schema";
-import { useSuccessfulSubmissions } from "~/utils/use-successful-submissions";
+import { useSuccessfulSubmissions } from "~/utils/hooks/use-successful-submissions";
 
 export type PartnerRowData = {
   id: number;

@@ -13,7 +13,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { shareLinkDetails } from "~/sharing/share-link-details";
 import { EXPIRY_CHOICES, type ShareLinkState } from "~/sharing/share-rules";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 import type { ShareLinkFormSchema } from "~/sharing/share-schema";
 
 export type ShareLinkRowData = {

@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 
 const variants = {
   default: "bg-primary text-primary-foreground hover:bg-primary/90",

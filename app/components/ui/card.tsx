@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (

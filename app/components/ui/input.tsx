@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/utils/page/cn";
 
 const fieldClass =
   "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground " +

@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { LastAdminError, toggleAdminRole, toPublicUser } from "~/users/users.server";
+import { apiError, methodNotAllowed, parseId, requireApiAdmin } from "~/http/api.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await ensurePrimary();
+  const admin = await requireApiAdmin(request);
+  const id = parseId(params.id);
+  try {
+    const result = toggleAdminRole(id, admin.id);
+    if (!result) return apiError(404, "User not found");
+    return json({ message: result.message, user: toPublicUser(result.user) });
+  } catch (error) {
+    if (error instanceof LastAdminError) return apiError(409, error.message);
+    throw error;
+  }
+}

@@ -1,2 +1,0 @@
-// The first URL of "send the evening question now", kept as an alias of POST /api/send-now/evening.
-export { action, loader } from "./api.send-now.evening";
