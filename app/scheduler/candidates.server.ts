@@ -1,6 +1,6 @@
 import { localDayRange } from "~/utils/time/local-time";
 import type { WeekStart } from "~/utils/time/week-start";
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { BILLING_COLUMNS, splitByAccess, type BillingRow } from "./access.server";
 import type { SummaryKind } from "~/summaries/summary-days";
 import { eveningQuestion } from "~/questions/daily-questions.server";
@@ -19,20 +19,23 @@ const CHUNK = 500;
 const activeUserFilter = scheduledTextsFilter("@dueAt");
 
 const statements = {
-  usersByMorning: sqlite.prepare<Record<string, unknown>, ActiveUser & { evening: string }>(
-    `select u.id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_morning = @time
+  usersByMorning: preparedQuery(() =>
+    sqlite.prepare<Record<string, unknown>, ActiveUser & { evening: string }>(
+      `select u.id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_morning = @time
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
+    ),
   ),
-  usersByEvening: sqlite.prepare<Record<string, unknown>, ActiveUser>(
-    `select u.id, u.phone, u.timezone, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_evening = @time
+  usersByEvening: preparedQuery(() =>
+    sqlite.prepare<Record<string, unknown>, ActiveUser>(
+      `select u.id, u.phone, u.timezone, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.preferred_check_in_time_evening = @time
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
+    ),
   ),
-  usersForSummary: sqlite.prepare<
-    Record<string, unknown>,
-    ActiveUser & { weekStartsOn: WeekStart }
-  >(
-    `select u.id, u.phone, u.timezone, u.week_starts_on as weekStartsOn, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.receive_weekly_summary = 1
+  usersForSummary: preparedQuery(() =>
+    sqlite.prepare<Record<string, unknown>, ActiveUser & { weekStartsOn: WeekStart }>(
+      `select u.id, u.phone, u.timezone, u.week_starts_on as weekStartsOn, ${BILLING_COLUMNS} from users u where u.timezone = @tz and u.receive_weekly_summary = 1
      and ${activeUserFilter} and u.id > @after order by u.id limit ${CHUNK}`,
+    ),
   ),
   goalsOn: (count: number) =>
     sqlite.prepare<
@@ -54,18 +57,18 @@ const statements = {
 
 /** The morning question for each user due in the slot, in pages. */
 export const morningBatches = (tz: string, time: string, slot: Slot) =>
-  forEachChunk(statements.usersByMorning, { tz, time }, slot, (users) => {
+  forEachChunk(statements.usersByMorning(), { tz, time }, slot, (users) => {
     const questions = morningQuestions(users, slot);
     return users.map((u) => candidate(u, "morning", slot, questions.get(u.id)!));
   });
 
 export const eveningBatches = (tz: string, time: string, slot: Slot) =>
-  forEachChunk(statements.usersByEvening, { tz, time }, slot, (users) =>
+  forEachChunk(statements.usersByEvening(), { tz, time }, slot, (users) =>
     eveningCandidates(users, slot),
   );
 
 export const summaryBatches = (tz: string, kind: SummaryKind, slot: Slot, now: Date) =>
-  forEachChunk(statements.usersForSummary, { tz }, slot, (users) =>
+  forEachChunk(statements.usersForSummary(), { tz }, slot, (users) =>
     users.map((u) =>
       // A summary caught up late never goes out in quiet hours (from 20:00 local).
       inQuietHours(now, u.timezone)

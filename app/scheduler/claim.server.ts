@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { storeMessage } from "~/messages/message-rows.server";
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { isExpired } from "./due-times";
 import { markPending } from "./record.server";
 import type { Candidate, Claimed, TickContext } from "./send-types";
@@ -12,11 +12,15 @@ import type { Candidate, Claimed, TickContext } from "./send-types";
 export const INSTANCE = randomBytes(8).toString("hex");
 
 const statements = {
-  claim: sqlite.prepare<unknown[], { id: number }>(
-    `insert into scheduled_sends (user_id, kind, local_date, due_at, status, claimed_by, claimed_at, note, to_phone)
+  claim: preparedQuery(() =>
+    sqlite.prepare<unknown[], { id: number }>(
+      `insert into scheduled_sends (user_id, kind, local_date, due_at, status, claimed_by, claimed_at, note, to_phone)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+    ),
   ),
-  linkMessage: sqlite.prepare("update scheduled_sends set message_id = ? where id = ?"),
+  linkMessage: preparedQuery(() =>
+    sqlite.prepare("update scheduled_sends set message_id = ? where id = ?"),
+  ),
 };
 
 /** Inserts the ledger rows (and the thread messages) of a batch in one transaction; returns what this tick won. */
@@ -29,17 +33,19 @@ export function claim(ctx: TickContext, batch: Candidate[]): Claimed[] {
       const expired = isExpired(c.dueAt, ctx.now, ctx.catchUpMs);
       const status = expired ? "expired" : c.body === null ? "skipped" : "claimed";
       const note = expired ? "missed the catch-up window" : (c.note ?? null);
-      const row = statements.claim.get(
-        c.userId,
-        c.kind,
-        c.localDate,
-        c.dueAt.getTime(),
-        status,
-        INSTANCE,
-        claimedAt,
-        note,
-        c.toPhone ?? null,
-      );
+      const row = statements
+        .claim()
+        .get(
+          c.userId,
+          c.kind,
+          c.localDate,
+          c.dueAt.getTime(),
+          status,
+          INSTANCE,
+          claimedAt,
+          note,
+          c.toPhone ?? null,
+        );
       if (!row) continue;
       if (status === "expired") ctx.report.expired += 1;
       else if (status === "skipped") ctx.report.skipped += 1;
@@ -54,7 +60,7 @@ export function claim(ctx: TickContext, batch: Candidate[]): Claimed[] {
           linkedGoalIds: c.linkedGoalIds ?? [],
           createdAt: ctx.now,
         });
-        statements.linkMessage.run(messageId, row.id);
+        statements.linkMessage().run(messageId, row.id);
         // The question is open from now: the user may answer it before this batch's results are
         // recorded (those wait for the slowest send of the batch).
         const pendingAtClaim = c.kind === "morning" || c.kind === "evening";

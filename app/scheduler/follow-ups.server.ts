@@ -1,4 +1,4 @@
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { formatTime } from "~/utils/time/format";
 import { localDay, localDayRange, localTime } from "~/utils/time/local-time";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
@@ -30,14 +30,16 @@ function numberInDay(row: Row, day: string) {
   return goalIdsOfDay.all(row.user_id, start.getTime(), end.getTime()).indexOf(row.goal_id) + 1;
 }
 
-const dueUnfinished = sqlite.prepare<[number, number, number], Row>(
-  `select g.id as goal_id, g.user_id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening,
+const dueUnfinished = preparedQuery(() =>
+  sqlite.prepare<[number, number, number], Row>(
+    `select g.id as goal_id, g.user_id, u.phone, u.timezone, u.preferred_check_in_time_evening as evening,
      g.description, g.due_date, g.day_number, ${BILLING_COLUMNS}
    from goals g join users u on u.id = g.user_id
    where g.due_date > ? and g.due_date <= ? and g.completed_at is null and g.skipped_at is null
      and ${scheduledTextsFilter("?")}
      and not exists (select 1 from follow_up_tasks f where f.goal_id = g.id)
    order by g.user_id, g.due_date`,
+  ),
 );
 
 /** How long before a goal's own due time its reminder goes. */
@@ -50,7 +52,7 @@ export const FOLLOW_UP_LEAD_MS = 30 * 60 * 1000;
  * hours: neither the goal's due time, its reminder's moment, nor a late tick's.
  */
 export function followUpCandidates(from: Date, now: Date): Candidate[] {
-  return dueUnfinished
+  return dueUnfinished()
     .all(from.getTime() + FOLLOW_UP_LEAD_MS, now.getTime() + FOLLOW_UP_LEAD_MS, now.getTime())
     .filter((row) => {
       const due = new Date(row.due_date);

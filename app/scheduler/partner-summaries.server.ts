@@ -1,7 +1,7 @@
 import { mayReceive, partnerState } from "~/partners/partner-state";
 import { shareUrl } from "~/sharing/share-links.server";
 import { templates } from "~/replies/templates";
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import type { WeekStart } from "~/utils/time/week-start";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import type { SummaryKind } from "~/summaries/summary-days";
@@ -26,14 +26,16 @@ type PartnerRow = BillingRow & {
 };
 
 // Opted-out numbers are left to the send step, which checks the registry right before every text.
-const activePartners = sqlite.prepare<Record<string, unknown>, PartnerRow>(
-  `select p.id as partner_id, p.phone, p.inviter_name, p.status, p.weekly_summary, p.monthly_summary,
+const activePartners = preparedQuery(() =>
+  sqlite.prepare<Record<string, unknown>, PartnerRow>(
+    `select p.id as partner_id, p.phone, p.inviter_name, p.status, p.weekly_summary, p.monthly_summary,
      p.evening_notes, l.token, u.id as user_id, u.timezone, u.week_starts_on,
      ${BILLING_COLUMNS}
    from partners p join users u on u.id = p.user_id
    left join share_links l on l.id = p.share_link_id and l.revoked_at is null
    where u.timezone = @tz and p.status = 'active' and p.id > @after
    order by p.id limit ${CHUNK}`,
+  ),
 );
 
 /**
@@ -43,7 +45,7 @@ const activePartners = sqlite.prepare<Record<string, unknown>, PartnerRow>(
 export function partnerSummaryBatches(tz: string, kind: SummaryKind, slot: Slot): Candidate[][] {
   const batches: Candidate[][] = [];
   for (let after = 0; ;) {
-    const rows = activePartners.all({ tz, after });
+    const rows = activePartners().all({ tz, after });
     if (rows.length === 0) break;
     batches.push(
       rows.filter((row) => isDue(row, kind, slot)).map((row) => toCandidate(row, kind, slot)),

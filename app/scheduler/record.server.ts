@@ -1,4 +1,4 @@
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { countText, recordPermanentError } from "~/sms/recorder.server";
 import { closePromptIfStill, openPrompt } from "~/users/open-prompt.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "./due-times";
@@ -9,21 +9,27 @@ import type { Claimed, Outcome, TickContext } from "./send-types";
 // undeliverable) and the count of texts are the outbox recorder's (~/sms/recorder.server).
 
 const statements = {
-  finish: sqlite.prepare(
-    `update scheduled_sends set status = @status, provider_sid = @sid, error_code = @code, attempts = @attempts,
+  finish: preparedQuery(() =>
+    sqlite.prepare(
+      `update scheduled_sends set status = @status, provider_sid = @sid, error_code = @code, attempts = @attempts,
      next_attempt_at = @nextAttemptAt, note = coalesce(@note, note), finished_at = @finishedAt where id = @id`,
+    ),
   ),
-  messageResult: sqlite.prepare(
-    "update messages set provider_sid = ?, status = ?, error_code = ? where id = ?",
+  messageResult: preparedQuery(() =>
+    sqlite.prepare("update messages set provider_sid = ?, status = ?, error_code = ? where id = ?"),
   ),
   // A status callback that came before the batch was recorded already set the sid and a later status.
-  messageSent: sqlite.prepare(
-    `update messages set provider_sid = @sid, status = iif(provider_sid is null, @status, status),
+  messageSent: preparedQuery(() =>
+    sqlite.prepare(
+      `update messages set provider_sid = @sid, status = iif(provider_sid is null, @status, status),
      error_code = iif(provider_sid is null, null, error_code) where id = @id`,
+    ),
   ),
-  followUpSent: sqlite.prepare(
-    `insert into follow_up_tasks (user_id, goal_id, follow_up_time, sent, sent_at) values (?, ?, ?, 1, ?)
+  followUpSent: preparedQuery(() =>
+    sqlite.prepare(
+      `insert into follow_up_tasks (user_id, goal_id, follow_up_time, sent, sent_at) values (?, ?, ?, 1, ?)
      on conflict (goal_id) do nothing`,
+    ),
   ),
 };
 
@@ -42,7 +48,7 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
       if (!error) {
         if (reconciled) ctx.report.reconciled += 1;
         else ctx.report.sent += 1;
-        statements.finish.run({
+        statements.finish().run({
           id: item.sendId,
           status: "sent",
           sid,
@@ -52,14 +58,14 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
           note: null,
           finishedAt,
         });
-        if (item.messageId) statements.messageSent.run({ sid, status, id: item.messageId });
+        if (item.messageId) statements.messageSent().run({ sid, status, id: item.messageId });
         afterSent(item);
         continue;
       }
       const code = error.code;
       if (code === "opted_out") {
         ctx.report.skipped += 1;
-        statements.finish.run({
+        statements.finish().run({
           id: item.sendId,
           status: "skipped",
           sid: null,
@@ -69,14 +75,14 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
           note: "opted out",
           finishedAt,
         });
-        if (item.messageId) statements.messageResult.run(null, "blocked", null, item.messageId);
+        if (item.messageId) statements.messageResult().run(null, "blocked", null, item.messageId);
         notPending(item);
         continue;
       }
       const delay = error.retryable ? retryDelayMs(attempts) : null;
       if (delay !== null && attempts < MAX_ATTEMPTS) {
         ctx.report.retried += 1;
-        statements.finish.run({
+        statements.finish().run({
           id: item.sendId,
           status: "retry",
           sid: null,
@@ -89,7 +95,7 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
         continue;
       }
       ctx.report.failed += 1;
-      statements.finish.run({
+      statements.finish().run({
         id: item.sendId,
         status: "failed",
         sid: null,
@@ -99,7 +105,7 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
         note: error.message.slice(0, 200),
         finishedAt,
       });
-      if (item.messageId) statements.messageResult.run(null, "failed", code, item.messageId);
+      if (item.messageId) statements.messageResult().run(null, "failed", code, item.messageId);
       notPending(item);
       if (code)
         recordPermanentError({ id: item.userId, phone: item.phone }, code, {
@@ -115,7 +121,7 @@ function afterSent(item: Claimed) {
   if ((item.kind === "morning" || item.kind === "evening") && !item.pendingAtClaim)
     openPrompt(item.userId, item.kind, item.localDate);
   if (item.kind === "follow_up" && item.goalId) {
-    statements.followUpSent.run(item.userId, item.goalId, item.dueAt.getTime(), Date.now());
+    statements.followUpSent().run(item.userId, item.goalId, item.dueAt.getTime(), Date.now());
     openPrompt(item.userId, "evening", item.localDate.split(":")[0]!);
   }
 }
@@ -131,7 +137,7 @@ export function expire(ctx: TickContext, items: Claimed[]) {
   const finishedAt = Date.now();
   sqlite.transaction(() => {
     for (const item of items) {
-      statements.finish.run({
+      statements.finish().run({
         id: item.sendId,
         status: "expired",
         sid: null,
@@ -141,7 +147,7 @@ export function expire(ctx: TickContext, items: Claimed[]) {
         note: "missed the catch-up window",
         finishedAt,
       });
-      if (item.messageId) statements.messageResult.run(null, "expired", null, item.messageId);
+      if (item.messageId) statements.messageResult().run(null, "expired", null, item.messageId);
       notPending(item);
     }
   })();

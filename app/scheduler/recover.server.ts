@@ -1,5 +1,5 @@
 import { errorFields, logger } from "~/observability/logger.server";
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { isExpired } from "./due-times";
 import { INSTANCE } from "./claim.server";
 import { isSentOnRecord } from "./promotion-recovery.server";
@@ -12,17 +12,21 @@ import type { Claimed, Outcome, SendKind, TickContext } from "./send-types";
 // Recover: claims a crashed process left unfinished, and sends whose retry time has come.
 
 const statements = {
-  stale: sqlite.prepare<[string], StaleRow>(
-    `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id,
+  stale: preparedQuery(() =>
+    sqlite.prepare<[string], StaleRow>(
+      `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id,
      coalesce(s.to_phone, u.phone) as phone, s.to_phone, m.body
      from scheduled_sends s join users u on u.id = s.user_id left join messages m on m.id = s.message_id
      where s.status = 'claimed' and (s.claimed_by is null or s.claimed_by <> ?) limit 2000`,
+    ),
   ),
-  retries: sqlite.prepare<[number], StaleRow>(
-    `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id, s.error_code,
+  retries: preparedQuery(() =>
+    sqlite.prepare<[number], StaleRow>(
+      `select s.id, s.user_id, s.kind, s.local_date, s.due_at, s.claimed_at, s.attempts, s.message_id, s.error_code,
      coalesce(s.to_phone, u.phone) as phone, s.to_phone, m.body
      from scheduled_sends s join users u on u.id = s.user_id left join messages m on m.id = s.message_id
      where s.status = 'retry' and s.next_attempt_at <= ? limit 2000`,
+    ),
   ),
 };
 
@@ -72,7 +76,7 @@ async function findInLog(ctx: TickContext, row: StaleRow) {
  * When the log cannot be read the claim stays as it is, for the next tick; the tick goes on.
  */
 export async function reconcile(ctx: TickContext) {
-  const rows = statements.stale.all(INSTANCE);
+  const rows = statements.stale().all(INSTANCE);
   if (rows.length === 0) return;
   const resend: Claimed[] = [];
   const found: Outcome[] = [];
@@ -103,7 +107,7 @@ export async function reconcile(ctx: TickContext) {
  * accepted the text, so those are looked up in its log first and only sent again if it is not there.
  */
 export async function retryDue(ctx: TickContext) {
-  const rows = statements.retries.all(Date.now());
+  const rows = statements.retries().all(Date.now());
   if (rows.length === 0) return;
   const resend: Claimed[] = [];
   const found: Outcome[] = [];

@@ -2,7 +2,7 @@ import { forgetOldChanges } from "~/goals/change-journal.server";
 import { isPrimary } from "~/utils/db/litefs.server";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES } from "~/users/user-options";
 import type { SmsTransport } from "~/sms/transport.server";
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { DEFAULT_CATCH_UP_MS, dueSlots, summarySlots, windowStart } from "./due-times";
 import { eveningBatches, morningBatches, summaryBatches } from "./candidates.server";
 import { claim } from "./claim.server";
@@ -26,17 +26,23 @@ export type { Candidate, SendKind, TickReport } from "./send-types";
 // modules beside this one).
 
 const statements = {
-  lastTick: sqlite.prepare<[], { tick_at: number }>(
-    // Only a finished tick covered its window: one that died midway (a crash, an error) leaves the
-    // sends it had not claimed yet to the next tick, which starts where the last finished one did.
-    "select tick_at from scheduler_ticks where finished_at is not null order by id desc limit 1",
+  lastTick: preparedQuery(() =>
+    sqlite.prepare<[], { tick_at: number }>(
+      // Only a finished tick covered its window: one that died midway (a crash, an error) leaves the
+      // sends it had not claimed yet to the next tick, which starts where the last finished one did.
+      "select tick_at from scheduler_ticks where finished_at is not null order by id desc limit 1",
+    ),
   ),
-  startTick: sqlite.prepare<[number, number]>(
-    "insert into scheduler_ticks (tick_at, started_at) values (?, ?)",
+  startTick: preparedQuery(() =>
+    sqlite.prepare<[number, number]>(
+      "insert into scheduler_ticks (tick_at, started_at) values (?, ?)",
+    ),
   ),
-  finishTick: sqlite.prepare(
-    `update scheduler_ticks set finished_at = @finishedAt, claimed = @claimed, sent = @sent, skipped = @skipped,
+  finishTick: preparedQuery(() =>
+    sqlite.prepare(
+      `update scheduler_ticks set finished_at = @finishedAt, claimed = @claimed, sent = @sent, skipped = @skipped,
      expired = @expired, failed = @failed, reconciled = @reconciled where id = @id`,
+    ),
   ),
 };
 
@@ -81,9 +87,9 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
     stop: options.stop,
   };
   if (!(await settleOnPromotion(ctx.transport)).ok) return report;
-  const last = statements.lastTick.get();
+  const last = statements.lastTick().get();
   const from = windowStart(now, last ? new Date(last.tick_at) : null, ctx.catchUpMs);
-  const tickId = Number(statements.startTick.run(now.getTime(), Date.now()).lastInsertRowid);
+  const tickId = Number(statements.startTick().run(now.getTime(), Date.now()).lastInsertRowid);
   report.transactions += 1;
 
   await reconcile(ctx);
@@ -115,7 +121,7 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
   forgetOldChanges(now);
   report.transactions += 1;
 
-  statements.finishTick.run({ id: tickId, finishedAt: Date.now(), ...report });
+  statements.finishTick().run({ id: tickId, finishedAt: Date.now(), ...report });
   report.transactions += 1;
   return report;
 }

@@ -1,5 +1,5 @@
 import { errorFields, logger } from "~/observability/logger.server";
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { recordTaken } from "./recorder.server";
 import { sendStoredText, twilioLogSince } from "./sender.server";
 import { toSmsText } from "./segments";
@@ -25,8 +25,9 @@ type Unrecorded = {
 };
 
 const statements = {
-  unrecorded: sqlite.prepare<[number, number], Unrecorded>(
-    `select m.id, m.user_id, u.phone, m.body, m.kind, m.created_at
+  unrecorded: preparedQuery(() =>
+    sqlite.prepare<[number, number], Unrecorded>(
+      `select m.id, m.user_id, u.phone, m.body, m.kind, m.created_at
      from messages m join users u on u.id = m.user_id
      where m.created_at >= ? and m.created_at < ? and m.status = 'queued' and m.from_system = 1
        and m.source = 'sms' and m.provider_sid is null
@@ -34,6 +35,7 @@ const statements = {
        and m.id not in (select message_id from scheduled_sends
                         where status in ('claimed', 'retry') and message_id is not null)
      order by m.id limit 2000`,
+    ),
   ),
 };
 
@@ -46,7 +48,7 @@ export async function settleUnrecordedTexts(
   before: Date = PROCESS_STARTED_AT,
   transport?: SmsTransport,
 ) {
-  const rows = statements.unrecorded.all(before.getTime() - WITHIN_MS, before.getTime());
+  const rows = statements.unrecorded().all(before.getTime() - WITHIN_MS, before.getTime());
   const figures = { recorded: 0, sent: 0, unreadable: 0 };
   for (const row of rows) {
     try {
