@@ -1,16 +1,14 @@
 // One name, one active habit, whichever way it is added: /habits, the /api or a text. A stopped
 // habit of that name is restarted instead of a second one made.
 import { describe, expect, it } from "vitest";
-
-const { call, createTestUser, makeRequest, readJson, sessionCookie } =
-  await import("../helpers/requests");
-const { handleIncomingText } = await import("~/conversation/engine.server");
-const { listHabits, stopHabit } = await import("~/habits/habits.server");
-const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db/db.server");
-const pageRoute = await import("~/routes/habits+/index");
-const apiRoute = await import("~/routes/api+/habits");
-const apiHabitRoute = await import("~/routes/api+/habits_.$id");
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { handleIncomingText } from "~/conversation/engine.server";
+import { listHabits, stopHabit } from "~/habits/habits.server";
+import { getUserById } from "~/users/users.server";
+import { sqlite } from "~/utils/db/db.server";
+import * as pageRoute from "~/routes/habits+/index";
+import * as apiRoute from "~/routes/api+/habits";
+import * as apiHabitRoute from "~/routes/api+/habits_.$id";
 
 // New York, EDT: Sunday 14 June 2026, noon.
 const SUNDAY = new Date("2026-06-14T16:00:00Z");

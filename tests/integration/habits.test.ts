@@ -1,20 +1,19 @@
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { runTick } from "~/scheduler/tick.server";
+import { handleIncomingText } from "~/conversation/engine.server";
+import { listTodayGoals } from "~/goals/goals.server";
+import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
+import { createHabit, listHabits } from "~/habits/habits.server";
+import { habitsCsv } from "~/habits/habit-csv.server";
+import { getUserById } from "~/users/users.server";
+import { sqlite } from "~/utils/db/db.server";
+import { templates } from "~/replies/templates";
+import * as habitsRoute from "~/routes/api+/habits";
+import * as habitRoute from "~/routes/api+/habits_.$id";
 
 // Habits end to end below the browser: made by text, listed in the morning question on their days
 // only, one goal per habit and day whoever asks first, completed by the evening reply, and the /api.
-const { call, createTestUser, makeRequest, readJson, sessionCookie } =
-  await import("../helpers/requests");
-const { runTick } = await import("~/scheduler/tick.server");
-const { handleIncomingText } = await import("~/conversation/engine.server");
-const { listTodayGoals } = await import("~/goals/goals.server");
-const { createHabitGoalsOfDay } = await import("~/habits/habit-goals.server");
-const { createHabit, listHabits } = await import("~/habits/habits.server");
-const { habitsCsv } = await import("~/habits/habit-csv.server");
-const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db/db.server");
-const { templates } = await import("~/replies/templates");
-const habitsRoute = await import("~/routes/api+/habits");
-const habitRoute = await import("~/routes/api+/habits_.$id");
 
 class Outbox implements SmsTransport {
   readonly name = "local" as const;
