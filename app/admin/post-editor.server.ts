@@ -12,8 +12,13 @@ import {
   IMAGE_TOO_LARGE,
   storeBlogImage,
 } from "~/blog/images.server";
-import { POST_MESSAGES } from "~/blog/post-schema";
-import { readFormData } from "~/utils/forms/forms.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { appendFormat, isFormatId } from "~/blog/markdown-format";
+import { renderMarkdown } from "~/blog/markdown.server";
+import { CONTENT_MAX, EditPostSchema, NewPostSchema, POST_MESSAGES } from "~/blog/post-schema";
+import { createPost, DuplicateSlugError, SlugChangeError, updatePost } from "~/blog/posts.server";
+import type { NewPostInput } from "~/blog/post-schema";
+import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 
 export const IMAGE_FIELD = "image";
 
@@ -114,4 +119,90 @@ export async function saveWithImage<T>(
     await deleteBlogImage(path);
     throw error;
   }
+}
+
+export const FIX_FIELDS = "Please correct the fields marked below.";
+
+/**
+ * Preview and the toolbar without JavaScript: the form drawn again with every value kept (the chosen
+ * image stored, so it is not lost), the preview or the formatted content; no post is saved.
+ */
+export async function redrawDraft(
+  form: EditorForm,
+  intent: string,
+  uploadedBy: number,
+  isNew: boolean,
+) {
+  const content = String(form.formData.get("content") ?? "");
+  let previewHtml: string | null = null;
+  if (intent === "preview") {
+    previewHtml = renderMarkdown(content.slice(0, CONTENT_MAX));
+  } else {
+    const format = intent.slice("format:".length);
+    if (!isFormatId(format)) throw new Response("Unknown format.", { status: 400 });
+    form.formData.set("content", appendFormat(content, format));
+  }
+  await keepDraftImage(form, uploadedBy);
+  const hasFieldErrors = Object.keys(form.fieldErrors).length > 0;
+  const reply = parseWithZod(form.formData, {
+    schema: isNew ? NewPostSchema : EditPostSchema,
+  }).reply();
+  return {
+    result: { ...reply, status: undefined, error: hasFieldErrors ? form.fieldErrors : undefined },
+    previewHtml,
+  };
+}
+
+export type SaveOutcome =
+  | { saved: true }
+  | { saved: false; result: SubmissionResult<string[]>; message: string; status: number };
+
+/**
+ * Creates the post, or updates `existing`, from the editor's form with its uploaded image. Invalid
+ * fields, an image we cannot use and a slug that is taken or may not change come back as field errors;
+ * a post deleted meanwhile (in another tab) is a 404.
+ */
+export async function savePostFromForm(
+  existing: { id: number } | null,
+  form: EditorForm,
+  authorId: number,
+): Promise<SaveOutcome> {
+  const { formData, fieldErrors, image } = form;
+  const submission = existing
+    ? parseWithZod(formData, { schema: EditPostSchema })
+    : parseWithZod(formData, { schema: NewPostSchema });
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {
+    return {
+      saved: false,
+      result: submission.reply({ fieldErrors }),
+      message: FIX_FIELDS,
+      status: 400,
+    };
+  }
+  const post = submission.value;
+  try {
+    await saveWithImage(image, authorId, (uploaded) => {
+      const featuredImageUrl = uploaded ?? post.featuredImageUrl;
+      if (!existing) return createPost(authorId, { ...(post as NewPostInput), featuredImageUrl });
+      if (!updatePost(existing.id, { ...post, featuredImageUrl }))
+        throw new Response("Not found", { status: 404 });
+    });
+  } catch (error) {
+    const refused = refusedField(error);
+    if (!refused) throw error;
+    return {
+      saved: false,
+      result: submission.reply({ fieldErrors: { [refused.field]: [refused.message] } }),
+      message: refused.field === IMAGE_FIELD ? FIX_FIELDS : refused.message,
+      status: error instanceof DuplicateSlugError ? 409 : 400,
+    };
+  }
+  return { saved: true };
+}
+
+function refusedField(error: unknown) {
+  if (error instanceof BlogImageError) return { field: IMAGE_FIELD, message: error.message };
+  if (error instanceof SlugChangeError || error instanceof DuplicateSlugError)
+    return { field: "slug", message: error.message };
+  return null;
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "~/utils/page/cn";
-import { MARKDOWN_FORMATS, type FormatId } from "./markdown-format";
+import { MARKDOWN_FORMATS, type FormatId } from "~/blog/markdown-format";
 
 const glyphStyle: Partial<Record<FormatId, string>> = {
   bold: "font-bold",

@@ -13,7 +13,7 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/utils/page/cn";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
-import { applyFormat, type FormatId } from "./markdown-format";
+import { applyFormat, type FormatId } from "~/blog/markdown-format";
 import { MarkdownToolbar } from "./markdown-toolbar";
 import { PostPreview } from "./post-preview";
 import { CheckboxField } from "~/components/ui/checkbox-field";
