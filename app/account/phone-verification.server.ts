@@ -5,7 +5,7 @@ import { VIA_FIELD, type VerifyCodeFailure } from "./verify-code-form";
 import { tellOldNumber } from "./contact-change.server";
 import { listTodayGoals } from "~/goals/goals.server";
 import { nextTextOf, todayCard } from "~/dashboard/today-card.server";
-import { sendTextToUser } from "~/sms/outbound.server";
+import { sendQueuedText, storeTextToSend, type TextToSend } from "~/sms/outbound.server";
 import {
   checkCode,
   checkFailureMessage,
@@ -35,27 +35,34 @@ export function codePurposeOf(user: Pick<User, "pendingPhone">) {
 
 /**
  * Checks a code typed on a page or sent to /api. A changed number: the old one is told. A newly
- * verified one: welcomed with when its first question comes and that goals can be texted now.
+ * verified one: welcomed with when its first question comes and that goals can be texted now (the
+ * welcome stored with the verification, sent once it is committed).
  */
 export async function confirmPhoneCode(
   user: Pick<User, "id" | "pendingPhone">,
   code: string,
 ): Promise<CheckResult> {
-  const result = checkCode(user, codePurposeOf(user), code);
+  const welcome: { stored?: Welcome | null } = {};
+  const result = checkCode(user, codePurposeOf(user), code, new Date(), (userId) => {
+    welcome.stored = storeWelcome(userId);
+  });
   if (result.ok && result.previousPhone)
     await tellOldNumber(result.previousPhone, user.pendingPhone!);
-  else if (result.ok) await welcome(user.id);
+  else if (welcome.stored) await sendQueuedText(welcome.stored.user, welcome.stored.text);
   return result;
 }
 
-async function welcome(userId: number) {
+type Welcome = { user: Pick<User, "id" | "phone">; text: TextToSend };
+
+/** The welcome text, queued in the user's thread; null when there is no first question to announce. */
+function storeWelcome(userId: number): Welcome | null {
   const user = getUserById(userId);
-  if (!user) return;
+  if (!user) return null;
   const today = listTodayGoals(user);
   // Paused, opted out or without scheduled texts: no first question to announce.
-  if (todayCard(user, today).state !== "on") return;
+  if (todayCard(user, today).state !== "on") return null;
   const { when, kind } = nextTextOf(user, today);
-  await sendTextToUser(user, templates.welcome(when, kind), "conversation");
+  return { user, text: storeTextToSend(user, templates.welcome(when, kind), "conversation") };
 }
 
 /**

@@ -1,19 +1,22 @@
 import { listTodayGoals, todayFor } from "~/goals/goals.server";
 import { eveningQuestion, morningQuestion } from "~/questions/daily-questions.server";
-import { sendTextToUser, type SendOutcome } from "~/sms/outbound.server";
-import { openPrompt } from "~/users/open-prompt.server";
+import {
+  sendQueuedText,
+  storeTextToSend,
+  type SendOutcome,
+  type TextToSend,
+} from "~/sms/outbound.server";
+import { closePromptIfStill, openPrompt } from "~/users/open-prompt.server";
+import { inGroupCommit } from "~/utils/db/db.server";
 import { forgetQuestion } from "./clarify.server";
 import type { EngineUser } from "./reading.server";
 
 /** Asks today's morning question now and marks it pending (used by the scheduler and the send-now calls). */
 export async function askMorningQuestion(user: EngineUser, now = new Date()): Promise<SendOutcome> {
   const question = morningQuestion(user, todayFor(user, now), now);
-  const outcome = await sendTextToUser(user, question, "morning");
-  if (outcome.sent) {
-    openPrompt(user.id, "morning", todayFor(user, now));
-    forgetQuestion(user.id);
-  }
-  return outcome;
+  return askNow(user, "morning", todayFor(user, now), () =>
+    storeTextToSend(user, question, "morning"),
+  );
 }
 
 /** Asks the evening check-in now; with no goals today there is nothing to ask. */
@@ -24,12 +27,30 @@ export async function askEveningQuestion(
   const question = eveningQuestion(listTodayGoals(user, now));
   // Both quiet cases (no goals, every goal done or skipped) answer no_goals: nothing to ask.
   if ("skip" in question) return { sent: false, reason: "no_goals" };
-  const outcome = await sendTextToUser(user, question.body, "evening", {
-    linkedGoalIds: question.linkedGoalIds,
-  });
-  if (outcome.sent) {
-    openPrompt(user.id, "evening", todayFor(user, now));
+  return askNow(user, "evening", todayFor(user, now), () =>
+    storeTextToSend(user, question.body, "evening", { linkedGoalIds: question.linkedGoalIds }),
+  );
+}
+
+/**
+ * The question is stored with what it changes (it is the one awaited, and replaces any clarifying
+ * question), in one write, then sent once that write is committed. The user may answer before
+ * Twilio's answer is in; a question Twilio refuses is not awaited (unless another replaced it).
+ */
+async function askNow(
+  user: EngineUser,
+  prompt: "morning" | "evening",
+  day: string,
+  store: () => TextToSend,
+): Promise<SendOutcome> {
+  const text = await inGroupCommit(() => {
+    const stored = store();
+    if ("sent" in stored) return stored;
+    openPrompt(user.id, prompt, day);
     forgetQuestion(user.id);
-  }
+    return stored;
+  });
+  const outcome = await sendQueuedText(user, text);
+  if (!outcome.sent && !("sent" in text)) closePromptIfStill(user.id, prompt, day);
   return outcome;
 }

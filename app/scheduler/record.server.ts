@@ -1,28 +1,24 @@
 import { preparedQuery, sqlite } from "~/utils/db/db.server";
-import { countText, recordPermanentError } from "~/sms/recorder.server";
+import {
+  countText,
+  recordPermanentError,
+  recordScheduledNotSent,
+  recordScheduledTaken,
+} from "~/sms/recorder.server";
 import { closePromptIfStill, openPrompt } from "~/users/open-prompt.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "./due-times";
 import type { Claimed, Outcome, TickContext } from "./send-types";
 
-// Record: what each send came to, in one transaction per batch, and what follows from it (the
-// question now awaited, a follow-up done); what Twilio's answer says about the number (opted out,
-// undeliverable) and the count of texts are the outbox recorder's (~/sms/recorder.server).
+// Record: what each send came to in the ledger, in one transaction per batch, and what follows from it
+// (the question now awaited, a follow-up done); the stored text's status, what Twilio's answer says
+// about the number (opted out, undeliverable) and the count of texts are the outbox recorder's
+// (~/sms/recorder.server), called inside the same transaction.
 
 const statements = {
   finish: preparedQuery(() =>
     sqlite.prepare(
       `update scheduled_sends set status = @status, provider_sid = @sid, error_code = @code, attempts = @attempts,
      next_attempt_at = @nextAttemptAt, note = coalesce(@note, note), finished_at = @finishedAt where id = @id`,
-    ),
-  ),
-  messageResult: preparedQuery(() =>
-    sqlite.prepare("update messages set provider_sid = ?, status = ?, error_code = ? where id = ?"),
-  ),
-  // A status callback that came before the batch was recorded already set the sid and a later status.
-  messageSent: preparedQuery(() =>
-    sqlite.prepare(
-      `update messages set provider_sid = @sid, status = iif(provider_sid is null, @status, status),
-     error_code = iif(provider_sid is null, null, error_code) where id = @id`,
     ),
   ),
   followUpSent: preparedQuery(() =>
@@ -58,7 +54,7 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
           note: null,
           finishedAt,
         });
-        if (item.messageId) statements.messageSent().run({ sid, status, id: item.messageId });
+        if (item.messageId) recordScheduledTaken(item.messageId, { sid, status });
         afterSent(item);
         continue;
       }
@@ -75,7 +71,7 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
           note: "opted out",
           finishedAt,
         });
-        if (item.messageId) statements.messageResult().run(null, "blocked", null, item.messageId);
+        if (item.messageId) recordScheduledNotSent(item.messageId, "blocked");
         notPending(item);
         continue;
       }
@@ -105,7 +101,7 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
         note: error.message.slice(0, 200),
         finishedAt,
       });
-      if (item.messageId) statements.messageResult().run(null, "failed", code, item.messageId);
+      if (item.messageId) recordScheduledNotSent(item.messageId, "failed", code);
       notPending(item);
       if (code)
         recordPermanentError({ id: item.userId, phone: item.phone }, code, {
@@ -147,7 +143,7 @@ export function expire(ctx: TickContext, items: Claimed[]) {
         note: "missed the catch-up window",
         finishedAt,
       });
-      if (item.messageId) statements.messageResult().run(null, "expired", null, item.messageId);
+      if (item.messageId) recordScheduledNotSent(item.messageId, "expired");
       notPending(item);
     }
   })();

@@ -43,7 +43,17 @@ export async function sendTextToUser(
   kind: TextKind,
   options: { linkedGoalIds?: number[]; storeBody?: string } = {},
 ): Promise<SendOutcome> {
-  const text = storeTextToSend(user, body, kind, options);
+  return sendQueuedText(user, storeTextToSend(user, body, kind, options));
+}
+
+/** What storeTextToSend stored, or why it stored nothing. */
+export type TextToSend = StoredText | Extract<SendOutcome, { sent: false }>;
+
+/** The second half of sendTextToUser: sends what storeTextToSend stored, once its write is committed. */
+export async function sendQueuedText(
+  user: Pick<User, "id" | "phone">,
+  text: TextToSend,
+): Promise<SendOutcome> {
   return "sent" in text ? text : sendStoredText(user, text);
 }
 
@@ -59,7 +69,7 @@ export function storeTextToSend(
   body: string,
   kind: TextKind,
   options: { linkedGoalIds?: number[]; storeBody?: string } = {},
-): StoredText | Extract<SendOutcome, { sent: false }> {
+): TextToSend {
   const refused = mayText(
     { ...user, optedOut: isOptedOut(user.phone) },
     { compliance: kind === "compliance", unverifiedOk: UNVERIFIED_OK.has(kind) },

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db/db.server";
+import { db, inGroupCommit, preparedQuery, schema, sqlite } from "~/utils/db/db.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";
 import { optOut } from "./opt-outs.server";
 import { CARRIER_OPT_OUT_REASON, permanentError } from "./twilio-errors";
@@ -32,6 +32,41 @@ export async function recordTaken(
 ) {
   await inGroupCommit(() => recordSent().run({ ...result, id: messageId }));
   countText(kind, "sent");
+}
+
+const scheduledStatements = {
+  // A status callback that came before the batch was recorded already set the sid and a later status.
+  taken: preparedQuery(() =>
+    sqlite.prepare(
+      `update messages set provider_sid = @sid, status = iif(provider_sid is null, @status, status),
+     error_code = iif(provider_sid is null, null, error_code) where id = @id`,
+    ),
+  ),
+  settled: preparedQuery(() =>
+    sqlite.prepare(
+      "update messages set provider_sid = null, status = ?, error_code = ? where id = ?",
+    ),
+  ),
+};
+
+/**
+ * Twilio took a scheduled text: synchronous, for the scheduler's batch transaction. A status
+ * callback that came first (and named the text) is kept.
+ */
+export function recordScheduledTaken(messageId: number, result: { sid?: string; status?: string }) {
+  scheduledStatements.taken().run({ ...result, id: messageId });
+}
+
+/**
+ * A scheduled text that will not go: refused by Twilio ("failed", with its code), blocked by an
+ * opt-out, or expired. Synchronous, for the scheduler's batch transaction.
+ */
+export function recordScheduledNotSent(
+  messageId: number,
+  status: "failed" | "blocked" | "expired",
+  code: string | null = null,
+) {
+  scheduledStatements.settled().run(status, code, messageId);
 }
 
 /** Twilio refused a stored text: the text is failed, and a permanent code marks the number. */

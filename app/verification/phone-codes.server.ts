@@ -9,7 +9,7 @@ import { env } from "~/utils/env/env.server";
 import { waitTime } from "~/utils/rate-limits/wait-time";
 import { codeTextLimitMessage, reserveCodeText } from "./code-text-limits.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
-import { sendTextToUser } from "~/sms/outbound.server";
+import { sendQueuedText, storeTextToSend } from "~/sms/outbound.server";
 import { sendTextToNumber } from "~/sms/sender.server";
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
@@ -162,6 +162,7 @@ export async function issueCode(
 
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  const text = codeText(purpose, code);
   const issued = db.transaction((tx) => {
     tx.delete(phoneCodes)
       .where(and(mine, lt(phoneCodes.createdAt, new Date(now.getTime() - KEEP_ROWS_MS))))
@@ -184,24 +185,18 @@ export async function issueCode(
       })
       .returning({ id: phoneCodes.id })
       .get().id;
-    return { ok: true as const, id };
+    // The code's text is stored with the code; a new number is not the user's yet, and has no thread.
+    const queued = purpose === "change_phone" ? null : storeCodeText(user, purpose, text, code);
+    return { ok: true as const, id, queued };
   });
   if (!issued.ok) {
     await reservation.release();
     return accountLimited(issued.retryAfterSeconds);
   }
 
-  const text = codeText(purpose, code);
-  // The thread keeps that a code was sent, never the code itself; a new number is not the user's yet.
-  const outcome =
-    purpose === "change_phone"
-      ? { sent: await sendTextToNumber(target, text), reason: "failed" as const }
-      : await sendTextToUser(
-          user,
-          text,
-          purpose === "verify_phone" ? "verification" : "password_reset",
-          { storeBody: text.replace(code, "******") },
-        );
+  const outcome = issued.queued
+    ? await sendQueuedText(user, issued.queued)
+    : { sent: await sendTextToNumber(target, text), reason: "failed" as const };
   if (!outcome.sent) {
     // A code that never left cannot be used (it still counts towards the hourly limit).
     db.update(phoneCodes).set({ expiresAt: now }).where(eq(phoneCodes.id, issued.id)).run();
@@ -215,6 +210,23 @@ export async function issueCode(
     expiresAt,
     message: `We texted a 6-digit code to ${formatUsPhone(target)}. It expires in ${CODE_TTL_MINUTES} minutes.`,
   };
+}
+
+/** The code's text in the user's thread, queued; the thread keeps that a code was sent, never the code. */
+function storeCodeText(
+  user: User,
+  purpose: Exclude<CodePurpose, "change_phone">,
+  text: string,
+  code: string,
+) {
+  return storeTextToSend(
+    user,
+    text,
+    purpose === "verify_phone" ? "verification" : "password_reset",
+    {
+      storeBody: text.replace(code, "******"),
+    },
+  );
 }
 
 /** Seconds until the account may have another code of this kind, or null when it may now. */
@@ -249,13 +261,15 @@ export type CheckResult =
 /**
  * Checks a code the user typed against their latest open code for the purpose and current number.
  * A wrong code counts a try; after 5 wrong tries, or 10 minutes, the code is dead. A right code is used
- * up, and for verify_phone marks the user's number verified (only if it is still the number texted).
+ * up, and for verify_phone marks the user's number verified (only if it is still the number texted);
+ * `onVerified` then writes what follows from it in the same transaction (the welcome text, stored).
  */
 export function checkCode(
   who: Pick<User, "id">,
   purpose: CodePurpose,
   input: string,
   now = new Date(),
+  onVerified?: (userId: number) => void,
 ): CheckResult {
   const code = normalizeCode(input);
   // One synchronous transaction: two requests cannot both spend the same try or use the same code.
@@ -298,6 +312,7 @@ export function checkCode(
       .where(and(eq(users.id, user.id), eq(users.phone, row.phone)))
       .returning({ phoneVerifiedAt: users.phoneVerifiedAt })
       .get();
+    if (verified) onVerified?.(user.id);
     return { ok: true, purpose, phoneVerifiedAt: verified?.phoneVerifiedAt ?? null };
   });
 }
