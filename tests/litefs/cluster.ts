@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse, stringify } from "yaml";
+import { startFakeConsul } from "../fakes/consul-server";
+import { startFakeTwilio } from "../fakes/twilio-server";
 import { productionProcessEnv } from "../server/built-server";
 
 // Two LiteFS nodes on this machine, each `litefs mount` with a config generated from the litefs.yml we
@@ -301,4 +303,39 @@ export async function waitFor(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Two candidates on the shipped Consul lease, against the fake Consul, texting through the fake
+ * Twilio: what the Consul lease and failover suites both start. `stop` ends all three.
+ */
+export async function startConsulCluster(options: {
+  lease: Omit<ConsulLease, "url">;
+  twilio: { accountSid: string; authToken: string; from: string };
+  nodePorts: Record<1 | 2, Ports>;
+  env?: Record<string, string>;
+}) {
+  const found = findLiteFs();
+  if (!("binary" in found)) throw new Error(`LiteFS cannot run here: ${found.reason}`);
+  const consul = await startFakeConsul();
+  const twilio = await startFakeTwilio(options.twilio);
+  const cluster = await startCluster({
+    binary: found.binary,
+    consul: { url: consul.url, ...options.lease },
+    nodePorts: options.nodePorts,
+    env: {
+      SMS_TRANSPORT: "twilio",
+      TWILIO_ACCOUNT_SID: options.twilio.accountSid,
+      TWILIO_AUTH_TOKEN: options.twilio.authToken,
+      TWILIO_FROM_NUMBER: options.twilio.from,
+      TWILIO_API_URL: twilio.url,
+      ...options.env,
+    },
+  });
+  const stop = async () => {
+    await cluster.stop();
+    await twilio.stop();
+    await consul.stop();
+  };
+  return { consul, twilio, cluster, stop };
 }

@@ -2,14 +2,12 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { startFakeConsul, type FakeConsul } from "../fakes/consul-server";
-import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
+import type { FakeConsul } from "../fakes/consul-server";
 import { HttpClient, signUp } from "../server/built-server";
 import {
   CONSUL_KEY,
-  findLiteFs,
+  startConsulCluster,
   hostnameOf,
-  startCluster,
   waitFor,
   type ConsulLease,
   type LiteFsNode,
@@ -27,37 +25,24 @@ const ACCOUNT_SID = "AC" + "2".repeat(32);
 const AUTH_TOKEN = "litefs-consul-twilio-token";
 
 let consul: FakeConsul;
-let twilio: FakeTwilio;
-let cluster: Awaited<ReturnType<typeof startCluster>>;
+let cluster: Awaited<ReturnType<typeof startConsulCluster>>["cluster"];
+let stop: (() => Promise<void>) | undefined;
 /** A user signed up on the first primary, whose browser session goes on through every hand-over. */
 let account: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  const found = findLiteFs();
-  if (!("binary" in found)) throw new Error(`LiteFS cannot run here: ${found.reason}`);
-  consul = await startFakeConsul();
-  twilio = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
-  cluster = await startCluster({
-    binary: found.binary,
-    consul: { url: consul.url, ...LEASE },
+  ({ consul, cluster, stop } = await startConsulCluster({
+    lease: LEASE,
+    twilio: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: "+15005550006" },
     nodePorts: {
       1: { http: 20211, proxy: 3251, app: 3252 },
       2: { http: 20212, proxy: 3253, app: 3254 },
     },
-    env: {
-      SMS_TRANSPORT: "twilio",
-      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      TWILIO_FROM_NUMBER: "+15005550006",
-      TWILIO_API_URL: twilio.url,
-    },
-  });
+  }));
 }, 60_000);
 
 afterAll(async () => {
-  await cluster?.stop();
-  await twilio?.stop();
-  await consul?.stop();
+  await stop?.();
   // Every call LiteFS made is one the fake implements.
   expect(consul?.unsupported).toEqual([]);
 });

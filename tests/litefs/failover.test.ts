@@ -4,10 +4,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import twilioPackage from "twilio";
 import { addDays, localDay, zonedInstant } from "~/utils/time/local-time";
-import { startFakeConsul, type FakeConsul } from "../fakes/consul-server";
-import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
+import type { FakeTwilio } from "../fakes/twilio-server";
 import { signUp } from "../server/built-server";
-import { findLiteFs, startCluster, waitFor, type ConsulLease, type LiteFsNode } from "./cluster";
+import { startConsulCluster, waitFor, type ConsulLease, type LiteFsNode } from "./cluster";
 
 // Failover, measured: two candidates of the primary region with the shipped Consul lease (the fake
 // Consul), the primary killed with kill -9 (LiteFS and the app: its process group, and the
@@ -28,35 +27,22 @@ const USERS = 30;
 /** The public URL Twilio signs its webhooks with: one for the app, whichever machine answers. */
 const PUBLIC_URL = "http://127.0.0.1:3261";
 
-let consul: FakeConsul;
 let twilio: FakeTwilio;
-let cluster: Awaited<ReturnType<typeof startCluster>>;
+let cluster: Awaited<ReturnType<typeof startConsulCluster>>["cluster"];
+let stop: (() => Promise<void>) | undefined;
 const accounts: Awaited<ReturnType<typeof signUp>>[] = [];
 const figures: string[] = [];
 
 beforeAll(async () => {
-  const found = findLiteFs();
-  if (!("binary" in found)) throw new Error(`LiteFS cannot run here: ${found.reason}`);
-  consul = await startFakeConsul();
-  twilio = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
-  cluster = await startCluster({
-    binary: found.binary,
-    consul: { url: consul.url, ...LEASE },
+  ({ twilio, cluster, stop } = await startConsulCluster({
+    lease: LEASE,
+    twilio: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM },
     nodePorts: {
       1: { http: 20221, proxy: 3261, app: 3262 },
       2: { http: 20222, proxy: 3263, app: 3264 },
     },
-    env: {
-      APP_URL: PUBLIC_URL,
-      SMS_TRANSPORT: "twilio",
-      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      TWILIO_FROM_NUMBER: FROM,
-      TWILIO_API_URL: twilio.url,
-      SMS_MAX_PER_SECOND: "10000",
-      SMS_MAX_CONCURRENCY: "100",
-    },
-  });
+    env: { APP_URL: PUBLIC_URL, SMS_MAX_PER_SECOND: "10000", SMS_MAX_CONCURRENCY: "100" },
+  }));
   try {
     await cluster.start();
   } catch (error) {
@@ -77,9 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`failover figures:\n${figures.map((line) => `  ${line}`).join("\n")}`);
-  await cluster?.stop();
-  await twilio?.stop();
-  await consul?.stop();
+  await stop?.();
 });
 
 type NodeInfo = { isPrimary: boolean };
