@@ -275,6 +275,23 @@ export const messages = sqliteTable(
   ],
 );
 
+/**
+ * The outbox's rows for texts to a number with no account behind it (a stranger's pointer to the
+ * website, a STOP confirmation, a partner's invitation, a code to a new number): stored queued before
+ * they are sent, like a user's texts, and kept by number since they belong to no thread.
+ */
+export const numberTexts = sqliteTable("number_texts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  phone: text("phone").notNull(),
+  body: text("body").notNull(),
+  kind: text("kind").notNull(),
+  providerSid: text("provider_sid").unique(),
+  /** queued, sent, delivered, undelivered, failed */
+  status: text("status").notNull().default("queued"),
+  errorCode: text("error_code"),
+  createdAt: createdAt(),
+});
+
 /** Numbers that texted STOP (or that Twilio reports as unsubscribed); kept by number, beyond accounts. */
 export const smsOptOuts = sqliteTable("sms_opt_outs", {
   phone: text("phone").primaryKey(),

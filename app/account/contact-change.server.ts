@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { issueCode, type IssueResult } from "~/verification/phone-codes.server";
-import { sendTextToNumber } from "~/sms/sender.server";
+import { sendTextToNumber } from "~/sms/outbound.server";
 import { templates } from "~/replies/templates";
 import { db, schema } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";

@@ -18,9 +18,9 @@ import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";
 import { interpretReply } from "~/replies/interpret";
 import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
-import { sendTextToUser } from "~/sms/outbound.server";
+import { sendTextToUser, storeTextToNumber } from "~/sms/outbound.server";
 import { templates } from "~/replies/templates";
-import { fetchTextMedia, sendTextToNumber } from "~/sms/sender.server";
+import { fetchTextMedia, sendStoredTextToNumber } from "~/sms/sender.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import type { ImageRefusal } from "~/media/image-types";
 import { storePhoto } from "~/media/media-store.server";
@@ -75,12 +75,12 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
   if (step.status === "duplicate" || step.status === "over_daily_limit") return step;
   try {
     if (step.status === "partner") {
-      await sendTextToNumber(phone, step.reply);
-      return step;
+      if (step.answer) await sendStoredTextToNumber(step.answer);
+      return { status: "partner", reply: step.reply };
     }
     if (step.status === "unknown_number") {
-      if (usMobile && !isOurOwnNumber(phone)) await answerUnknownNumber(phone, input);
-      return step;
+      if (step.answer) await sendStoredTextToNumber(step.answer);
+      return { status: "unknown_number" };
     }
     const { user } = step;
     if (step.read) {
@@ -132,8 +132,12 @@ function claimAndRead(
   // A number belongs to the account that verified it: until then its texts are a stranger's.
   const user = getUserByPhone(phone);
   const invitationReply = answerAsPartner(phone, input.body);
-  if (invitationReply) return { status: "partner" as const, reply: invitationReply };
-  if (!user) return { status: "unknown_number" as const };
+  if (invitationReply) {
+    const answer = storeTextToNumber(phone, invitationReply);
+    return { status: "partner" as const, reply: invitationReply, answer };
+  }
+  if (!user)
+    return { status: "unknown_number" as const, answer: storeStrangerAnswer(phone, input) };
   if (dailyTextAllowance(user, input.body, readAt ?? new Date()) === "ignore") {
     return { status: "over_daily_limit" as const };
   }
@@ -170,8 +174,10 @@ function isOurOwnNumber(phone: string) {
 /**
  * A number with no account (a US mobile, not ours) gets one answer a day, whatever it sends: a
  * stranger cannot make us text anyone more than that. A STOP is always confirmed, as carriers require.
+ * Synchronous, inside the claim's write: the answer is stored there and sent once it is committed.
  */
-async function answerUnknownNumber(phone: string, input: InboundSms) {
+function storeStrangerAnswer(phone: string, input: InboundSms) {
+  if (!toUsE164(input.from) || isOurOwnNumber(phone)) return null;
   const reading = interpretReply({
     phase: "none",
     goals: [],
@@ -181,13 +187,12 @@ async function answerUnknownNumber(phone: string, input: InboundSms) {
   });
   if (reading.intent === "stop") {
     optOut(phone, "keyword");
-    await sendTextToNumber(phone, templates.stopConfirmed(), { compliance: true });
-    return;
+    return storeTextToNumber(phone, templates.stopConfirmed(), { compliance: true });
   }
   const since = Date.now() - DAY_MS;
   const earlier = earlierTextsFrom().get({ phone, since, messageSid: input.messageSid })?.n ?? 0;
   if (reading.intent === "start") optIn(phone);
-  if (earlier > 0) return;
+  if (earlier > 0) return null;
   // A coach or partner is not an account holder, but they know what they signed up for.
   const inviters = partnersOfNumber(phone)
     .filter((p) => p.status === "active")
@@ -195,7 +200,7 @@ async function answerUnknownNumber(phone: string, input: InboundSms) {
   const pointer = inviters.length
     ? templates.partnerInfo(inviters)
     : templates.unknownNumber(env.APP_URL);
-  await sendTextToNumber(
+  return storeTextToNumber(
     phone,
     reading.intent === "help" ? templates.help(env.SUPPORT_EMAIL) : pointer,
   );

@@ -3,7 +3,7 @@ import type { Partner } from "../../db/schema";
 import { createShareLink, revokeShareLink } from "~/sharing/share-links.server";
 import { isOptedOut, optIn } from "~/sms/opt-outs.server";
 import { formatUsPhone } from "~/users/phone";
-import { sendTextToNumber } from "~/sms/sender.server";
+import { sendTextToNumber } from "~/sms/outbound.server";
 import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
 import { db, schema, sqlite } from "~/utils/db/db.server";

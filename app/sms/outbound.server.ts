@@ -1,8 +1,14 @@
 import type { User } from "../../db/schema";
+import { db, schema } from "~/utils/db/db.server";
 import { storeMessage } from "~/messages/message-rows.server";
 import { mayText } from "./may-text";
 import { isOptedOut } from "./opt-outs.server";
-import { sendStoredText, type StoredText } from "./sender.server";
+import {
+  sendStoredText,
+  sendStoredTextToNumber,
+  type StoredNumberText,
+  type StoredText,
+} from "./sender.server";
 
 // The outbox's front door for a text to a user: the policy (mayText) decides, the text is stored in
 // the user's thread as queued (inside the caller's write when it is part of one), and the sender
@@ -87,4 +93,36 @@ export function storeTextToSend(
     linkedGoalIds: options.linkedGoalIds ?? [],
   });
   return { messageId, body, kind };
+}
+
+/**
+ * Sends one text to a number with no account behind it (a stranger, a partner, a new number) and
+ * keeps it as a row of its own; false when it did not go (opted out, or refused).
+ */
+export async function sendTextToNumber(
+  phone: string,
+  body: string,
+  options: { compliance?: boolean } = {},
+) {
+  const stored = storeTextToNumber(phone, body, options);
+  return stored ? sendStoredTextToNumber(stored) : false;
+}
+
+/**
+ * The first half of sendTextToNumber, synchronous so that it can be part of the caller's write: a
+ * number that said STOP gets nothing but a compliance answer; the text is stored as queued.
+ */
+export function storeTextToNumber(
+  phone: string,
+  body: string,
+  options: { compliance?: boolean } = {},
+): StoredNumberText | null {
+  if (isOptedOut(phone) && !options.compliance) return null;
+  const kind = options.compliance ? "compliance" : "to_number";
+  const { id } = db
+    .insert(schema.numberTexts)
+    .values({ phone, body, kind })
+    .returning({ id: schema.numberTexts.id })
+    .get();
+  return { id, phone, body, kind };
 }

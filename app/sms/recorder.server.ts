@@ -9,7 +9,7 @@ import { CARRIER_OPT_OUT_REASON, permanentError } from "./twilio-errors";
 // status callbacks) to the stored text and to the number, and counts texts in the metrics. The
 // scheduler's batch recording (scheduler/record.server.ts) calls it inside its own transaction.
 
-const { messages, users } = schema;
+const { messages, numberTexts, users } = schema;
 
 /** The one place a text is counted: its kind, and whether Twilio took it. */
 export function countText(kind: string, result: "sent" | "failed") {
@@ -94,10 +94,43 @@ export function recordPermanentError(
   code: string,
   options: { toSomeoneElse?: boolean } = {},
 ) {
-  const permanent = permanentError(code);
-  if (permanent === "unsubscribed") optOut(user.phone, CARRIER_OPT_OUT_REASON);
-  else if (permanent === "undeliverable" && !options.toSomeoneElse)
+  optOutIfUnsubscribed(user.phone, code);
+  if (permanentError(code) === "undeliverable" && !options.toSomeoneElse)
     db.update(users).set({ phoneUndeliverableCode: code }).where(eq(users.id, user.id)).run();
+}
+
+/** The carrier's opt-out (a permanent error saying the number unsubscribed) becomes ours. */
+function optOutIfUnsubscribed(phone: string, code: string) {
+  if (permanentError(code) === "unsubscribed") optOut(phone, CARRIER_OPT_OUT_REASON);
+}
+
+/** Twilio took a text to a number with no account: its sid and status. */
+export async function recordNumberTextTaken(
+  id: number,
+  kind: string,
+  result: { sid: string; status: string },
+) {
+  await inGroupCommit(() =>
+    db
+      .update(numberTexts)
+      .set({ providerSid: result.sid, status: result.status })
+      .where(eq(numberTexts.id, id))
+      .run(),
+  );
+  countText(kind, "sent");
+}
+
+/** Twilio refused a text to a number with no account: it is failed, and a carrier's opt-out is kept. */
+export function recordNumberTextRefused(
+  text: { id: number; phone: string; kind: string },
+  code: string | null,
+) {
+  db.update(numberTexts)
+    .set({ status: "failed", errorCode: code })
+    .where(eq(numberTexts.id, text.id))
+    .run();
+  countText(text.kind, "failed");
+  if (code) optOutIfUnsubscribed(text.phone, code);
 }
 
 // Callbacks can arrive out of order: a late "sent" must not overwrite "delivered".
@@ -134,12 +167,25 @@ export function recordDeliveryStatus(
       message = { ...named, providerSid: sid };
     }
   }
-  if (!message) return false;
-  if ((STATUS_RANK[status] ?? 0) < (STATUS_RANK[message.status] ?? 0)) return true;
+  if (!message) return recordNumberTextStatus(sid, status, errorCode);
+  if (!isLater(status, message.status)) return true;
   db.update(messages).set({ status, errorCode }).where(eq(messages.id, message.id)).run();
   if (errorCode && permanentError(errorCode)) {
     const user = db.select().from(users).where(eq(users.id, message.userId)).get();
     if (user) recordPermanentError(user, errorCode);
   }
+  return true;
+}
+
+const isLater = (status: string, than: string) =>
+  (STATUS_RANK[status] ?? 0) >= (STATUS_RANK[than] ?? 0);
+
+/** A status callback for a text to a number with no account; false when no such text is stored. */
+function recordNumberTextStatus(sid: string, status: string, errorCode: string | null) {
+  const text = db.select().from(numberTexts).where(eq(numberTexts.providerSid, sid)).get();
+  if (!text) return false;
+  if (!isLater(status, text.status)) return true;
+  db.update(numberTexts).set({ status, errorCode }).where(eq(numberTexts.id, text.id)).run();
+  if (errorCode) optOutIfUnsubscribed(text.phone, errorCode);
   return true;
 }

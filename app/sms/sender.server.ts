@@ -1,6 +1,11 @@
 import { errorFields, logger } from "~/observability/logger.server";
-import { countText, recordRefused, recordTaken } from "./recorder.server";
-import { optedOutAmong, isOptedOut } from "./opt-outs.server";
+import {
+  recordNumberTextRefused,
+  recordNumberTextTaken,
+  recordRefused,
+  recordTaken,
+} from "./recorder.server";
+import { optedOutAmong } from "./opt-outs.server";
 import { toSmsText } from "./segments";
 import {
   getTransport,
@@ -44,23 +49,21 @@ export async function sendStoredText(
   return { sent: true, messageId, ...result };
 }
 
-/** A text to a number with no account (e.g. the pointer to the website): not stored in any thread. */
-export async function sendTextToNumber(
-  phone: string,
-  body: string,
-  options: { compliance?: boolean } = {},
-) {
-  if (isOptedOut(phone) && !options.compliance) return false;
-  const kind = options.compliance ? "compliance" : "to_number";
+/** A text to a number with no account, stored as queued (storeTextToNumber), not handed over yet. */
+export type StoredNumberText = { id: number; phone: string; body: string; kind: string };
+
+/** Hands a stored text to a number with no account to Twilio and records its answer. */
+export async function sendStoredTextToNumber(text: StoredNumberText) {
+  let result: SendResult;
   try {
-    await getTransport().send(phone, toSmsText(body));
-    countText(kind, "sent");
-    return true;
+    result = await getTransport().send(text.phone, toSmsText(text.body));
   } catch (error) {
-    countText(kind, "failed");
+    recordNumberTextRefused(text, error instanceof SmsSendError ? error.code : null);
     logger.error({ err: errorFields(error) }, "text to a number without an account not sent");
     return false;
   }
+  await recordNumberTextTaken(text.id, text.kind, result);
+  return true;
 }
 
 /** One text of a scheduler batch, as the scheduler claimed it. */

@@ -9,8 +9,7 @@ import { env } from "~/utils/env/env.server";
 import { waitTime } from "~/utils/rate-limits/wait-time";
 import { codeTextLimitMessage, reserveCodeText } from "./code-text-limits.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
-import { sendQueuedText, storeTextToSend } from "~/sms/outbound.server";
-import { sendTextToNumber } from "~/sms/sender.server";
+import { sendQueuedText, sendTextToNumber, storeTextToSend } from "~/sms/outbound.server";
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 

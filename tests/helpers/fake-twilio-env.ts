@@ -1,12 +1,13 @@
 import { startFakeTwilio } from "../fakes/twilio-server";
+import { setAppEnv } from "./app-env";
 
 export const TEST_APP_URL = "https://coach.example.test";
 
 /**
  * Starts the fake Twilio REST API and points the app's environment at it: the twilio transport with
- * this account, webhooks signed for TEST_APP_URL (unless `env` says otherwise). Call it before any app
- * module is imported: the env module reads process.env once, when it loads. `restore` stops the fake
- * and puts the environment back as it was.
+ * this account, webhooks signed for TEST_APP_URL (unless `env` says otherwise). Call it in a test
+ * file's `vi.hoisted` block (see app-env.ts): the env module reads process.env once, when it loads.
+ * `restore` stops the fake and puts the environment back as it was.
  */
 export async function pointAppAtFakeTwilio(options: {
   accountSid: string;
@@ -18,8 +19,7 @@ export async function pointAppAtFakeTwilio(options: {
     accountSid: options.accountSid,
     authToken: options.authToken,
   });
-  const saved = { ...process.env };
-  Object.assign(process.env, {
+  const appEnv = setAppEnv({
     SMS_TRANSPORT: "twilio",
     TWILIO_ACCOUNT_SID: options.accountSid,
     TWILIO_AUTH_TOKEN: options.authToken,
@@ -29,15 +29,14 @@ export async function pointAppAtFakeTwilio(options: {
     // The fake answers at once: the tests are not about the carrier's pace (outbound-gate.test.ts is).
     SMS_MAX_PER_SECOND: "10000",
     SMS_MAX_CONCURRENCY: "100",
+    TWILIO_MESSAGING_SERVICE_SID: undefined,
     ...options.env,
   });
-  delete process.env.TWILIO_MESSAGING_SERVICE_SID;
   return {
     fake,
     async restore() {
       await fake.stop();
-      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-      Object.assign(process.env, saved);
+      appEnv.restore();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import * as devPhone from "~/routes/dev+/phone";
-import { sendTextToNumber } from "~/sms/sender.server";
+import { sendTextToNumber } from "~/sms/outbound.server";
 import { issueCode } from "~/verification/phone-codes.server";
 import { db, schema } from "~/utils/db/db.server";
 import {
