@@ -14,14 +14,13 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsFolder } from "../../db/migrate";
+import { createTestUser } from "../helpers/requests";
+import { createGoal } from "~/goals/goals.server";
+import { sqlite } from "~/utils/db/db.server";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
-
-const { createTestUser } = await import("../helpers/requests");
-const { createGoal } = await import("~/goals/goals.server");
-const { sqlite } = await import("~/utils/db/db.server");
 
 /** Runs an operator script the way `npm run …` does, on the given database. */
 function script(name: string, args: string[], databasePath: string) {

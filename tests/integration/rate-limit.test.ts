@@ -1,18 +1,18 @@
-// The per-address limit is read once when the app's env module loads, so it is set before any app import.
-const previousLimit = process.env.AUTH_RATE_LIMIT_PER_IP;
-process.env.AUTH_RATE_LIMIT_PER_IP = "3";
-export {};
+import { call, cookieFrom, createTestUser, makeRequest, readJson } from "../helpers/requests";
+import * as apiLogin from "~/routes/api+/login";
+import * as apiUsers from "~/routes/api+/users";
+import * as loginPage from "~/routes/_auth+/login";
+import * as registerPage from "~/routes/_auth+/register";
+import * as forgotPassword from "~/routes/_auth+/forgot-password";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limits/rate-limit.server";
+import { db, schema } from "~/utils/db/db.server";
+import { rememberClientAddress } from "~/utils/requests/request.server";
 
-const { call, cookieFrom, createTestUser, makeRequest, readJson } =
-  await import("../helpers/requests");
-const apiLogin = await import("~/routes/api+/login");
-const apiUsers = await import("~/routes/api+/users");
-const loginPage = await import("~/routes/_auth+/login");
-const registerPage = await import("~/routes/_auth+/register");
-const forgotPassword = await import("~/routes/_auth+/forgot-password");
-const { RATE_LIMIT_MESSAGE } = await import("~/utils/rate-limits/rate-limit.server");
-const { db, schema } = await import("~/utils/db/db.server");
-const { rememberClientAddress } = await import("~/utils/requests/request.server");
+// The per-address limit is read once when the app's env module loads: set in a block vitest runs first.
+const appEnv = await vi.hoisted(async () => {
+  const { setAppEnv } = await import("../helpers/app-env");
+  return setAppEnv({ AUTH_RATE_LIMIT_PER_IP: "3" });
+});
 
 /** The request as the server hands it on: the socket's address is `ip`, whatever the headers say. */
 function fromAddress(request: Request, ip: string) {
@@ -20,10 +20,7 @@ function fromAddress(request: Request, ip: string) {
   return request;
 }
 
-afterAll(() => {
-  if (previousLimit === undefined) delete process.env.AUTH_RATE_LIMIT_PER_IP;
-  else process.env.AUTH_RATE_LIMIT_PER_IP = previousLimit;
-});
+afterAll(() => appEnv.restore());
 
 let phoneSeq = 3000;
 const nextPhone = () => `201555${++phoneSeq}`;

@@ -1,14 +1,13 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { createTestUser, sessionCookie } from "../helpers/requests";
+import { verifyLogin } from "~/users/users.server";
+import { getUserId } from "~/http/session.server";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
-
-const { createTestUser, sessionCookie } = await import("../helpers/requests");
-const { verifyLogin } = await import("~/users/users.server");
-const { getUserId } = await import("~/http/session.server");
 
 function resetPassword(args: string[]) {
   return run(tsx, ["scripts/reset-password.ts", ...args], {
