@@ -1,3 +1,7 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
 /**
  * The app's env module reads process.env once, when it loads (app/utils/env/env.server.ts). A test file
  * that needs other settings (a fake server's URL, a flag) sets them in a `vi.hoisted` block, which
@@ -26,4 +30,9 @@ function assignEnv(values: Record<string, string | undefined>) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
+}
+
+/** A temporary folder standing in for LiteFS's mount (LITEFS_DIR), for tests of replicas. */
+export function makeLitefsDir(prefix: string) {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
 }

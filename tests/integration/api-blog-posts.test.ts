@@ -1,24 +1,23 @@
 import { eq } from "drizzle-orm";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import * as listRoute from "~/routes/api+/blog-posts";
+import * as slugRoute from "~/routes/api+/blog-posts_.slug.$slug";
+import * as idRoute from "~/routes/api+/blog-posts_.$id";
+import * as publishRoute from "~/routes/api+/blog-posts_.$id_.publish";
+import * as unpublishRoute from "~/routes/api+/blog-posts_.$id_.unpublish";
+import { createPost, getPostById } from "~/blog/posts.server";
+import { NewPostSchema } from "~/blog/post-schema";
+import { db, schema } from "~/utils/db/db.server";
 
 // LiteFS is simulated with a temporary mount folder (the env module reads LITEFS_DIR when it loads),
 // so the replica tests can check that every mutating call goes to the primary first.
-const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-litefs-blog-"));
-const previousDir = process.env.LITEFS_DIR;
-process.env.LITEFS_DIR = litefsDir;
-
-const { call, createTestUser, makeRequest, readJson, sessionCookie } =
-  await import("../helpers/requests");
-const listRoute = await import("~/routes/api+/blog-posts");
-const slugRoute = await import("~/routes/api+/blog-posts_.slug.$slug");
-const idRoute = await import("~/routes/api+/blog-posts_.$id");
-const publishRoute = await import("~/routes/api+/blog-posts_.$id_.publish");
-const unpublishRoute = await import("~/routes/api+/blog-posts_.$id_.unpublish");
-const { createPost, getPostById } = await import("~/blog/posts.server");
-const { NewPostSchema } = await import("~/blog/post-schema");
-const { db, schema } = await import("~/utils/db/db.server");
+const { litefsDir, appEnv } = await vi.hoisted(async () => {
+  const { makeLitefsDir, setAppEnv } = await import("../helpers/app-env");
+  const litefsDir = makeLitefsDir("coach-litefs-blog-");
+  return { litefsDir, appEnv: setAppEnv({ LITEFS_DIR: litefsDir }) };
+});
 
 const primaryFile = path.join(litefsDir, ".primary");
 const becomeReplica = () => writeFileSync(primaryFile, "primary-host\n");
@@ -26,8 +25,7 @@ const becomePrimary = () => rmSync(primaryFile, { force: true });
 
 afterAll(() => {
   becomePrimary();
-  if (previousDir === undefined) delete process.env.LITEFS_DIR;
-  else process.env.LITEFS_DIR = previousDir;
+  appEnv.restore();
 });
 
 type Role = "visitor" | "user" | "admin";

@@ -1,15 +1,17 @@
+import * as devPhone from "~/routes/dev+/phone";
+import { call, makeRequest } from "../helpers/requests";
+import { db, schema } from "~/utils/db/db.server";
 // With the Twilio transport the development phone does not exist. The environment is read when the
-// app's modules load, so it is set first and the modules are imported afterwards.
-process.env.SMS_TRANSPORT = "twilio";
-process.env.TWILIO_ACCOUNT_SID = "AC00000000000000000000000000000000";
-process.env.TWILIO_AUTH_TOKEN = "test-auth-token";
-process.env.TWILIO_FROM_NUMBER = "+12015550100";
-
-export {};
-
-const devPhone = await import("~/routes/dev+/phone");
-const { call, makeRequest } = await import("../helpers/requests");
-const { db, schema } = await import("~/utils/db/db.server");
+// app's modules load, so it is set in a block vitest runs before the imports.
+await vi.hoisted(async () => {
+  const { setAppEnv } = await import("../helpers/app-env");
+  setAppEnv({
+    SMS_TRANSPORT: "twilio",
+    TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
+    TWILIO_AUTH_TOKEN: "test-auth-token",
+    TWILIO_FROM_NUMBER: "+12015550100",
+  });
+});
 
 describe("/dev/phone with the Twilio transport", () => {
   it("is not found, for the page and for a reply", async () => {

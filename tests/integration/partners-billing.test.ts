@@ -1,28 +1,23 @@
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
+import { createTestUser } from "../helpers/requests";
+import { addPartner, answerAsPartner } from "~/partners/partners.server";
+import { isBillingEnabled } from "~/billing/billing.server";
+import { runTick } from "~/scheduler/tick.server";
+import { sqlite } from "~/utils/db/db.server";
 
-// Billing is on only with a Stripe key, and the env module reads it when it loads: set before any app
-// module is imported, in a file of its own so the other partner cases run with billing off.
-const STRIPE_ENV = {
-  STRIPE_SECRET_KEY: "sk_test_partners",
-  STRIPE_WEBHOOK_SECRET: "whsec_partners",
-  STRIPE_PRICE_BASIC: "price_basic_partners",
-  STRIPE_PRICE_PREMIUM: "price_premium_partners",
-};
-const saved = Object.fromEntries(Object.keys(STRIPE_ENV).map((k) => [k, process.env[k]]));
-Object.assign(process.env, STRIPE_ENV);
-
-const { createTestUser } = await import("../helpers/requests");
-const { addPartner, answerAsPartner } = await import("~/partners/partners.server");
-const { isBillingEnabled } = await import("~/billing/billing.server");
-const { runTick } = await import("~/scheduler/tick.server");
-const { sqlite } = await import("~/utils/db/db.server");
-
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+// Billing is on only with a Stripe key, and the env module reads it when it loads: set in a block
+// vitest runs before the imports, in a file of its own so the other partner cases run with billing off.
+const appEnv = await vi.hoisted(async () => {
+  const { setAppEnv } = await import("../helpers/app-env");
+  return setAppEnv({
+    STRIPE_SECRET_KEY: "sk_test_partners",
+    STRIPE_WEBHOOK_SECRET: "whsec_partners",
+    STRIPE_PRICE_BASIC: "price_basic_partners",
+    STRIPE_PRICE_PREMIUM: "price_premium_partners",
+  });
 });
+
+afterAll(() => appEnv.restore());
 
 class RecordingTransport implements SmsTransport {
   readonly name = "local" as const;

@@ -1,32 +1,28 @@
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
+import { createTestUser } from "../helpers/requests";
+import { runTick } from "~/scheduler/tick.server";
+import { numberedInOrder, templates } from "~/replies/templates";
+import { createGoal } from "~/goals/goals.server";
+import { isBillingEnabled } from "~/billing/billing.server";
+import { getUserById } from "~/users/users.server";
+import { sqlite } from "~/utils/db/db.server";
 
-// Billing is on only with a Stripe key, and the env module reads it when it loads: set before any app
-// module is imported. The scheduler never calls Stripe, so no fake is needed here.
-const APP_URL = "https://coach.example.test";
-const BILLING_ENV = {
-  STRIPE_SECRET_KEY: "sk_test_scheduler_billing",
-  STRIPE_WEBHOOK_SECRET: "whsec_scheduler_billing",
-  STRIPE_PRICE_BASIC: "price_basic_scheduler",
-  STRIPE_PRICE_PREMIUM: "price_premium_scheduler",
-  APP_URL,
-};
-const saved = Object.fromEntries(Object.keys(BILLING_ENV).map((k) => [k, process.env[k]]));
-Object.assign(process.env, BILLING_ENV);
-
-const { createTestUser } = await import("../helpers/requests");
-const { runTick } = await import("~/scheduler/tick.server");
-const { numberedInOrder, templates } = await import("~/replies/templates");
-const { createGoal } = await import("~/goals/goals.server");
-const { isBillingEnabled } = await import("~/billing/billing.server");
-const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db/db.server");
-
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+// Billing is on only with a Stripe key, and the env module reads it when it loads: set in a block
+// vitest runs before the imports. The scheduler never calls Stripe, so no fake is needed here.
+const { APP_URL, appEnv } = await vi.hoisted(async () => {
+  const { setAppEnv } = await import("../helpers/app-env");
+  const APP_URL = "https://coach.example.test";
+  const appEnv = setAppEnv({
+    STRIPE_SECRET_KEY: "sk_test_scheduler_billing",
+    STRIPE_WEBHOOK_SECRET: "whsec_scheduler_billing",
+    STRIPE_PRICE_BASIC: "price_basic_scheduler",
+    STRIPE_PRICE_PREMIUM: "price_premium_scheduler",
+    APP_URL,
+  });
+  return { APP_URL, appEnv };
 });
+
+afterAll(() => appEnv.restore());
 
 /** Provider sids are unique across the whole file's database, as Twilio's are. */
 let sidCount = 0;

@@ -1,18 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
+import { createTestUser } from "../helpers/requests";
+import { runTick } from "~/scheduler/tick.server";
+import { templates } from "~/replies/templates";
+import { sqlite } from "~/utils/db/db.server";
 
 // LiteFS is simulated with a temporary mount folder; the env module reads LITEFS_DIR when it loads, so
-// it is set before any app module is imported. DATABASE_PATH stays the per-file test database.
-const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-litefs-"));
-const previousDir = process.env.LITEFS_DIR;
-process.env.LITEFS_DIR = litefsDir;
-
-const { createTestUser } = await import("../helpers/requests");
-const { runTick } = await import("~/scheduler/tick.server");
-const { templates } = await import("~/replies/templates");
-const { sqlite } = await import("~/utils/db/db.server");
+// it is set in a block vitest runs before the imports. DATABASE_PATH stays the per-file test database.
+const { litefsDir, appEnv } = await vi.hoisted(async () => {
+  const { makeLitefsDir, setAppEnv } = await import("../helpers/app-env");
+  const litefsDir = makeLitefsDir("coach-litefs-");
+  return { litefsDir, appEnv: setAppEnv({ LITEFS_DIR: litefsDir }) };
+});
 
 const primaryFile = path.join(litefsDir, ".primary");
 const becomeReplica = () => writeFileSync(primaryFile, "coach-primary-host\n");
@@ -21,8 +21,7 @@ const becomePrimary = () => rmSync(primaryFile, { force: true });
 afterAll(() => {
   becomePrimary();
   rmSync(litefsDir, { recursive: true, force: true });
-  if (previousDir === undefined) delete process.env.LITEFS_DIR;
-  else process.env.LITEFS_DIR = previousDir;
+  appEnv.restore();
 });
 
 /** Keeps every send; a replica must never call it. */

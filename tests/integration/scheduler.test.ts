@@ -1,26 +1,24 @@
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
+import { createTestUser } from "../helpers/requests";
+import { runTick } from "~/scheduler/tick.server";
+import { MAX_ATTEMPTS } from "~/scheduler/due-times";
+import { SmsSendError } from "~/sms/transport.server";
+import { numberedInOrder, templates } from "~/replies/templates";
+import { segmentCount } from "~/sms/segments";
+import { handleIncomingText } from "~/conversation/engine.server";
+import { createGoal, getGoal } from "~/goals/goals.server";
+import { getUserById } from "~/users/users.server";
+import { sqlite } from "~/utils/db/db.server";
 
-// The summary texts link to APP_URL; the env module reads it when it loads, so it is set before any
-// app module is imported (DATABASE_PATH comes from tests/setup).
-const APP_URL = "https://coach.example.test";
-const savedAppUrl = process.env.APP_URL;
-process.env.APP_URL = APP_URL;
-
-const { createTestUser } = await import("../helpers/requests");
-const { runTick } = await import("~/scheduler/tick.server");
-const { MAX_ATTEMPTS } = await import("~/scheduler/due-times");
-const { SmsSendError } = await import("~/sms/transport.server");
-const { numberedInOrder, templates } = await import("~/replies/templates");
-const { segmentCount } = await import("~/sms/segments");
-const { handleIncomingText } = await import("~/conversation/engine.server");
-const { createGoal, getGoal } = await import("~/goals/goals.server");
-const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db/db.server");
-
-afterAll(() => {
-  if (savedAppUrl === undefined) delete process.env.APP_URL;
-  else process.env.APP_URL = savedAppUrl;
+// The summary texts link to APP_URL; the env module reads it when it loads, so it is set in a block
+// vitest runs before the imports (DATABASE_PATH comes from tests/setup).
+const { APP_URL, appEnv } = await vi.hoisted(async () => {
+  const { setAppEnv } = await import("../helpers/app-env");
+  const APP_URL = "https://coach.example.test";
+  return { APP_URL, appEnv: setAppEnv({ APP_URL }) };
 });
+
+afterAll(() => appEnv.restore());
 
 type Fault = InstanceType<typeof SmsSendError> | "accepted-then-lost";
 
