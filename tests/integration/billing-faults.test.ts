@@ -1,47 +1,55 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
-import { startFakeStripe } from "../fakes/stripe-server";
+import {
+  call,
+  cookieFrom,
+  createTestUser,
+  makeRequest,
+  readJson,
+  sessionCookie,
+} from "../helpers/requests";
+import * as billingRoute from "~/routes/settings+/billing";
+import * as accountRoute from "~/routes/settings+/account";
+import * as webhookRoute from "~/routes/webhooks+/stripe";
+import { recheckLapsedSubscriptions } from "~/billing/subscription-state.server";
+import { getUserById } from "~/users/users.server";
+import { getToast } from "~/utils/toast/toast.server";
+import { sqlite } from "~/utils/db/db.server";
 
 // Every caller of Stripe against a Stripe that answers badly on the wire: a slow first byte, a body
 // that stalls, drips or is cut by a reset. Each ends with a clear answer (a toast, a 502, a 500 that
 // Stripe retries) and nothing half-written, within the client's timeout (lowered here so the file is
 // quick) and its two retries.
-const SECRET_KEY = "sk_test_billing_faults";
-const WEBHOOK_SECRET = "whsec_billing_faults_0123456789";
-const PRICE_BASIC = "price_basic_faults";
-const PRICE_PREMIUM = "price_premium_faults";
-const TIMEOUT_MS = 300;
+const { WEBHOOK_SECRET, TIMEOUT_MS, fake, appEnv } = await vi.hoisted(async () => {
+  const { setAppEnv } = await import("../helpers/app-env");
+  const { startFakeStripe } = await import("../fakes/stripe-server");
+  const SECRET_KEY = "sk_test_billing_faults";
+  const WEBHOOK_SECRET = "whsec_billing_faults_0123456789";
+  const PRICE_BASIC = "price_basic_faults";
+  const PRICE_PREMIUM = "price_premium_faults";
+  const TIMEOUT_MS = 300;
 
-const fake = await startFakeStripe({ secretKey: SECRET_KEY, prices: [PRICE_BASIC, PRICE_PREMIUM] });
-const STRIPE_ENV = {
-  STRIPE_SECRET_KEY: SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_BASIC: PRICE_BASIC,
-  STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
-  STRIPE_API_URL: fake.url,
-  STRIPE_TIMEOUT_MS: String(TIMEOUT_MS),
-  APP_URL: "https://coach.example.test",
-};
-const saved = Object.fromEntries(Object.keys(STRIPE_ENV).map((k) => [k, process.env[k]]));
-Object.assign(process.env, STRIPE_ENV);
-
-const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
-  await import("../helpers/requests");
-const billingRoute = await import("~/routes/settings+/billing");
-const accountRoute = await import("~/routes/settings+/account");
-const webhookRoute = await import("~/routes/webhooks+/stripe");
-const { recheckLapsedSubscriptions } = await import("~/billing/subscription-state.server");
-const { getUserById } = await import("~/users/users.server");
-const { getToast } = await import("~/utils/toast/toast.server");
-const { sqlite } = await import("~/utils/db/db.server");
+  const fake = await startFakeStripe({
+    secretKey: SECRET_KEY,
+    prices: [PRICE_BASIC, PRICE_PREMIUM],
+  });
+  const STRIPE_ENV = {
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_BASIC: PRICE_BASIC,
+    STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
+    STRIPE_API_URL: fake.url,
+    STRIPE_TIMEOUT_MS: String(TIMEOUT_MS),
+    APP_URL: "https://coach.example.test",
+  };
+  const appEnv = setAppEnv(STRIPE_ENV);
+  return { WEBHOOK_SECRET, TIMEOUT_MS, fake, appEnv };
+});
 
 afterAll(async () => {
   await fake.close();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  appEnv.restore();
 });
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});

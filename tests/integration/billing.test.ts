@@ -1,46 +1,56 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import { fakeSubscription, startFakeStripe, type FakeSubscription } from "../fakes/stripe-server";
+import { fakeSubscription, type FakeSubscription } from "../fakes/stripe-server";
+import {
+  call,
+  cookieFrom,
+  createTestUser,
+  makeRequest,
+  readJson,
+  sessionCookie,
+} from "../helpers/requests";
+import * as billingRoute from "~/routes/settings+/billing";
+import * as accountRoute from "~/routes/settings+/account";
+import * as webhookRoute from "~/routes/webhooks+/stripe";
+import { isBillingEnabled, entitlementsOf } from "~/billing/billing.server";
+import { recheckLapsedSubscriptions } from "~/billing/subscription-state.server";
+import { MIN_TRIAL_CARRY_MS, trialEndToCarry } from "~/billing/subscriptions.server";
+import { getUserById } from "~/users/users.server";
+import { getToast } from "~/utils/toast/toast.server";
+import { sqlite } from "~/utils/db/db.server";
+import { captureLogs } from "~/observability/logger.server";
 
 // Billing is on only with a Stripe key, and the env module reads it when it loads: the fake Stripe
 // starts first, then the environment points the app at it, then the app modules are imported.
-const SECRET_KEY = "sk_test_billing_integration";
-const WEBHOOK_SECRET = "whsec_billing_integration_0123456789";
-const PRICE_BASIC = "price_basic_integration";
-const PRICE_PREMIUM = "price_premium_integration";
-const APP_URL = "https://coach.example.test";
+const { SECRET_KEY, WEBHOOK_SECRET, PRICE_BASIC, PRICE_PREMIUM, APP_URL, fake, appEnv } =
+  await vi.hoisted(async () => {
+    const { setAppEnv } = await import("../helpers/app-env");
+    const { startFakeStripe } = await import("../fakes/stripe-server");
+    const SECRET_KEY = "sk_test_billing_integration";
+    const WEBHOOK_SECRET = "whsec_billing_integration_0123456789";
+    const PRICE_BASIC = "price_basic_integration";
+    const PRICE_PREMIUM = "price_premium_integration";
+    const APP_URL = "https://coach.example.test";
 
-const fake = await startFakeStripe({ secretKey: SECRET_KEY, prices: [PRICE_BASIC, PRICE_PREMIUM] });
-const STRIPE_ENV = {
-  STRIPE_SECRET_KEY: SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_BASIC: PRICE_BASIC,
-  STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
-  STRIPE_API_URL: fake.url,
-  APP_URL,
-};
-const saved = Object.fromEntries(Object.keys(STRIPE_ENV).map((k) => [k, process.env[k]]));
-Object.assign(process.env, STRIPE_ENV);
-
-const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
-  await import("../helpers/requests");
-const billingRoute = await import("~/routes/settings+/billing");
-const accountRoute = await import("~/routes/settings+/account");
-const webhookRoute = await import("~/routes/webhooks+/stripe");
-const { isBillingEnabled, entitlementsOf } = await import("~/billing/billing.server");
-const { recheckLapsedSubscriptions } = await import("~/billing/subscription-state.server");
-const { MIN_TRIAL_CARRY_MS, trialEndToCarry } = await import("~/billing/subscriptions.server");
-const { getUserById } = await import("~/users/users.server");
-const { getToast } = await import("~/utils/toast/toast.server");
-const { sqlite } = await import("~/utils/db/db.server");
-const { captureLogs } = await import("~/observability/logger.server");
+    const fake = await startFakeStripe({
+      secretKey: SECRET_KEY,
+      prices: [PRICE_BASIC, PRICE_PREMIUM],
+    });
+    const STRIPE_ENV = {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_BASIC: PRICE_BASIC,
+      STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
+      STRIPE_API_URL: fake.url,
+      APP_URL,
+    };
+    const appEnv = setAppEnv(STRIPE_ENV);
+    return { SECRET_KEY, WEBHOOK_SECRET, PRICE_BASIC, PRICE_PREMIUM, APP_URL, fake, appEnv };
+  });
 
 afterAll(async () => {
   await fake.close();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  appEnv.restore();
 });
 
 beforeEach(() => {

@@ -1,47 +1,46 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
-import { FAKE_PHOTO_DESCRIPTION, startFakeLlm, type FakeLlmAnswer } from "../fakes/llm-server";
+import { FAKE_PHOTO_DESCRIPTION, type FakeLlmAnswer } from "../fakes/llm-server";
 import { TINY_PNG } from "../fakes/twilio-server";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { handleIncomingText } from "~/conversation/engine.server";
+import { writeCheckInFeedback } from "~/coach/coach.server";
+import { entitlementsOf } from "~/billing/billing.server";
+import { completeGoal, createGoal, listTodayGoals, todayFor } from "~/goals/goals.server";
+import { dayNote } from "~/goals/day-notes.server";
+import { segmentCount, smsEncoding } from "~/sms/segments";
+import { getUserById } from "~/users/users.server";
+import { db, schema } from "~/utils/db/db.server";
+import { zonedInstant } from "~/utils/time/local-time";
+import * as dashboard from "~/routes/dashboard+/_layout";
 
 // The env module reads the LLM and Stripe settings when it loads: set them before any app module is
 // imported. Billing is on (a Stripe key) so plans decide who gets AI feedback.
-const LLM_KEY = "test-llm-key";
-const llm = await startFakeLlm({ apiKey: LLM_KEY });
-const ENV = {
-  LLM_API_URL: llm.url,
-  LLM_API_KEY: LLM_KEY,
-  LLM_MODEL: "coach-test-model",
-  LLM_VISION: "true",
-  // Short, so the faults below cost little; each call still has to end within it.
-  LLM_TIMEOUT_MS: "1500",
-  STRIPE_SECRET_KEY: "sk_test_coach",
-  STRIPE_WEBHOOK_SECRET: "whsec_coach",
-  STRIPE_PRICE_BASIC: "price_basic_coach",
-  STRIPE_PRICE_PREMIUM: "price_premium_coach",
-};
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
-Object.assign(process.env, ENV);
-
-const { call, createTestUser, makeRequest, readJson, sessionCookie } =
-  await import("../helpers/requests");
-const { handleIncomingText } = await import("~/conversation/engine.server");
-const { writeCheckInFeedback } = await import("~/coach/coach.server");
-const { entitlementsOf } = await import("~/billing/billing.server");
-const { completeGoal, createGoal, listTodayGoals, todayFor } = await import("~/goals/goals.server");
-const { dayNote } = await import("~/goals/day-notes.server");
-const { segmentCount, smsEncoding } = await import("~/sms/segments");
-const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db/db.server");
-const { zonedInstant } = await import("~/utils/time/local-time");
-const dashboard = await import("~/routes/dashboard+/_layout");
+const { LLM_KEY, llm, appEnv } = await vi.hoisted(async () => {
+  const { setAppEnv } = await import("../helpers/app-env");
+  const { startFakeLlm } = await import("../fakes/llm-server");
+  const LLM_KEY = "test-llm-key";
+  const llm = await startFakeLlm({ apiKey: LLM_KEY });
+  const ENV = {
+    LLM_API_URL: llm.url,
+    LLM_API_KEY: LLM_KEY,
+    LLM_MODEL: "coach-test-model",
+    LLM_VISION: "true",
+    // Short, so the faults below cost little; each call still has to end within it.
+    LLM_TIMEOUT_MS: "1500",
+    STRIPE_SECRET_KEY: "sk_test_coach",
+    STRIPE_WEBHOOK_SECRET: "whsec_coach",
+    STRIPE_PRICE_BASIC: "price_basic_coach",
+    STRIPE_PRICE_PREMIUM: "price_premium_coach",
+  };
+  const appEnv = setAppEnv(ENV);
+  return { LLM_KEY, llm, appEnv };
+});
 
 afterAll(async () => {
   await llm.close();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  appEnv.restore();
 });
 
 beforeEach(() => llm.reset());

@@ -1,35 +1,36 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { Server } from "node:http";
-import os from "node:os";
-import path from "node:path";
 import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { call, createTestUser, makeRequest, markPhoneVerified } from "../helpers/requests";
+import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
+import { refuseRequest } from "~/http/request-guard.server";
+import { finishRequest, recognizeRoutes } from "~/observability/requests.server";
+import { serveMetrics } from "~/observability/metrics-server.server";
+import { captureLogs } from "~/observability/logger.server";
+import { sendTextToUser } from "~/sms/outbound.server";
+import { getUserById } from "~/users/users.server";
 
 // Metrics on their own port and JSON logs that never hold a number, an email or a message body,
 // over the real webhook, the request hooks and Twilio (faked over HTTP on 127.0.0.1).
-const ACCOUNT_SID = `AC${"7".repeat(32)}`;
-const AUTH_TOKEN = "observability-auth-token-0123456789";
-const FROM = "+12015550188";
+const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
+  const { makeLitefsDir } = await import("../helpers/app-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const ACCOUNT_SID = `AC${"7".repeat(32)}`;
+  const AUTH_TOKEN = "observability-auth-token-0123456789";
+  const FROM = "+12015550188";
 
-const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-observability-litefs-"));
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  from: FROM,
-  env: { LITEFS_DIR: litefsDir },
+  const litefsDir = makeLitefsDir("coach-observability-litefs-");
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from: FROM,
+    env: { LITEFS_DIR: litefsDir },
+  });
+  const { fake } = twilioEnv;
+  return { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { call, createTestUser, makeRequest, markPhoneVerified } =
-  await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
-const { refuseRequest } = await import("~/http/request-guard.server");
-const { finishRequest, recognizeRoutes } = await import("~/observability/requests.server");
-const { serveMetrics } = await import("~/observability/metrics-server.server");
-const { captureLogs } = await import("~/observability/logger.server");
-const { sendTextToUser } = await import("~/sms/outbound.server");
-const { getUserById } = await import("~/users/users.server");
 
 recognizeRoutes(["routes/webhooks.twilio.messages"]);
 

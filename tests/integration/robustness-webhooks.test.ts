@@ -2,49 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { Arbitrary } from "fast-check";
 import Stripe from "stripe";
 import twilio from "twilio";
-import { fakeSubscription, startFakeStripe } from "../fakes/stripe-server";
-import { startFakeTwilio, twilioSid } from "../fakes/twilio-server";
-
-// Both webhooks (and the billing form, which needs billing on) get random and hostile input: requests
-// without a signature, with a forged or stale one, and correctly signed ones whose parameters or
-// events are garbage (wrong types, huge and control strings, markup and SQL), plus bodies that are no
-// form or no JSON under any content type. For every answer: no 5xx and nothing thrown but a Response;
-// for every rejection the database is exactly as before and the body says why.
-//
-// Twilio signs over the public URL (APP_URL) and Stripe with the webhook secret: both fakes start
-// first, then the environment points the app at them, then the app modules load (env.server reads it).
-const ACCOUNT_SID = `AC${"3".repeat(32)}`;
-const AUTH_TOKEN = "robustness-auth-token-0123456789abcdef";
-const FROM = "+12015550100";
-const APP_URL = "https://coach.example.test";
-const STRIPE_SECRET_KEY = "sk_test_robustness";
-const WEBHOOK_SECRET = "whsec_robustness_0123456789";
-
-const fakeTwilio = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
-const fakeStripe = await startFakeStripe({
-  secretKey: STRIPE_SECRET_KEY,
-  prices: ["price_basic_robustness", "price_premium_robustness"],
-});
-const ENV = {
-  SMS_TRANSPORT: "twilio",
-  TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-  TWILIO_FROM_NUMBER: FROM,
-  TWILIO_API_URL: fakeTwilio.url,
-  SMS_MAX_PER_SECOND: "10000",
-  STRIPE_SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_BASIC: "price_basic_robustness",
-  STRIPE_PRICE_PREMIUM: "price_premium_robustness",
-  STRIPE_API_URL: fakeStripe.url,
-  APP_URL,
-};
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
-Object.assign(process.env, ENV);
-delete process.env.TWILIO_MESSAGING_SERVICE_SID;
-
-const { makeRequest, uniquePhone } = await import("../helpers/requests");
-const {
+import { fakeSubscription } from "../fakes/stripe-server";
+import { twilioSid } from "../fakes/twilio-server";
+import { makeRequest, uniquePhone } from "../helpers/requests";
+import {
   answer,
   bogusCookie,
   callers,
@@ -60,20 +21,70 @@ const {
   nearlyValidFormFields,
   rawRequest,
   short,
-} = await import("../helpers/robustness");
-const inbound = await import("~/routes/webhooks+/twilio.messages");
-const status = await import("~/routes/webhooks+/twilio.status");
-const stripeWebhook = await import("~/routes/webhooks+/stripe");
-const billing = await import("~/routes/settings+/billing");
-const { sendTextToUser } = await import("~/sms/outbound.server");
+} from "../helpers/robustness";
+import * as inbound from "~/routes/webhooks+/twilio.messages";
+import * as status from "~/routes/webhooks+/twilio.status";
+import * as stripeWebhook from "~/routes/webhooks+/stripe";
+import * as billing from "~/routes/settings+/billing";
+import { sendTextToUser } from "~/sms/outbound.server";
+
+// Both webhooks (and the billing form, which needs billing on) get random and hostile input: requests
+// without a signature, with a forged or stale one, and correctly signed ones whose parameters or
+// events are garbage (wrong types, huge and control strings, markup and SQL), plus bodies that are no
+// form or no JSON under any content type. For every answer: no 5xx and nothing thrown but a Response;
+// for every rejection the database is exactly as before and the body says why.
+//
+// Twilio signs over the public URL (APP_URL) and Stripe with the webhook secret: both fakes start
+// first, then the environment points the app at them, then the app modules load (env.server reads it).
+const { ACCOUNT_SID, AUTH_TOKEN, FROM, APP_URL, WEBHOOK_SECRET, fakeTwilio, fakeStripe, appEnv } =
+  await vi.hoisted(async () => {
+    const { setAppEnv } = await import("../helpers/app-env");
+    const { startFakeTwilio } = await import("../fakes/twilio-server");
+    const { startFakeStripe } = await import("../fakes/stripe-server");
+    const ACCOUNT_SID = `AC${"3".repeat(32)}`;
+    const AUTH_TOKEN = "robustness-auth-token-0123456789abcdef";
+    const FROM = "+12015550100";
+    const APP_URL = "https://coach.example.test";
+    const STRIPE_SECRET_KEY = "sk_test_robustness";
+    const WEBHOOK_SECRET = "whsec_robustness_0123456789";
+
+    const fakeTwilio = await startFakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
+    const fakeStripe = await startFakeStripe({
+      secretKey: STRIPE_SECRET_KEY,
+      prices: ["price_basic_robustness", "price_premium_robustness"],
+    });
+    const ENV = {
+      SMS_TRANSPORT: "twilio",
+      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_FROM_NUMBER: FROM,
+      TWILIO_API_URL: fakeTwilio.url,
+      SMS_MAX_PER_SECOND: "10000",
+      STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_BASIC: "price_basic_robustness",
+      STRIPE_PRICE_PREMIUM: "price_premium_robustness",
+      STRIPE_API_URL: fakeStripe.url,
+      APP_URL,
+    };
+    const appEnv = setAppEnv(ENV);
+    delete process.env.TWILIO_MESSAGING_SERVICE_SID;
+    return {
+      ACCOUNT_SID,
+      AUTH_TOKEN,
+      FROM,
+      APP_URL,
+      WEBHOOK_SECRET,
+      fakeTwilio,
+      fakeStripe,
+      appEnv,
+    };
+  });
 
 afterAll(async () => {
   await fakeTwilio.stop();
   await fakeStripe.close();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  appEnv.restore();
 });
 
 beforeEach(() => {
