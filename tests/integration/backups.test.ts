@@ -6,18 +6,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { startS3 } from "../helpers/s3-server";
+import { runBackup, downloadBackup, backupState, backupIfDue } from "~/backups/backups.server";
+import { backupKey } from "~/backups/backup-rules";
+import { localStore, s3Store } from "~/storage/object-store.server";
+import { createTestUser } from "../helpers/requests";
+import { sqlite } from "~/utils/db/db.server";
+import * as healthz from "~/routes/_resources+/healthz";
+import { registry } from "~/observability/metrics.server";
 
 // Scheduled backups against a real S3 API (s3rver on 127.0.0.1): a snapshot taken while the
 // database is written restores into a new file with every row committed before it began.
 const s3 = await startS3();
-const { runBackup, downloadBackup, backupState, backupIfDue } =
-  await import("~/backups/backups.server");
-const { backupKey } = await import("~/backups/backup-rules");
-const { localStore, s3Store } = await import("~/storage/object-store.server");
-const { createTestUser } = await import("../helpers/requests");
-const { sqlite } = await import("~/utils/db/db.server");
-const healthz = await import("~/routes/_resources+/healthz");
-const { registry } = await import("~/observability/metrics.server");
 
 const store = s3Store(s3.settings);
 

@@ -1,48 +1,57 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
-import { startS3 } from "../helpers/s3-server";
+import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import {
+  call,
+  createTestUser,
+  makeRequest,
+  markPhoneVerified,
+  sessionCookie,
+} from "../helpers/requests";
+import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
+import * as mediaRoute from "~/routes/_resources+/media.$id";
+import * as shareMediaRoute from "~/routes/share+/$token_.media.$id";
+import { createShareLink } from "~/sharing/share-links.server";
+import { migrateStoredPhotos } from "~/media/media-store.server";
+import { storeBlogImage } from "~/blog/images.server";
+import * as blogImageRoute from "~/routes/_resources+/blog-images.$id";
+import * as editorRoute from "~/routes/blog+/edit.$id";
+import { db, schema } from "~/utils/db/db.server";
 
 // Photos in object storage: a real S3 API (s3rver on 127.0.0.1) as the bucket, Twilio faked over
 // HTTP, the app's own routes. The env module reads all of this when it loads.
-const ACCOUNT_SID = `AC${"9".repeat(32)}`;
-const AUTH_TOKEN = "media-storage-auth-token-0123456789";
-const FROM = "+12015550199";
-const s3 = await startS3("streakcoach-media");
-const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-media-litefs-"));
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  from: FROM,
-  env: {
-    LITEFS_DIR: litefsDir,
-    BUCKET_NAME: s3.settings.bucket,
-    AWS_ENDPOINT_URL_S3: s3.settings.endpoint,
-    AWS_ACCESS_KEY_ID: s3.settings.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-    AWS_REGION: s3.settings.region,
-    AWS_S3_FORCE_PATH_STYLE: "true",
+const { ACCOUNT_SID, AUTH_TOKEN, FROM, s3, litefsDir, twilioEnv, fake } = await vi.hoisted(
+  async () => {
+    const { makeLitefsDir } = await import("../helpers/app-env");
+    const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+    const { startS3 } = await import("../helpers/s3-server");
+    const ACCOUNT_SID = `AC${"9".repeat(32)}`;
+    const AUTH_TOKEN = "media-storage-auth-token-0123456789";
+    const FROM = "+12015550199";
+    const s3 = await startS3("streakcoach-media");
+    const litefsDir = makeLitefsDir("coach-media-litefs-");
+    const twilioEnv = await pointAppAtFakeTwilio({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      from: FROM,
+      env: {
+        LITEFS_DIR: litefsDir,
+        BUCKET_NAME: s3.settings.bucket,
+        AWS_ENDPOINT_URL_S3: s3.settings.endpoint,
+        AWS_ACCESS_KEY_ID: s3.settings.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+        AWS_REGION: s3.settings.region,
+        AWS_S3_FORCE_PATH_STYLE: "true",
+      },
+    });
+    const { fake } = twilioEnv;
+    return { ACCOUNT_SID, AUTH_TOKEN, FROM, s3, litefsDir, twilioEnv, fake };
   },
-});
-const { fake } = twilioEnv;
-
-const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie } =
-  await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
-const mediaRoute = await import("~/routes/_resources+/media.$id");
-const shareMediaRoute = await import("~/routes/share+/$token_.media.$id");
-const { createShareLink } = await import("~/sharing/share-links.server");
-const { migrateStoredPhotos } = await import("~/media/media-store.server");
-const { storeBlogImage } = await import("~/blog/images.server");
-const blogImageRoute = await import("~/routes/_resources+/blog-images.$id");
-const editorRoute = await import("~/routes/blog+/edit.$id");
-const { db, schema } = await import("~/utils/db/db.server");
+);
 
 afterAll(async () => {
   await twilioEnv.restore();

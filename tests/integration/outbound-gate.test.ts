@@ -1,27 +1,29 @@
-import { pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { createTestUser } from "../helpers/requests";
+import { sendTextToUser } from "~/sms/outbound.server";
+import { getTransport } from "~/sms/transport.server";
+import { getOutboundGate } from "~/sms/outbound-gate.server";
+import { runTick } from "~/scheduler/tick.server";
+import { templates } from "~/replies/templates";
+import { getUserById } from "~/users/users.server";
+import { sqlite } from "~/utils/db/db.server";
 
 // The outbound gate with the real twilio transport against the fake Twilio REST API: every text of the
 // account, the scheduler's and the replies, shares SMS_MAX_CONCURRENCY requests in flight; replies go
 // first, scheduled texts keep a share, and a 429 pauses both. The fake holds its answers where a test
 // needs to see who is in flight.
 
-const MAX_IN_FLIGHT = 3;
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: `AC${"7".repeat(32)}`,
-  authToken: "fake-auth-token-gate",
-  from: "+12015550177",
-  env: { SMS_MAX_CONCURRENCY: String(MAX_IN_FLIGHT), SMS_MAX_PER_SECOND: "10000" },
+const { MAX_IN_FLIGHT, twilioEnv, fake } = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const MAX_IN_FLIGHT = 3;
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: `AC${"7".repeat(32)}`,
+    authToken: "fake-auth-token-gate",
+    from: "+12015550177",
+    env: { SMS_MAX_CONCURRENCY: String(MAX_IN_FLIGHT), SMS_MAX_PER_SECOND: "10000" },
+  });
+  const { fake } = twilioEnv;
+  return { MAX_IN_FLIGHT, twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { createTestUser } = await import("../helpers/requests");
-const { sendTextToUser } = await import("~/sms/outbound.server");
-const { getTransport } = await import("~/sms/transport.server");
-const { getOutboundGate } = await import("~/sms/outbound-gate.server");
-const { runTick } = await import("~/scheduler/tick.server");
-const { templates } = await import("~/replies/templates");
-const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db/db.server");
 
 afterAll(async () => {
   fake.answerAll();

@@ -1,22 +1,24 @@
-import { pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { createTestUser, markPhoneVerified } from "../helpers/requests";
+import { storeTextToSend } from "~/sms/outbound.server";
+import { getTransport } from "~/sms/transport.server";
+import { runTick } from "~/scheduler/tick.server";
+import { getUserById } from "~/users/users.server";
+import { sqlite } from "~/utils/db/db.server";
 
 // A text to a user left queued by a process that stopped between storing it and recording Twilio's
 // answer is settled by the next process's first tick against Twilio's message log, as the ledger's
 // unfinished claims are: recorded when Twilio has it, sent once when it does not. Real twilio package,
 // fake Twilio REST API on 127.0.0.1.
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: `AC${"3".repeat(32)}`,
-  authToken: "fake-auth-token-outbox-settle",
-  from: "+12015550177",
+const { twilioEnv, fake } = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: `AC${"3".repeat(32)}`,
+    authToken: "fake-auth-token-outbox-settle",
+    from: "+12015550177",
+  });
+  const { fake } = twilioEnv;
+  return { twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { createTestUser, markPhoneVerified } = await import("../helpers/requests");
-const { storeTextToSend } = await import("~/sms/outbound.server");
-const { getTransport } = await import("~/sms/transport.server");
-const { runTick } = await import("~/scheduler/tick.server");
-const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db/db.server");
 
 afterAll(async () => {
   await twilioEnv.restore();

@@ -1,19 +1,21 @@
-import { pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { createTestUser, markPhoneVerified } from "../helpers/requests";
+import { askMorningQuestion, pendingPhase } from "~/conversation/engine.server";
+import { getUserById } from "~/users/users.server";
 
 // Send-now's question is stored with the prompt it opens, in one write, and then sent (decision 0017):
 // like a scheduled question, it is awaited while Twilio has not answered yet, so an answer the user
 // texts in that time is read as the answer to it. The fake holds its answer to show that moment.
 
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: `AC${"8".repeat(32)}`,
-  authToken: "fake-auth-token-send-now",
-  from: "+12015550188",
+const { twilioEnv, fake } = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: `AC${"8".repeat(32)}`,
+    authToken: "fake-auth-token-send-now",
+    from: "+12015550188",
+  });
+  const { fake } = twilioEnv;
+  return { twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { createTestUser, markPhoneVerified } = await import("../helpers/requests");
-const { askMorningQuestion, pendingPhase } = await import("~/conversation/engine.server");
-const { getUserById } = await import("~/users/users.server");
 
 afterAll(async () => {
   fake.answerAll();

@@ -1,46 +1,49 @@
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
-import { startFakeLlm } from "../fakes/llm-server";
-import { startS3FaultProxy } from "../fakes/s3-fault-proxy";
-import { startS3 } from "../helpers/s3-server";
+import { runBackup, downloadBackup, backupState } from "~/backups/backups.server";
+import { BACKUP_PREFIX } from "~/backups/backup-rules";
+import { objectStore, s3Store } from "~/storage/object-store.server";
+import { migrateStoredPhotos, storePhoto } from "~/media/media-store.server";
+import { storeBlogImage } from "~/blog/images.server";
+import * as blogImageRoute from "~/routes/_resources+/blog-images.$id";
+import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
+import * as mediaRoute from "~/routes/_resources+/media.$id";
+import { db, schema } from "~/utils/db/db.server";
+import { eq } from "drizzle-orm";
+import { writeCheckInFeedback } from "~/coach/coach.server";
+import { completeGoal, createGoal } from "~/goals/goals.server";
+import { getUserById } from "~/users/users.server";
 
 // Object storage that fails on the wire: a real S3 API (s3rver) behind a proxy that answers its real
 // answers badly (a slow first byte, headers then a stalled body, a body that drips, a reset mid-body).
 // Every caller (backups, restores, photos kept and served) ends within the store's deadline, which is
 // short here, and nothing is recorded as done that was not. The env module reads this when it loads.
-const s3 = await startS3("streakcoach-faults");
-const llm = await startFakeLlm();
-const proxy = await startS3FaultProxy(s3.settings.endpoint);
-const TIMEOUT_MS = 1500;
-Object.assign(process.env, {
-  BUCKET_NAME: s3.settings.bucket,
-  AWS_ENDPOINT_URL_S3: proxy.url,
-  AWS_ACCESS_KEY_ID: s3.settings.accessKeyId,
-  AWS_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-  AWS_REGION: s3.settings.region,
-  AWS_S3_FORCE_PATH_STYLE: "true",
-  S3_TIMEOUT_MS: String(TIMEOUT_MS),
-  // A vision model: the coach reads a check-in's proof photo back from the store.
-  LLM_API_URL: llm.url,
-  LLM_API_KEY: "test-llm-key",
-  LLM_MODEL: "coach-test-model",
-  LLM_VISION: "true",
+const { s3, llm, proxy, TIMEOUT_MS } = await vi.hoisted(async () => {
+  const { setAppEnv } = await import("../helpers/app-env");
+  const { startS3 } = await import("../helpers/s3-server");
+  const { startFakeLlm } = await import("../fakes/llm-server");
+  const { startS3FaultProxy } = await import("../fakes/s3-fault-proxy");
+  const s3 = await startS3("streakcoach-faults");
+  const llm = await startFakeLlm();
+  const proxy = await startS3FaultProxy(s3.settings.endpoint);
+  const TIMEOUT_MS = 1500;
+  setAppEnv({
+    BUCKET_NAME: s3.settings.bucket,
+    AWS_ENDPOINT_URL_S3: proxy.url,
+    AWS_ACCESS_KEY_ID: s3.settings.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+    AWS_REGION: s3.settings.region,
+    AWS_S3_FORCE_PATH_STYLE: "true",
+    S3_TIMEOUT_MS: String(TIMEOUT_MS),
+    // A vision model: the coach reads a check-in's proof photo back from the store.
+    LLM_API_URL: llm.url,
+    LLM_API_KEY: "test-llm-key",
+    LLM_MODEL: "coach-test-model",
+    LLM_VISION: "true",
+  });
+  return { s3, llm, proxy, TIMEOUT_MS };
 });
-
-const { runBackup, downloadBackup, backupState } = await import("~/backups/backups.server");
-const { BACKUP_PREFIX } = await import("~/backups/backup-rules");
-const { objectStore, s3Store } = await import("~/storage/object-store.server");
-const { migrateStoredPhotos, storePhoto } = await import("~/media/media-store.server");
-const { storeBlogImage } = await import("~/blog/images.server");
-const blogImageRoute = await import("~/routes/_resources+/blog-images.$id");
-const { call, createTestUser, makeRequest, sessionCookie } = await import("../helpers/requests");
-const mediaRoute = await import("~/routes/_resources+/media.$id");
-const { db, schema } = await import("~/utils/db/db.server");
-const { eq } = await import("drizzle-orm");
-const { writeCheckInFeedback } = await import("~/coach/coach.server");
-const { completeGoal, createGoal } = await import("~/goals/goals.server");
-const { getUserById } = await import("~/users/users.server");
 
 afterAll(async () => {
   await llm.close();
