@@ -1,36 +1,42 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import {
+  call,
+  createTestUser,
+  makeRequest,
+  markPhoneVerified,
+  sessionCookie,
+} from "../helpers/requests";
+import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
+import * as messagesRoute from "~/routes/messages+/_layout";
+import { askEveningQuestion, askMorningQuestion } from "~/conversation/engine.server";
+import { completeGoal, listAllGoals, listTodayGoals, todayFor } from "~/goals/goals.server";
+import { getUserById } from "~/users/users.server";
+import { db, schema } from "~/utils/db/db.server";
+import { addDays, localDay, localTime } from "~/utils/time/local-time";
 
 // "change 2 to …", "remove 3", "move 1 to tomorrow", "did 1, skipped 2, 3 tomorrow" and
 // "dentist at 3:30pm", sent through the signed Twilio webhook and through the web chat.
-const ACCOUNT_SID = `AC${"5".repeat(32)}`;
-const AUTH_TOKEN = "edits-by-text-auth-token-0123456789";
-const FROM = "+12015550177";
+const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
+  const { makeLitefsDir } = await import("../helpers/app-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const ACCOUNT_SID = `AC${"5".repeat(32)}`;
+  const AUTH_TOKEN = "edits-by-text-auth-token-0123456789";
+  const FROM = "+12015550177";
 
-const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-edits-litefs-"));
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  from: FROM,
-  env: { LITEFS_DIR: litefsDir },
+  const litefsDir = makeLitefsDir("coach-edits-litefs-");
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from: FROM,
+    env: { LITEFS_DIR: litefsDir },
+  });
+  const { fake } = twilioEnv;
+  return { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie } =
-  await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
-const messagesRoute = await import("~/routes/messages+/_layout");
-const { askEveningQuestion, askMorningQuestion } = await import("~/conversation/engine.server");
-const { completeGoal, listAllGoals, listTodayGoals, todayFor } =
-  await import("~/goals/goals.server");
-const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db/db.server");
-const { addDays, localDay, localTime } = await import("~/utils/time/local-time");
 
 afterAll(async () => {
   await twilioEnv.restore();

@@ -9,6 +9,7 @@ import { habitsCsv } from "~/habits/habit-csv.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
 import { templates } from "~/replies/templates";
+import { summaryPageData, summaryText } from "~/summaries/summaries.server";
 import * as habitsRoute from "~/routes/api+/habits";
 import * as habitRoute from "~/routes/api+/habits_.$id";
 
@@ -267,7 +268,6 @@ describe("/api/habits", () => {
 
 describe("habits in the weekly summary", () => {
   it("counts each habit's days done of due, in the text and on the page", async () => {
-    const { summaryText, summaryPageData } = await import("~/summaries/summaries.server");
     // A Monday-first user: Sunday's summary is of the week ending that day.
     const { id } = await verifiedUser();
     sqlite.prepare("update users set week_starts_on = 'monday' where id = ?").run(id);

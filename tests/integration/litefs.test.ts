@@ -1,29 +1,36 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import {
+  call,
+  cookieFrom,
+  createTestUser,
+  makeRequest,
+  readJson,
+  sessionCookie,
+} from "../helpers/requests";
+import * as apiUsers from "~/routes/api+/users";
+import * as apiLogin from "~/routes/api+/login";
+import * as apiLogout from "~/routes/api+/logout";
+import * as apiUser from "~/routes/api+/user";
+import * as usersId from "~/routes/api+/users_.$id";
+import * as registerPage from "~/routes/_auth+/register";
+import * as loginPage from "~/routes/_auth+/login";
+import * as entry from "~/entry.server";
+import { isPrimary, replayTargetFor } from "~/utils/db/litefs.server";
+import { env } from "~/utils/env/env.server";
+import { db, schema } from "~/utils/db/db.server";
 
 let phoneSeq = 3000;
 const nextPhone = () => `201555${++phoneSeq}`;
 
 // LiteFS is simulated with a temporary mount folder; the env module reads LITEFS_DIR when it loads.
 // DATABASE_PATH stays the per-file test database set by tests/setup/database.ts.
-const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-litefs-"));
-const previousDir = process.env.LITEFS_DIR;
-process.env.LITEFS_DIR = litefsDir;
-
-const { call, cookieFrom, createTestUser, makeRequest, readJson, sessionCookie } =
-  await import("../helpers/requests");
-const apiUsers = await import("~/routes/api+/users");
-const apiLogin = await import("~/routes/api+/login");
-const apiLogout = await import("~/routes/api+/logout");
-const apiUser = await import("~/routes/api+/user");
-const usersId = await import("~/routes/api+/users_.$id");
-const registerPage = await import("~/routes/_auth+/register");
-const loginPage = await import("~/routes/_auth+/login");
-const entry = await import("~/entry.server");
-const { isPrimary, replayTargetFor } = await import("~/utils/db/litefs.server");
-const { env } = await import("~/utils/env/env.server");
-const { db, schema } = await import("~/utils/db/db.server");
+const { litefsDir, appEnv } = await vi.hoisted(async () => {
+  const { makeLitefsDir, setAppEnv } = await import("../helpers/app-env");
+  const litefsDir = makeLitefsDir("coach-litefs-");
+  return { litefsDir, appEnv: setAppEnv({ LITEFS_DIR: litefsDir }) };
+});
 
 const primaryFile = path.join(litefsDir, ".primary");
 const becomeReplica = () => writeFileSync(primaryFile, "primary-host\n");
@@ -31,8 +38,7 @@ const becomePrimary = () => rmSync(primaryFile, { force: true });
 
 afterAll(() => {
   becomePrimary();
-  if (previousDir === undefined) delete process.env.LITEFS_DIR;
-  else process.env.LITEFS_DIR = previousDir;
+  appEnv.restore();
 });
 
 const userCount = () => db.select().from(schema.users).all().length;

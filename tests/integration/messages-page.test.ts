@@ -6,6 +6,7 @@ import { listAllGoals } from "~/goals/goals.server";
 import { db, schema } from "~/utils/db/db.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { loader as rootLoader } from "~/root";
 
 vi.mock("~/conversation/engine.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/conversation/engine.server")>();
@@ -179,7 +180,7 @@ describe("/messages action (the web chat)", () => {
     const toast = response.headers.getSetCookie().find((c) => c.startsWith("__toast="));
     expect(toast).toBeDefined();
     const page = await call(
-      (await import("~/root")).loader,
+      rootLoader,
       makeRequest("/messages", { cookie: `${cookie}; ${toast!.split(";")[0]}` }),
     );
     expect((await readJson(page)).toast).toEqual({

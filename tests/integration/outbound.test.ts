@@ -1,29 +1,31 @@
 import { eq } from "drizzle-orm";
-// Third-party modules read nothing of ours at import time; only app modules wait for the env below.
 import twilio from "twilio";
 import RequestClient from "twilio/lib/base/RequestClient";
-import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { createTestUser, markPhoneVerified } from "../helpers/requests";
+import { sendTextToUser } from "~/sms/outbound.server";
+import { isOptedOut, optOut } from "~/sms/opt-outs.server";
+import { getTransport, SmsSendError } from "~/sms/transport.server";
+import { getUserById } from "~/users/users.server";
+import { db, schema } from "~/utils/db/db.server";
 
 // The twilio transport against a fake Twilio REST API on 127.0.0.1. The env module reads these when it
 // loads, so they are set before any app module is imported (DATABASE_PATH comes from tests/setup).
-const ACCOUNT_SID = `AC${"1".repeat(32)}`;
-const AUTH_TOKEN = "fake-auth-token-0123456789abcdef";
-const FROM = "+12015550100";
-const APP_URL = TEST_APP_URL;
+const { ACCOUNT_SID, AUTH_TOKEN, FROM, twilioEnv, fake } = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const ACCOUNT_SID = `AC${"1".repeat(32)}`;
+  const AUTH_TOKEN = "fake-auth-token-0123456789abcdef";
+  const FROM = "+12015550100";
 
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  from: FROM,
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from: FROM,
+  });
+  const { fake } = twilioEnv;
+  return { ACCOUNT_SID, AUTH_TOKEN, FROM, twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { createTestUser, markPhoneVerified } = await import("../helpers/requests");
-const { sendTextToUser } = await import("~/sms/outbound.server");
-const { isOptedOut, optOut } = await import("~/sms/opt-outs.server");
-const { getTransport, SmsSendError } = await import("~/sms/transport.server");
-const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db/db.server");
+const APP_URL = TEST_APP_URL;
 
 afterAll(async () => {
   await twilioEnv.restore();

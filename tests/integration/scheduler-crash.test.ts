@@ -1,5 +1,13 @@
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
-import { pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { createTestUser } from "../helpers/requests";
+import { runTick } from "~/scheduler/tick.server";
+import { followUpText } from "~/scheduler/follow-ups.server";
+import { getTransport } from "~/sms/transport.server";
+import { templates } from "~/replies/templates";
+import { createGoal } from "~/goals/goals.server";
+import { getUserById } from "~/users/users.server";
+import { sqlite } from "~/utils/db/db.server";
+import { registry } from "~/observability/metrics.server";
 
 // Crash recovery without a real crash: the ledger is left as a process that died between claiming and
 // recording would leave it ('claimed' rows, claimed_by another process, with their queued messages),
@@ -7,26 +15,20 @@ import { pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
 //
 // The second half runs the real twilio transport against the fake Twilio REST API, so the env module
 // must see these before any app module loads (DATABASE_PATH comes from tests/setup).
-const ACCOUNT_SID = `AC${"2".repeat(32)}`;
-const AUTH_TOKEN = "fake-auth-token-scheduler-crash";
-const FROM = "+12015550199";
+const { FROM, twilioEnv, fake } = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const ACCOUNT_SID = `AC${"2".repeat(32)}`;
+  const AUTH_TOKEN = "fake-auth-token-scheduler-crash";
+  const FROM = "+12015550199";
 
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  from: FROM,
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from: FROM,
+  });
+  const { fake } = twilioEnv;
+  return { FROM, twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { createTestUser } = await import("../helpers/requests");
-const { runTick } = await import("~/scheduler/tick.server");
-const { followUpText } = await import("~/scheduler/follow-ups.server");
-const { getTransport } = await import("~/sms/transport.server");
-const { templates } = await import("~/replies/templates");
-const { createGoal } = await import("~/goals/goals.server");
-const { getUserById } = await import("~/users/users.server");
-const { sqlite } = await import("~/utils/db/db.server");
-const { registry } = await import("~/observability/metrics.server");
 
 afterAll(async () => {
   await twilioEnv.restore();

@@ -1,27 +1,29 @@
 import sharp from "sharp";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { createTestUser } from "../helpers/requests";
+import { receiveInboundSms } from "~/conversation/inbound.server";
+import { getTransport } from "~/sms/transport.server";
+import { db, schema, sqlite } from "~/utils/db/db.server";
+import { photoBytes } from "~/media/media-store.server";
 
 // Node's own fetch, as in production (remix-serve is patched to keep it, see patches/).
 
-const ACCOUNT_SID = `AC${"7".repeat(32)}`;
-const AUTH_TOKEN = "fake-auth-token-security-0123456789";
-const FROM = "+12015550100";
+const { ACCOUNT_SID, AUTH_TOKEN, FROM, twilioEnv, fake } = await vi.hoisted(async () => {
+  const { TEST_APP_URL, pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const ACCOUNT_SID = `AC${"7".repeat(32)}`;
+  const AUTH_TOKEN = "fake-auth-token-security-0123456789";
+  const FROM = "+12015550100";
 
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  from: FROM,
-  env: { APP_URL: TEST_APP_URL },
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from: FROM,
+    env: { APP_URL: TEST_APP_URL },
+  });
+  const { fake } = twilioEnv;
+  return { ACCOUNT_SID, AUTH_TOKEN, FROM, twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { createTestUser } = await import("../helpers/requests");
-const { receiveInboundSms } = await import("~/conversation/inbound.server");
-const { getTransport } = await import("~/sms/transport.server");
-const { db, schema, sqlite } = await import("~/utils/db/db.server");
-const { photoBytes } = await import("~/media/media-store.server");
 
 /** A CDN stand-in on another local port: it records what it was sent and serves one PNG. */
 const PNG = Buffer.from(

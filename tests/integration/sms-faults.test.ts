@@ -1,40 +1,43 @@
 import { eq } from "drizzle-orm";
-// Third-party modules read nothing of ours at import time; only app modules wait for the env below.
 import twilio from "twilio";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
 import { twilioSid, type FakeTwilioFault } from "../fakes/twilio-server";
-import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { call, createTestUser, makeRequest } from "../helpers/requests";
+import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
+import * as statusRoute from "~/routes/webhooks+/twilio.status";
+import { runTick } from "~/scheduler/tick.server";
+import { templates } from "~/replies/templates";
+import { isOptedOut } from "~/sms/opt-outs.server";
+import { db, schema, sqlite } from "~/utils/db/db.server";
 
 // The fault suite: a day of texts for a group of users while the fake Twilio answers 500, 429, resets
 // the connection or never answers (past the client's timeout), with scheduler ticks, inbound
 // replies (and Twilio's retries of them) and delivery status callbacks running at the same time.
 // Whatever the faults, no inbound text is lost or doubled and every outbound text ends recorded in a
 // final state. The env module reads this when it loads, so it is set before any app module is imported.
-const ACCOUNT_SID = `AC${"3".repeat(32)}`;
-const AUTH_TOKEN = "faults-auth-token-0123456789abcdef";
-const FROM = "+12015550100";
+const { ACCOUNT_SID, AUTH_TOKEN, FROM, FORM, TWILIO_TIMEOUT_MS, twilioEnv, fake } =
+  await vi.hoisted(async () => {
+    const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+    const ACCOUNT_SID = `AC${"3".repeat(32)}`;
+    const AUTH_TOKEN = "faults-auth-token-0123456789abcdef";
+    const FROM = "+12015550100";
+    const FORM = "application/x-www-form-urlencoded; charset=UTF-8";
+
+    // Every call to Twilio gives up after this long, its whole answer read: short, so faults stay quick.
+    const TWILIO_TIMEOUT_MS = 1500;
+    const twilioEnv = await pointAppAtFakeTwilio({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      from: FROM,
+      env: { TWILIO_TIMEOUT_MS: String(TWILIO_TIMEOUT_MS) },
+    });
+    const { fake } = twilioEnv;
+    delete process.env.LLM_API_URL;
+    delete process.env.LITEFS_DIR;
+    return { ACCOUNT_SID, AUTH_TOKEN, FROM, FORM, TWILIO_TIMEOUT_MS, twilioEnv, fake };
+  });
 const APP_URL = TEST_APP_URL;
-const FORM = "application/x-www-form-urlencoded; charset=UTF-8";
-
-// Every call to Twilio gives up after this long, its whole answer read: short, so faults stay quick.
-const TWILIO_TIMEOUT_MS = 1500;
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  from: FROM,
-  env: { TWILIO_TIMEOUT_MS: String(TWILIO_TIMEOUT_MS) },
-});
-const { fake } = twilioEnv;
-delete process.env.LLM_API_URL;
-delete process.env.LITEFS_DIR;
-
-const { call, createTestUser, makeRequest } = await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
-const statusRoute = await import("~/routes/webhooks+/twilio.status");
-const { runTick } = await import("~/scheduler/tick.server");
-const { templates } = await import("~/replies/templates");
-const { isOptedOut } = await import("~/sms/opt-outs.server");
-const { db, schema, sqlite } = await import("~/utils/db/db.server");
 
 // Only Date is faked: the day is fixed (2026-06-15, a Monday; New York is on EDT, UTC-4, so 08:00
 // local is 12:00Z) and moves on with real time, while sockets and the client's timeout stay real.

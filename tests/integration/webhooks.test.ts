@@ -1,40 +1,49 @@
 import sharp from "sharp";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { TINY_PNG, twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL, pointAppAtFakeTwilio } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import {
+  call,
+  createTestUser,
+  makeRequest,
+  markPhoneVerified,
+  sessionCookie,
+  uniquePhone,
+} from "../helpers/requests";
+import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
+import * as statusRoute from "~/routes/webhooks+/twilio.status";
+import * as mediaRoute from "~/routes/_resources+/media.$id";
+import { sendTextToUser } from "~/sms/outbound.server";
+import { isOptedOut } from "~/sms/opt-outs.server";
+import { getUserById } from "~/users/users.server";
+import { db, schema } from "~/utils/db/db.server";
+import { photoBytes } from "~/media/media-store.server";
+import { env } from "~/utils/env/env.server";
 
 // Webhooks are signed by Twilio over the public URL (APP_URL); replies and media downloads go to a fake
 // Twilio REST API. The env module reads all of this when it loads, so it is set before any app import.
-const ACCOUNT_SID = `AC${"2".repeat(32)}`;
-const AUTH_TOKEN = "webhook-auth-token-0123456789abcdef";
-const FROM = "+12015550100";
-const APP_URL = TEST_APP_URL;
+const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
+  const { makeLitefsDir } = await import("../helpers/app-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const ACCOUNT_SID = `AC${"2".repeat(32)}`;
+  const AUTH_TOKEN = "webhook-auth-token-0123456789abcdef";
+  const FROM = "+12015550100";
 
-const litefsDir = mkdtempSync(path.join(os.tmpdir(), "coach-webhooks-litefs-"));
-const twilioEnv = await pointAppAtFakeTwilio({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  from: FROM,
-  env: { LITEFS_DIR: litefsDir },
+  const litefsDir = makeLitefsDir("coach-webhooks-litefs-");
+  const twilioEnv = await pointAppAtFakeTwilio({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from: FROM,
+    env: { LITEFS_DIR: litefsDir },
+  });
+  const { fake } = twilioEnv;
+  return { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake };
 });
-const { fake } = twilioEnv;
-
-const { call, createTestUser, makeRequest, markPhoneVerified, sessionCookie, uniquePhone } =
-  await import("../helpers/requests");
-const inboundRoute = await import("~/routes/webhooks+/twilio.messages");
-const statusRoute = await import("~/routes/webhooks+/twilio.status");
-const mediaRoute = await import("~/routes/_resources+/media.$id");
-const { sendTextToUser } = await import("~/sms/outbound.server");
-const { isOptedOut } = await import("~/sms/opt-outs.server");
-const { getUserById } = await import("~/users/users.server");
-const { db, schema } = await import("~/utils/db/db.server");
-const { photoBytes } = await import("~/media/media-store.server");
-const { env } = await import("~/utils/env/env.server");
+const APP_URL = TEST_APP_URL;
 
 const INBOUND = "/webhooks/twilio/messages";
 const STATUS = "/webhooks/twilio/status";
