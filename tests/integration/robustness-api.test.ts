@@ -543,6 +543,7 @@ describe("methods an /api call does not have", () => {
       const operations = document.paths[template];
       expect(operations, `${template} is not in the document`).toBeDefined();
       const documented = Object.keys(operations!).map((m) => m.toUpperCase());
+      // Loaded by name: the list of files is read from the folder, so a new /api route is covered unlisted.
       const route = (await import(`~/routes/api+/${file}.ts`)) as Route;
       const url = template.replace(/\{\w+\}/g, "1");
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
