@@ -1,6 +1,14 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startFakeTwilio } from "../fakes/twilio-server";
+
+// What a vi.hoisted block starts before the app loads, from this one module.
+export { startFakeLlm } from "../fakes/llm-server";
+export { startS3FaultProxy } from "../fakes/s3-fault-proxy";
+export { startFakeStripe } from "../fakes/stripe-server";
+export { startFakeTwilio } from "../fakes/twilio-server";
+export { startS3 } from "./s3-server";
 
 /**
  * The app's env module reads process.env once, when it loads (app/utils/env/env.server.ts). A test file
@@ -14,7 +22,7 @@ import path from "node:path";
  *   import { action } from "~/routes/_auth+/login";
  *
  * The block imports what it needs itself: the file's own imports are not evaluated when it runs.
- * A fake server is started there too (fake-twilio-env.ts), its URL known before the app loads.
+ * A fake server is started there too (pointAppAtFakeTwilio below), its URL known before the app loads.
  */
 export function setAppEnv(values: Record<string, string | undefined>) {
   const saved = Object.fromEntries(Object.keys(values).map((key) => [key, process.env[key]]));
@@ -35,4 +43,44 @@ function assignEnv(values: Record<string, string | undefined>) {
 /** A temporary folder standing in for LiteFS's mount (LITEFS_DIR), for tests of replicas. */
 export function makeLitefsDir(prefix: string) {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export const TEST_APP_URL = "https://coach.example.test";
+
+/**
+ * Starts the fake Twilio REST API and points the app's environment at it: the twilio transport with
+ * this account, webhooks signed for TEST_APP_URL (unless `env` says otherwise). Call it in a test
+ * file's `vi.hoisted` block (see setAppEnv): the env module reads process.env once, when it loads.
+ * `restore` stops the fake and puts the environment back as it was.
+ */
+export async function pointAppAtFakeTwilio(options: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  env?: Record<string, string>;
+}) {
+  const fake = await startFakeTwilio({
+    accountSid: options.accountSid,
+    authToken: options.authToken,
+  });
+  const appEnv = setAppEnv({
+    SMS_TRANSPORT: "twilio",
+    TWILIO_ACCOUNT_SID: options.accountSid,
+    TWILIO_AUTH_TOKEN: options.authToken,
+    TWILIO_FROM_NUMBER: options.from,
+    TWILIO_API_URL: fake.url,
+    APP_URL: TEST_APP_URL,
+    // The fake answers at once: the tests are not about the carrier's pace (outbound-gate.test.ts is).
+    SMS_MAX_PER_SECOND: "10000",
+    SMS_MAX_CONCURRENCY: "100",
+    TWILIO_MESSAGING_SERVICE_SID: undefined,
+    ...options.env,
+  });
+  return {
+    fake,
+    async restore() {
+      await fake.stop();
+      appEnv.restore();
+    },
+  };
 }

@@ -22,8 +22,7 @@ import { sqlite } from "~/utils/db/db.server";
 // Stripe retries) and nothing half-written, within the client's timeout (lowered here so the file is
 // quick) and its two retries.
 const { WEBHOOK_SECRET, TIMEOUT_MS, fake, appEnv } = await vi.hoisted(async () => {
-  const { setAppEnv } = await import("../helpers/app-env");
-  const { startFakeStripe } = await import("../fakes/stripe-server");
+  const { setAppEnv, startFakeStripe } = await import("../helpers/app-env");
   const SECRET_KEY = "sk_test_billing_faults";
   const WEBHOOK_SECRET = "whsec_billing_faults_0123456789";
   const PRICE_BASIC = "price_basic_faults";

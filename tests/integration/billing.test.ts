@@ -24,8 +24,7 @@ import { captureLogs } from "~/observability/logger.server";
 // starts first, then the environment points the app at it, then the app modules are imported.
 const { SECRET_KEY, WEBHOOK_SECRET, PRICE_BASIC, PRICE_PREMIUM, APP_URL, fake, appEnv } =
   await vi.hoisted(async () => {
-    const { setAppEnv } = await import("../helpers/app-env");
-    const { startFakeStripe } = await import("../fakes/stripe-server");
+    const { setAppEnv, startFakeStripe } = await import("../helpers/app-env");
     const SECRET_KEY = "sk_test_billing_integration";
     const WEBHOOK_SECRET = "whsec_billing_integration_0123456789";
     const PRICE_BASIC = "price_basic_integration";

@@ -18,8 +18,7 @@ import * as dashboard from "~/routes/dashboard+/_layout";
 // The env module reads the LLM and Stripe settings when it loads: set them before any app module is
 // imported. Billing is on (a Stripe key) so plans decide who gets AI feedback.
 const { LLM_KEY, llm, appEnv } = await vi.hoisted(async () => {
-  const { setAppEnv } = await import("../helpers/app-env");
-  const { startFakeLlm } = await import("../fakes/llm-server");
+  const { setAppEnv, startFakeLlm } = await import("../helpers/app-env");
   const LLM_KEY = "test-llm-key";
   const llm = await startFakeLlm({ apiKey: LLM_KEY });
   const ENV = {

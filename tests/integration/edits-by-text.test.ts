@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/app-env";
 import {
   call,
   createTestUser,
@@ -21,8 +21,7 @@ import { addDays, localDay, localTime } from "~/utils/time/local-time";
 // "change 2 to …", "remove 3", "move 1 to tomorrow", "did 1, skipped 2, 3 tomorrow" and
 // "dentist at 3:30pm", sent through the signed Twilio webhook and through the web chat.
 const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { makeLitefsDir } = await import("../helpers/app-env");
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { makeLitefsDir, pointAppAtFakeTwilio } = await import("../helpers/app-env");
   const ACCOUNT_SID = `AC${"5".repeat(32)}`;
   const AUTH_TOKEN = "edits-by-text-auth-token-0123456789";
   const FROM = "+12015550177";

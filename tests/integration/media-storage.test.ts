@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/app-env";
 import {
   call,
   createTestUser,
@@ -26,9 +26,7 @@ import { db, schema } from "~/utils/db/db.server";
 // HTTP, the app's own routes. The env module reads all of this when it loads.
 const { ACCOUNT_SID, AUTH_TOKEN, FROM, s3, litefsDir, twilioEnv, fake } = await vi.hoisted(
   async () => {
-    const { makeLitefsDir } = await import("../helpers/app-env");
-    const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
-    const { startS3 } = await import("../helpers/s3-server");
+    const { makeLitefsDir, pointAppAtFakeTwilio, startS3 } = await import("../helpers/app-env");
     const ACCOUNT_SID = `AC${"9".repeat(32)}`;
     const AUTH_TOKEN = "media-storage-auth-token-0123456789";
     const FROM = "+12015550199";

@@ -11,7 +11,7 @@ import { call, makeRequest, uniquePhone } from "../helpers/requests";
 // write that decides it, sent by the sender, and updated by the recorder with Twilio's answer and
 // its status callbacks.
 const twilioEnv = await vi.hoisted(async () => {
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/app-env");
   return pointAppAtFakeTwilio({
     accountSid: `AC${"6".repeat(32)}`,
     authToken: "number-texts-auth-token-0123456789",

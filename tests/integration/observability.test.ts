@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import type { Server } from "node:http";
 import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/app-env";
 import { call, createTestUser, makeRequest, markPhoneVerified } from "../helpers/requests";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import { refuseRequest } from "~/http/request-guard.server";
@@ -15,8 +15,7 @@ import { getUserById } from "~/users/users.server";
 // Metrics on their own port and JSON logs that never hold a number, an email or a message body,
 // over the real webhook, the request hooks and Twilio (faked over HTTP on 127.0.0.1).
 const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { makeLitefsDir } = await import("../helpers/app-env");
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { makeLitefsDir, pointAppAtFakeTwilio } = await import("../helpers/app-env");
   const ACCOUNT_SID = `AC${"7".repeat(32)}`;
   const AUTH_TOKEN = "observability-auth-token-0123456789";
   const FROM = "+12015550188";

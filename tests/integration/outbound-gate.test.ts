@@ -13,7 +13,7 @@ import { sqlite } from "~/utils/db/db.server";
 // needs to see who is in flight.
 
 const { MAX_IN_FLIGHT, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/app-env");
   const MAX_IN_FLIGHT = 3;
   const twilioEnv = await pointAppAtFakeTwilio({
     accountSid: `AC${"7".repeat(32)}`,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import RequestClient from "twilio/lib/base/RequestClient";
-import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/app-env";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
 import { sendTextToUser } from "~/sms/outbound.server";
 import { isOptedOut, optOut } from "~/sms/opt-outs.server";
@@ -12,7 +12,7 @@ import { db, schema } from "~/utils/db/db.server";
 // The twilio transport against a fake Twilio REST API on 127.0.0.1. The env module reads these when it
 // loads, so they are set before any app module is imported (DATABASE_PATH comes from tests/setup).
 const { ACCOUNT_SID, AUTH_TOKEN, FROM, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/app-env");
   const ACCOUNT_SID = `AC${"1".repeat(32)}`;
   const AUTH_TOKEN = "fake-auth-token-0123456789abcdef";
   const FROM = "+12015550100";

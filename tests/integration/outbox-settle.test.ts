@@ -10,7 +10,7 @@ import { sqlite } from "~/utils/db/db.server";
 // unfinished claims are: recorded when Twilio has it, sent once when it does not. Real twilio package,
 // fake Twilio REST API on 127.0.0.1.
 const { twilioEnv, fake } = await vi.hoisted(async () => {
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/app-env");
   const twilioEnv = await pointAppAtFakeTwilio({
     accountSid: `AC${"3".repeat(32)}`,
     authToken: "fake-auth-token-outbox-settle",

@@ -38,9 +38,7 @@ import { sendTextToUser } from "~/sms/outbound.server";
 // first, then the environment points the app at them, then the app modules load (env.server reads it).
 const { ACCOUNT_SID, AUTH_TOKEN, FROM, APP_URL, WEBHOOK_SECRET, fakeTwilio, fakeStripe, appEnv } =
   await vi.hoisted(async () => {
-    const { setAppEnv } = await import("../helpers/app-env");
-    const { startFakeTwilio } = await import("../fakes/twilio-server");
-    const { startFakeStripe } = await import("../fakes/stripe-server");
+    const { setAppEnv, startFakeStripe, startFakeTwilio } = await import("../helpers/app-env");
     const ACCOUNT_SID = `AC${"3".repeat(32)}`;
     const AUTH_TOKEN = "robustness-auth-token-0123456789abcdef";
     const FROM = "+12015550100";

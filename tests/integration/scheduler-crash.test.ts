@@ -16,7 +16,7 @@ import { registry } from "~/observability/metrics.server";
 // The second half runs the real twilio transport against the fake Twilio REST API, so the env module
 // must see these before any app module loads (DATABASE_PATH comes from tests/setup).
 const { FROM, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/app-env");
   const ACCOUNT_SID = `AC${"2".repeat(32)}`;
   const AUTH_TOKEN = "fake-auth-token-scheduler-crash";
   const FROM = "+12015550199";

@@ -10,7 +10,7 @@ import { photoBytes } from "~/media/media-store.server";
 // Node's own fetch, as in production (remix-serve is patched to keep it, see patches/).
 
 const { ACCOUNT_SID, AUTH_TOKEN, FROM, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { TEST_APP_URL, pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { pointAppAtFakeTwilio, TEST_APP_URL } = await import("../helpers/app-env");
   const ACCOUNT_SID = `AC${"7".repeat(32)}`;
   const AUTH_TOKEN = "fake-auth-token-security-0123456789";
   const FROM = "+12015550100";

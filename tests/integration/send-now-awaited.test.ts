@@ -7,7 +7,7 @@ import { getUserById } from "~/users/users.server";
 // texts in that time is read as the answer to it. The fake holds its answer to show that moment.
 
 const { twilioEnv, fake } = await vi.hoisted(async () => {
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { pointAppAtFakeTwilio } = await import("../helpers/app-env");
   const twilioEnv = await pointAppAtFakeTwilio({
     accountSid: `AC${"8".repeat(32)}`,
     authToken: "fake-auth-token-send-now",

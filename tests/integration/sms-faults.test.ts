@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
 import { twilioSid, type FakeTwilioFault } from "../fakes/twilio-server";
-import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/app-env";
 import { call, createTestUser, makeRequest } from "../helpers/requests";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import * as statusRoute from "~/routes/webhooks+/twilio.status";
@@ -18,7 +18,7 @@ import { db, schema, sqlite } from "~/utils/db/db.server";
 // final state. The env module reads this when it loads, so it is set before any app module is imported.
 const { ACCOUNT_SID, AUTH_TOKEN, FROM, FORM, TWILIO_TIMEOUT_MS, twilioEnv, fake } =
   await vi.hoisted(async () => {
-    const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+    const { pointAppAtFakeTwilio } = await import("../helpers/app-env");
     const ACCOUNT_SID = `AC${"3".repeat(32)}`;
     const AUTH_TOKEN = "faults-auth-token-0123456789abcdef";
     const FROM = "+12015550100";

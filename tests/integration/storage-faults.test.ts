@@ -20,10 +20,8 @@ import { getUserById } from "~/users/users.server";
 // Every caller (backups, restores, photos kept and served) ends within the store's deadline, which is
 // short here, and nothing is recorded as done that was not. The env module reads this when it loads.
 const { s3, llm, proxy, TIMEOUT_MS } = await vi.hoisted(async () => {
-  const { setAppEnv } = await import("../helpers/app-env");
-  const { startS3 } = await import("../helpers/s3-server");
-  const { startFakeLlm } = await import("../fakes/llm-server");
-  const { startS3FaultProxy } = await import("../fakes/s3-fault-proxy");
+  const { setAppEnv, startFakeLlm, startS3, startS3FaultProxy } =
+    await import("../helpers/app-env");
   const s3 = await startS3("streakcoach-faults");
   const llm = await startFakeLlm();
   const proxy = await startS3FaultProxy(s3.settings.endpoint);

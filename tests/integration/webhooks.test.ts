@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { TINY_PNG, twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL } from "../helpers/fake-twilio-env";
+import { TEST_APP_URL } from "../helpers/app-env";
 import {
   call,
   createTestUser,
@@ -27,8 +27,7 @@ import { env } from "~/utils/env/env.server";
 // Webhooks are signed by Twilio over the public URL (APP_URL); replies and media downloads go to a fake
 // Twilio REST API. The env module reads all of this when it loads, so it is set before any app import.
 const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { makeLitefsDir } = await import("../helpers/app-env");
-  const { pointAppAtFakeTwilio } = await import("../helpers/fake-twilio-env");
+  const { makeLitefsDir, pointAppAtFakeTwilio } = await import("../helpers/app-env");
   const ACCOUNT_SID = `AC${"2".repeat(32)}`;
   const AUTH_TOKEN = "webhook-auth-token-0123456789abcdef";
   const FROM = "+12015550100";
