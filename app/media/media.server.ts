@@ -69,7 +69,12 @@ export async function mediaResponse(request: Request, row: StoredMedia, vary: st
 }
 
 /** `?size=thumb` asks for the small version pages show; the link opens the full photo. */
-export function wantsThumbnail(request: Request) {
+/** The photo's file, or its thumbnail when the URL asks for one (`?size=thumb`). */
+export function photoResponse(request: Request, row: StoredMedia, vary: string) {
+  return wantsThumbnail(request) ? thumbnailResponse(row, vary) : mediaResponse(request, row, vary);
+}
+
+function wantsThumbnail(request: Request) {
   return new URL(request.url).searchParams.get("size") === "thumb";
 }
 

@@ -1,11 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  findMedia,
-  mediaNotFound,
-  mediaResponse,
-  thumbnailResponse,
-  wantsThumbnail,
-} from "~/media/media.server";
+import { findMedia, mediaNotFound, photoResponse } from "~/media/media.server";
 import { isAdmin } from "~/users/user-options";
 import { getUser } from "~/http/session.server";
 
@@ -18,7 +12,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!user) return mediaNotFound();
   const row = findMedia(params.id ?? "");
   if (!row || (row.userId !== user.id && !isAdmin(user))) return mediaNotFound();
-  return wantsThumbnail(request)
-    ? thumbnailResponse(row, "Cookie")
-    : mediaResponse(request, row, "Cookie");
+  return photoResponse(request, row, "Cookie");
 }
