@@ -1,6 +1,7 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
 
 // Each test file gets its own database file, created from the migrations before any app module loads.
 const dir = mkdtempSync(path.join(os.tmpdir(), "coach-test-"));
@@ -15,3 +16,6 @@ const { runMigrations } = await import("../../db/migrate");
 const sqlite = openDatabase(process.env.DATABASE_PATH);
 runMigrations(sqlite);
 sqlite.close();
+
+// Registered first, so it runs after every other afterAll of the file.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
