@@ -4,7 +4,7 @@ import { isAdmin } from "~/users/user-options";
 import { getUserById, toPublicUser, type PublicUser } from "~/users/users.server";
 import { readBodyWithin } from "~/utils/requests/body.server";
 import { apiError, type FieldErrors } from "./api-error.server";
-import { bearerUser, refuseTokenInUrl, type TokenAccess } from "./bearer.server";
+import { bearerUser, type TokenAccess } from "./bearer.server";
 import { getUser } from "./session.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -15,13 +15,12 @@ export { apiError, type FieldErrors };
 /**
  * The caller: the owner of the request's `Authorization: Bearer` token when it presents one (a route
  * lets tokens in by naming the access it needs: bearer.server.ts), else the signed-in user; a 401
- * JSON answer thrown otherwise. A token in the URL is refused (and revoked) first.
+ * JSON answer thrown otherwise. (A token in an /api URL never gets here: the request guard refuses it.)
  */
 export async function requireApiUser(
   request: Request,
   tokenAccess?: TokenAccess,
 ): Promise<PublicUser> {
-  await refuseTokenInUrl(request);
   const user = (await bearerUser(request, tokenAccess)) ?? (await getUser(request));
   if (!user) throw apiError(401, "Not authenticated");
   return user;

@@ -11,7 +11,7 @@ import {
   requestAnswered as noteAnswer,
 } from "~/observability/requests.server";
 import { rememberClientAddress } from "~/utils/requests/request.server";
-import { presentsBearerToken } from "./bearer.server";
+import { presentsBearerToken, refuseTokenInUrl } from "./bearer.server";
 import { answerBuilt, heldUntilSent, refuseHeavyWorkWhenBusy } from "./heavy-work.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
 import { MANIFEST_PATH, urlRefusal } from "./url-limits";
@@ -53,7 +53,10 @@ function guardLoader(id: string, loader: Handler, isResource: boolean): Handler 
   return async (args) => {
     rememberClientAddress(args.request, args.context);
     return isResource
-      ? secureResource(id, args, () => loader(args))
+      ? secureResource(id, args, async () => {
+          await refuseApiTokenInUrl(args.request);
+          return loader(args);
+        })
       : notingRedirects(id, args, () => loader(args));
   };
 }
@@ -62,12 +65,18 @@ function guardAction(id: string, action: Handler, limit: number, isResource: boo
   return async (args) => {
     rememberClientAddress(args.request, args.context);
     const run = async () => {
+      await refuseApiTokenInUrl(args.request);
       const request = await withBodyWithin(args.request, limit);
       rememberClientAddress(request, args.context);
       return action({ ...args, request } satisfies HandlerArgs);
     };
     return isResource ? secureResource(id, args, run) : notingRedirects(id, args, run);
   };
+}
+
+/** An /api call with a token in its URL is refused, and the token revoked (bearer.server.ts). */
+async function refuseApiTokenInUrl(request: Request) {
+  if (new URL(request.url).pathname.startsWith("/api/")) await refuseTokenInUrl(request);
 }
 
 /** Remix answers a page's redirect without an entry hook: the adapter's log line names this route. */

@@ -160,6 +160,11 @@ it("a token in a URL is refused and revoked; a token from many addresses is flag
   expect((await call(leaked, "/api/goals")).status).toBe(401);
   const bare = await fetch(new URL("/api/goals?token=whatever", server.url));
   expect(bare.status).toBe(400);
+  // Also on calls that take no caller at all: the token is revoked wherever it shows.
+  const another = await makeToken(account, "read", "Leaky too");
+  const onPublicCall = await fetch(new URL(`/api/openapi.json?token=${another}`, server.url));
+  expect(onPublicCall.status).toBe(400);
+  expect((await call(another, "/api/goals")).status).toBe(401);
 
   const spread = await makeToken(account, "read", "Spread");
   for (let i = 1; i <= 5; i++) {
