@@ -162,3 +162,13 @@ export function apiTokensForSettings(user: { id: number; timezone: string }, now
       flag: token.flagReason,
     }));
 }
+
+/** The user's tokens for "download my data": everything but the hash, which is a credential. */
+export function apiTokensForExport(userId: number) {
+  return db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .all()
+    .map(({ tokenHash: _hash, ...token }) => token);
+}
