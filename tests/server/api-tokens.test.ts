@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from "~/utils/rate-limits/rate-limit.server";
 import { signUp, startBuiltServer, type BuiltServer } from "./built-server";
 
 // Personal access tokens as a script meets them: made on Settings → API tokens (the page shows the
@@ -205,4 +206,23 @@ it("token calls are counted in the metrics, by result", async () => {
   ).text();
   expect(metrics).toMatch(/streakcoach_api_token_requests_total\{result="ok"\} [1-9]/);
   expect(metrics).toMatch(/streakcoach_api_token_requests_total\{result="scope"\} [1-9]/);
+});
+
+it("past its rate limit a token is answered 429 with Retry-After; the owner's other token is not", async () => {
+  const { points } = RATE_LIMITS["api-token"];
+  const account = await signUp(server);
+  const busy = await makeToken(account, "read", "Runaway loop");
+  const calm = await makeToken(account, "read", "Calm");
+  const statuses: number[] = [];
+  for (let i = 0; i < points + 1; i++) {
+    const response = await call(busy, "/api/user");
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  expect(statuses.slice(0, points).every((status) => status === 200)).toBe(true);
+  const refused = await call(busy, "/api/user");
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(statuses[points]).toBe(429);
+  expect((await call(calm, "/api/user")).status).toBe(200);
 });
