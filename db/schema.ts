@@ -691,3 +691,48 @@ export const dayNotes = sqliteTable(
 );
 
 export type DayNote = typeof dayNotes.$inferSelect;
+
+/**
+ * Personal access tokens for /api (Authorization: Bearer). Only the SHA-256 of the token is kept: it is
+ * shown once, when made. `flaggedAt` marks a token seen in a URL or from many addresses at once.
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    scopes: jsonList<"read" | "write">("scopes"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    lastUsedFrom: text("last_used_from"),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    flaggedAt: integer("flagged_at", { mode: "timestamp_ms" }),
+    flagReason: text("flag_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId)],
+);
+
+export type ApiToken = typeof apiTokens.$inferSelect;
+
+/** A user's private calendar link (/calendar/{token}.ics); the token is kept as its SHA-256 only. */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    lastFetchedAt: integer("last_fetched_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("calendar_feeds_user_idx").on(t.userId)],
+);
+
+export type CalendarFeed = typeof calendarFeeds.$inferSelect;

@@ -2,6 +2,7 @@ import { spawnSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import {
   HttpClient,
   signUp,
@@ -143,11 +144,25 @@ function harEntries(file: string): HarEntry[] {
   return (JSON.parse(readFileSync(file, "utf8")) as { log: { entries: HarEntry[] } }).log.entries;
 }
 
+// Schemathesis closes with pytest's banner ("=== 2 warnings in 36.99s ==="), which a reader of CI logs
+// takes for a pytest run that executed no test; its banners are printed as plain headings instead.
+const PYTEST_BANNER = /^=+ (.+?) =+$/;
+
+function withoutPytestBanners(stream: NodeJS.ReadableStream, out: NodeJS.WritableStream) {
+  createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+    const banner = PYTEST_BANNER.exec(line);
+    const heading = banner?.[1]!.toLowerCase().replace(/ in ([\d.]+s)$/, " ($1)");
+    out.write(`${heading ? `--- schemathesis: ${heading}` : line}\n`);
+  });
+}
+
 /** Runs in `cwd`, where Schemathesis keeps its cache (of past failures, replayed first): never the repository. */
 function run(command: string, args: string[], cwd: string) {
   return new Promise<number>((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit", cwd });
-    child.on("exit", (code) => resolve(code ?? 1));
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], cwd });
+    withoutPytestBanners(child.stdout, process.stdout);
+    withoutPytestBanners(child.stderr, process.stderr);
+    child.on("close", (code) => resolve(code ?? 1));
   });
 }
 

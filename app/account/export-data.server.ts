@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { allMessages } from "~/conversation/message-history.server";
 import { allGoals } from "~/goals/goals.server";
 import { allDayNotes } from "~/goals/day-notes.server";
+import { apiTokensForExport } from "~/users/api-tokens.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 
@@ -24,5 +25,6 @@ export function exportUserData(userId: number) {
       .from(schema.shareLinks)
       .where(eq(schema.shareLinks.userId, userId))
       .all(),
+    apiTokens: apiTokensForExport(userId),
   };
 }

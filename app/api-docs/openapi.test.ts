@@ -24,7 +24,7 @@ import type { HabitSummary } from "~/habits/habit-api.server";
 import { SESSION_COOKIE_NAME } from "~/http/session.server";
 import type { UserAnswerSchema, UserRowAnswerSchema } from "~/users/user-schema";
 import type { PublicUser, usersMatching } from "~/users/users.server";
-import { openApiDocument } from "./openapi";
+import { openApiDocument, TOKEN_ACCESS } from "./openapi";
 import { openApiText } from "./openapi-text";
 import { apiRouteFiles, urlOfRouteFile } from "./route-files";
 
@@ -45,6 +45,27 @@ describe("the OpenAPI document of /api", () => {
   it("describes every /api route file, and nothing else", () => {
     const routes = apiRouteFiles().map(urlOfRouteFile);
     expect(Object.keys(openApiDocument().paths).sort()).toEqual(routes.sort());
+  });
+
+  it("marks as taking a token exactly the calls whose routes let one in, with the same scopes", () => {
+    const scopesInRoutes = Object.fromEntries(
+      apiRouteFiles().flatMap((file) => {
+        const source = readFileSync(path.join(root, "app", "routes", "api+", `${file}.ts`), "utf8");
+        const scopes = [...source.matchAll(/requireApiUser\(request, "(read|write)"\)/g)].map(
+          (match) => match[1]!,
+        );
+        // PATCH /api/goals/{id}/skip, reopen and move are ownGoalPatch's, which asks for write.
+        if (source.includes("ownGoalPatch(")) scopes.push("write");
+        return scopes.length ? [[urlOfRouteFile(file), [...new Set(scopes)].sort()]] : [];
+      }),
+    );
+    const scopesInDocument = Object.fromEntries(
+      Object.entries(TOKEN_ACCESS).map(([url, methods]) => [
+        url,
+        [...new Set(Object.values(methods))].sort(),
+      ]),
+    );
+    expect(scopesInDocument).toEqual(scopesInRoutes);
   });
 
   it("names the cookie the sessions use", () => {

@@ -658,6 +658,55 @@ function publication(summary: string): Operation {
   };
 }
 
+/**
+ * The calls a personal access token may make, and the scope each needs (the routes name the same
+ * access to requireApiUser; openapi.test.ts holds the two equal). Every other call refuses tokens.
+ */
+export const TOKEN_ACCESS: Record<string, Record<string, "read" | "write">> = {
+  "/api/user": { get: "read" },
+  "/api/goals": { get: "read", post: "write" },
+  "/api/goals/{id}": { patch: "write", delete: "write" },
+  "/api/goals/{id}/complete": { patch: "write" },
+  "/api/goals/{id}/skip": { patch: "write" },
+  "/api/goals/{id}/reopen": { patch: "write" },
+  "/api/goals/{id}/move": { patch: "write" },
+  "/api/habits": { get: "read", post: "write" },
+  "/api/habits/{id}": { patch: "write", delete: "write" },
+  "/api/stats": { get: "read" },
+  "/api/messages": { get: "read" },
+};
+
+const tokenRefusals = {
+  "401": error("Not signed in, or a token that is unknown, expired or revoked"),
+  "403": error(
+    "A read-only token on a write, another user's data, or (for a session) a cross-site write",
+  ),
+  "429": error("Too many calls with this token (600 per 15 minutes)", retryAfter),
+};
+
+/** The paths with the calls a token may make marked so: either the cookie or a token with the scope. */
+function withTokenAccess(all: ReturnType<typeof paths>) {
+  return Object.fromEntries(
+    Object.entries(all).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => {
+          const scope = TOKEN_ACCESS[path]?.[method];
+          if (!scope) return [method, operation];
+          return [
+            method,
+            {
+              ...operation,
+              security: [{ sessionCookie: [] }, { bearerToken: [scope] }],
+              responses: { ...operation.responses, ...tokenRefusals },
+            },
+          ];
+        }),
+      ),
+    ]),
+  );
+}
+
 export function openApiDocument() {
   return {
     openapi: "3.1.0",
@@ -665,14 +714,14 @@ export function openApiDocument() {
       title: "StreakCoach API",
       version: "1",
       description:
-        "JSON over the session cookie: sign in with POST /api/login (or sign up with POST /api/users) and send the cookie it sets. Writes that a browser page of another site makes (an Origin or Referer not of this site) are refused with 403; programs that send no Origin are not refused. Every refusal is JSON `{message}` (with `errors` by field for a 400). Generated from the zod schemas the routes validate with (app/api-docs/openapi.ts).",
+        "JSON over the session cookie: sign in with POST /api/login (or sign up with POST /api/users) and send the cookie it sets. Scripts send a personal access token instead (Settings → API tokens) as `Authorization: Bearer sc_pat_…`: the calls marked bearerToken take one, with the scope named (read, or write for goals and habits); every other call refuses a token with 403, a token in the URL is refused with 400 and revoked, and an unknown, expired or revoked token is 401. A token acts as its owner only, never with an admin's reach. Writes that a browser page of another site makes (an Origin or Referer not of this site) are refused with 403; programs that send no Origin are not refused. Every refusal is JSON `{message}` (with `errors` by field for a 400). Generated from the zod schemas the routes validate with (app/api-docs/openapi.ts).",
     },
     servers: [{ url: "/" }],
     security: [{ sessionCookie: [] }],
     tags: ["accounts", "goals", "habits", "conversation", "blog", "admin", "meta"].map((name) => ({
       name,
     })),
-    paths: paths(),
+    paths: withTokenAccess(paths()),
     components: {
       securitySchemes: {
         sessionCookie: {
@@ -681,6 +730,13 @@ export function openApiDocument() {
           name: "__session",
           description:
             "The session cookie set by POST /api/login or POST /api/users (HttpOnly, SameSite=Lax, Secure in production); it holds only the session's id.",
+        },
+        bearerToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "sc_pat_ followed by 43 characters (a personal access token)",
+          description:
+            "A personal access token made on Settings → API tokens, sent as `Authorization: Bearer <token>` (never in the URL). Its scopes: read (goals, habits, stats, messages, the user) and write (goals and habits). Rate limited per token; a Bearer call is never refused as cross-site.",
         },
       },
       schemas: Object.fromEntries(

@@ -14,6 +14,7 @@ export type FormName =
   | "changePassword"
   | "deleteAccount"
   | "shareLink"
+  | "apiToken"
   | "partner"
   | "post"
   | "newGoal";
@@ -67,6 +68,7 @@ export const FORM_ATTRIBUTES: Record<FormName, Record<string, FieldAttributes>> 
     includeHabits: {},
     expires: { required: true },
   },
+  apiToken: { name: { required: true }, access: { required: true }, expires: { required: true } },
   partner: {
     name: { required: true },
     phone: { required: true },

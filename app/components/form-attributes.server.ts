@@ -11,6 +11,7 @@ import {
   ProfileFormSchema,
   RegisterSchema,
 } from "~/users/user-schema";
+import { ApiTokenFormSchema } from "~/users/api-token-schema";
 import { fieldAttributes } from "~/utils/forms/field-attributes.server";
 
 /**
@@ -31,6 +32,7 @@ export function formAttributes() {
     changePassword: fieldAttributes(ChangePasswordSchema),
     deleteAccount: fieldAttributes(DeleteAccountSchema, { confirm: ["required"] }),
     shareLink: fieldAttributes(ShareLinkFormSchema),
+    apiToken: fieldAttributes(ApiTokenFormSchema),
     partner: fieldAttributes(PartnerFormSchema),
     // An existing post's schema has the same checks (its slug cannot change): see the unit test.
     post: fieldAttributes(NewPostSchema),

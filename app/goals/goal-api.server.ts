@@ -25,7 +25,7 @@ export async function ownGoalPatch(
 ) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "write");
   const id = parseId(params.id);
   let goal: Goal | undefined;
   try {

@@ -3,20 +3,25 @@ import type { z } from "zod";
 import { isAdmin } from "~/users/user-options";
 import { getUserById, toPublicUser, type PublicUser } from "~/users/users.server";
 import { readBodyWithin } from "~/utils/requests/body.server";
+import { apiError, type FieldErrors } from "./api-error.server";
+import { bearerUser, type TokenAccess } from "./bearer.server";
 import { getUser } from "./session.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 const NOT_JSON = "Send the request body as JSON (Content-Type: application/json)";
 
-export type FieldErrors = Record<string, string[]>;
+export { apiError, type FieldErrors };
 
-export function apiError(status: number, message: string, errors?: FieldErrors) {
-  return json(errors ? { message, errors } : { message }, { status });
-}
-
-/** The signed-in caller, or a 401 JSON answer thrown. */
-export async function requireApiUser(request: Request): Promise<PublicUser> {
-  const user = await getUser(request);
+/**
+ * The caller: the owner of the request's `Authorization: Bearer` token when it presents one (a route
+ * lets tokens in by naming the access it needs: bearer.server.ts), else the signed-in user; a 401
+ * JSON answer thrown otherwise. (A token in an /api URL never gets here: the request guard refuses it.)
+ */
+export async function requireApiUser(
+  request: Request,
+  tokenAccess?: TokenAccess,
+): Promise<PublicUser> {
+  const user = (await bearerUser(request, tokenAccess)) ?? (await getUser(request));
   if (!user) throw apiError(401, "Not authenticated");
   return user;
 }

@@ -11,6 +11,7 @@ import {
   requestAnswered as noteAnswer,
 } from "~/observability/requests.server";
 import { rememberClientAddress } from "~/utils/requests/request.server";
+import { presentsBearerToken, refuseTokenInUrl } from "./bearer.server";
 import { answerBuilt, heldUntilSent, refuseHeavyWorkWhenBusy } from "./heavy-work.server";
 import { baseSecurityHeaders, privateCacheHeaders } from "./security-headers.server";
 import { MANIFEST_PATH, urlRefusal } from "./url-limits";
@@ -52,7 +53,10 @@ function guardLoader(id: string, loader: Handler, isResource: boolean): Handler 
   return async (args) => {
     rememberClientAddress(args.request, args.context);
     return isResource
-      ? secureResource(id, args, () => loader(args))
+      ? secureResource(id, args, async () => {
+          await refuseApiTokenInUrl(args.request);
+          return loader(args);
+        })
       : notingRedirects(id, args, () => loader(args));
   };
 }
@@ -61,12 +65,18 @@ function guardAction(id: string, action: Handler, limit: number, isResource: boo
   return async (args) => {
     rememberClientAddress(args.request, args.context);
     const run = async () => {
+      await refuseApiTokenInUrl(args.request);
       const request = await withBodyWithin(args.request, limit);
       rememberClientAddress(request, args.context);
       return action({ ...args, request } satisfies HandlerArgs);
     };
     return isResource ? secureResource(id, args, run) : notingRedirects(id, args, run);
   };
+}
+
+/** An /api call with a token in its URL is refused, and the token revoked (bearer.server.ts). */
+async function refuseApiTokenInUrl(request: Request) {
+  if (new URL(request.url).pathname.startsWith("/api/")) await refuseTokenInUrl(request);
 }
 
 /** Remix answers a page's redirect without an entry hook: the adapter's log line names this route. */
@@ -167,10 +177,14 @@ function refusalPage(message: string, title = "We couldn't do that") {
  * Why a state-changing request must be refused as cross-site, or null. Browsers name the page that sent
  * a request in `Origin` (and `Sec-Fetch-Site`); a request without either comes from a program, not from
  * a page another site showed our user, so it carries no one's cookie by accident. Webhooks are signed.
+ * An /api call with a Bearer token is let through: the token, not a cookie, is what it acts with.
  */
 export function crossSiteRefusal(request: Request, appUrl: string): string | null {
   const url = new URL(request.url);
   if (WEBHOOK_PATH.test(url.pathname)) return null;
+  // A Bearer call is answered by its token alone (requireApiUser never reads a cookie beside one), so
+  // another site's page gains nothing by sending it: only the token's holder could have.
+  if (url.pathname.startsWith("/api/") && presentsBearerToken(request)) return null;
   const origin = request.headers.get("origin");
   if (origin !== null) return isOurs(origin, url, appUrl) ? null : CROSS_SITE_MESSAGE;
   const site = request.headers.get("sec-fetch-site");

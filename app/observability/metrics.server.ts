@@ -82,6 +82,27 @@ export const heavyWorkRefusals = new Counter({
   registers,
 });
 
+export const apiTokenRequests = new Counter({
+  name: `${PREFIX}api_token_requests_total`,
+  help: "/api calls presenting a personal access token, by result (ok, unknown, expired, revoked, not-allowed, scope, rate-limited, in-url)",
+  labelNames: ["result"] as const,
+  registers,
+});
+
+export const apiTokenFlags = new Counter({
+  name: `${PREFIX}api_token_flags_total`,
+  help: "Personal access tokens flagged as possibly leaked, by reason (in-url, many-addresses)",
+  labelNames: ["reason"] as const,
+  registers,
+});
+
+export const calendarFeedRequests = new Counter({
+  name: `${PREFIX}calendar_feed_requests_total`,
+  help: "Calendar feed fetches, by result (ok, not-found)",
+  labelNames: ["result"] as const,
+  registers,
+});
+
 export const backupRunsTotal = new Counter({
   name: `${PREFIX}backups_total`,
   help: "Scheduled and manual database backups, by result (ok or failed)",

@@ -2,6 +2,7 @@ import * as exportRoute from "~/routes/settings_+/export[.json]";
 import { skipGoal } from "~/goals/goal-edits.server";
 import { completeGoal, createGoal } from "~/goals/goals.server";
 import { writeDayNote } from "~/goals/day-notes.server";
+import { createApiToken } from "~/users/api-tokens.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 // "Download my data": every goal carries its outcome, by the same rule as the /api and the pages.
@@ -34,4 +35,24 @@ it("exports each goal with its status and skippedAt, and only the caller's", asy
   // The coach's notes are the user's days', kept once each, not on the goals.
   expect(data.coachNotes).toEqual([expect.objectContaining({ note: "Solid progress!" })]);
   expect(JSON.stringify(data)).not.toContain("Not mine");
+});
+
+it("exports the user's API tokens with their names and uses, never the token or its hash", async () => {
+  const user = await createTestUser();
+  const { token, row } = createApiToken(user.id, {
+    name: "Home script",
+    access: "write",
+    expires: "30",
+  });
+  const response = await call(
+    exportRoute.loader,
+    makeRequest("/settings/export.json", { cookie: await sessionCookie(user.id) }),
+  );
+  const data = await readJson(response);
+  expect(data.apiTokens).toEqual([
+    expect.objectContaining({ name: "Home script", scopes: ["read", "write"], revokedAt: null }),
+  ]);
+  const text = JSON.stringify(data);
+  expect(text).not.toContain(token);
+  expect(text).not.toContain(row.tokenHash);
 });

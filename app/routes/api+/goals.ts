@@ -31,7 +31,7 @@ function parseActiveParam(raw: string | null): boolean {
  * the user whose goals these are). GET /api/goals?userId={id}: all of the user's goals.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "read");
   const params = new URL(request.url).searchParams;
   const userId = parseUserIdParam(params.get("userId"));
   const active = parseActiveParam(params.get("active"));
@@ -60,7 +60,7 @@ function messageBelongsTo(userId: number, messageId: number) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "write");
   const input = parseOrThrow(NewGoalApiSchema, await readJsonBody(request));
   const target = resolveActingUser(caller, input.userId, "goals");
   if (input.sourceMessageId !== undefined && !messageBelongsTo(target.id, input.sourceMessageId)) {

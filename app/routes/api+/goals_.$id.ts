@@ -23,7 +23,7 @@ export const loader = () => methodNotAllowed(ALLOWED);
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!ALLOWED.includes(request.method)) return methodNotAllowed(ALLOWED);
   await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "write");
   const id = parseId(params.id);
   if (request.method === "DELETE") {
     if (!deleteGoal(caller.id, id)) return apiError(404, "Goal not found");

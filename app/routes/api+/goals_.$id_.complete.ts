@@ -54,7 +54,7 @@ async function hasContent(request: Request) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "write");
   const id = parseId(params.id);
   const extras = parseOrThrow(CompleteGoalSchema, await readCompletionBody(request));
   if (!getGoal(caller.id, id)) return apiError(404, "Goal not found");

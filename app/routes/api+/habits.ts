@@ -15,7 +15,7 @@ import { ensurePrimary } from "~/utils/db/litefs.server";
 
 /** GET /api/habits: the caller's own habits, active first, with streak, best streak and strength. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "read");
   return json(habitSummaries(listHabits(caller.id), todayFor(caller)));
 }
 
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "write");
   const input = parseOrThrow(NewHabitSchema, await readJsonBody(request));
   try {
     const { habit, restarted } = addHabit(caller, input);

@@ -25,7 +25,7 @@ export const loader = () => methodNotAllowed(ALLOWED);
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!ALLOWED.includes(request.method)) return methodNotAllowed(ALLOWED);
   await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "write");
   const id = parseId(params.id);
   if (request.method === "DELETE") {
     if (!deleteHabit(caller, id)) return apiError(404, "Habit not found");

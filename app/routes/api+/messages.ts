@@ -16,7 +16,7 @@ export const action = () => methodNotAllowed(["GET"]);
  * id is 403 for a non-admin; an admin may read anyone's (404 for a user that does not exist).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "read");
   const userId = parseUserIdParam(new URL(request.url).searchParams.get("userId"));
   const owner = resolveActingUser(caller, userId, "messages");
   return streamedJson(streamedArray(messagesForApi(owner.id)));

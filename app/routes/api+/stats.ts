@@ -12,7 +12,7 @@ import {
  * rate over decided goals with what it counts.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "read");
   const userId = parseUserIdParam(new URL(request.url).searchParams.get("userId"));
   const target = resolveActingUser(caller, userId, "stats");
   return json(goalStats(target));

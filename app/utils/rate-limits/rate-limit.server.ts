@@ -101,6 +101,13 @@ export const RATE_LIMITS = {
     seconds: 15 * MINUTE,
     why: "the list cannot be filled with strangers' emails",
   },
+  "api-token": {
+    counts: "/api calls made with a personal access token",
+    per: "token",
+    points: 600,
+    seconds: 15 * MINUTE,
+    why: "a runaway script or a leaked token cannot hold the server",
+  },
 } satisfies Record<string, LimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
