@@ -140,8 +140,15 @@ export const habits = sqliteTable(
     target: real("target"),
     targetPer: text("target_per", { enum: ["day", "week"] }),
     atMost: integer("at_most", { mode: "boolean" }).notNull().default(false),
+    /** The habit's id in Loop Habit Tracker, when it came from there: a second import finds it. */
+    loopUuid: text("loop_uuid"),
   },
-  (t) => [index("habits_user_active_idx").on(t.userId, t.active)],
+  (t) => [
+    index("habits_user_active_idx").on(t.userId, t.active),
+    uniqueIndex("habits_user_loop_uuid_unique")
+      .on(t.userId, t.loopUuid)
+      .where(sql`${t.loopUuid} is not null`),
+  ],
 );
 
 export const goals = sqliteTable(
