@@ -101,5 +101,5 @@ export function loopBackupOf(user: Owner, now = new Date()) {
 /** Loop's CSV export zip of the user's habits. */
 export function loopCsvOf(user: Owner, now = new Date()) {
   const { today, habits } = loopHabitsOfUser(user, now);
-  return { today, bytes: loopCsvZip(habits, today) };
+  return { today, bytes: Buffer.from(loopCsvZip(habits, today)) };
 }
