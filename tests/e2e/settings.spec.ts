@@ -368,6 +368,7 @@ const PAGES = [
   { path: "/settings/billing", link: "Plan & billing", heading: "Plan & billing" },
   { path: "/settings/partners", link: "Coaches & partners", heading: "Coaches & partners" },
   { path: "/settings/share-links", link: "Share links", heading: "Share links" },
+  { path: "/settings/import", link: "Import & export", heading: "Import from Loop Habit Tracker" },
   { path: "/settings/account", link: "Data & account", heading: "Delete account" },
 ] as const;
 
