@@ -12,7 +12,7 @@ export const LOOP_OLDEST_SCHEMA_VERSION = 8;
 export const LOOP_FILE_MAX_BYTES = 20 * 1024 * 1024;
 /** More habits than any account keeps (MAX_HABITS) is no backup of a person's habits. */
 export const LOOP_MAX_HABITS = 500;
-export const LOOP_MAX_ENTRIES = 400_000;
+export const LOOP_MAX_ENTRIES = 200_000;
 
 export const LOOP_VALUES = { YES_MANUAL: 2, YES_AUTO: 1, NO: 0, SKIP: 3, UNKNOWN: -1 } as const;
 

@@ -34,7 +34,10 @@ function findHabit(userId: number, plan: PlannedHabit): Habit | undefined {
       .get();
     if (byUuid) return byUuid;
   }
-  return habitsNamed(userId, plan.title).find((h) => h.loopUuid === null);
+  // A habit of that name that came from no Loop file first; else one that did, so that two active
+  // habits never share a name.
+  const named = habitsNamed(userId, plan.title);
+  return named.find((h) => h.loopUuid === null) ?? named[0];
 }
 
 function assertRoom(userId: number, newOnes: PlannedHabit[]) {
