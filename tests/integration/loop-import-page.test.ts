@@ -12,7 +12,7 @@ const backup = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/loop/
 
 async function post(userId: number, file?: Uint8Array) {
   const form = new FormData();
-  if (file) form.set("file", new File([file], "Loop Habits Backup.db"));
+  if (file) form.set("file", new File([new Uint8Array(file)], "Loop Habits Backup.db"));
   const response = await call(
     importRoute.action,
     makeRequest("/settings/import", { body: form, cookie: await sessionCookie(userId) }),
