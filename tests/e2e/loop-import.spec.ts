@@ -13,7 +13,7 @@ test.describe("Settings → Import & export (Loop Habit Tracker)", () => {
     await page.getByRole("link", { name: "Import & export" }).click();
     await expect(page).toHaveURL(/\/settings\/import$/);
 
-    const file = page.getByLabel("Loop file (at most 20 MB)");
+    const file = page.getByLabel("Loop file (at most 10 MB)");
     await file.setInputFiles(path.join(fixtures, "loop-v25.db"));
     await page.getByRole("button", { name: "Import" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Imported" })).toHaveText(
@@ -21,14 +21,14 @@ test.describe("Settings → Import & export (Loop Habit Tracker)", () => {
     );
 
     await page
-      .getByLabel("Loop file (at most 20 MB)")
+      .getByLabel("Loop file (at most 10 MB)")
       .setInputFiles(path.join(fixtures, "loop-v25.db"));
     await page.getByRole("button", { name: "Import" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Imported" })).toHaveText(
       "Imported 0 habits, 0 days. 6 habits were here already; only days they did not have were added.",
     );
 
-    await page.getByLabel("Loop file (at most 20 MB)").setInputFiles({
+    await page.getByLabel("Loop file (at most 10 MB)").setInputFiles({
       name: "notes.db",
       mimeType: "application/octet-stream",
       buffer: Buffer.from("just some text, not a database"),
@@ -47,7 +47,7 @@ test.describe("Settings → Import & export (Loop Habit Tracker)", () => {
     expect(user.email).toBeTruthy();
     await page.goto("/settings/import");
     await page
-      .getByLabel("Loop file (at most 20 MB)")
+      .getByLabel("Loop file (at most 10 MB)")
       .setInputFiles(path.join(fixtures, "loop-csv.zip"));
     await page.getByRole("button", { name: "Import" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Imported" })).toHaveText(

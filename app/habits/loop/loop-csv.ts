@@ -13,6 +13,7 @@ import {
   LOOP_MAX_HABITS,
   LOOP_VALUES,
   LoopFileError,
+  LOOP_ZIP_TOO_BIG,
   NOT_A_LOOP_FILE,
   type LoopDay,
   type LoopHabit,
@@ -21,8 +22,13 @@ import {
 export const isZipFile = (head: Uint8Array) =>
   head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
 
-/** What the files inside may add up to once unpacked: a zip bomb is refused before it is inflated. */
-const UNPACKED_MAX_BYTES = 5 * LOOP_FILE_MAX_BYTES;
+/**
+ * What the files read may add up to once unpacked (a 5-year history of 20 habits is 80 KB): a zip
+ * bomb is refused before it is inflated.
+ */
+const UNPACKED_MAX_BYTES = LOOP_FILE_MAX_BYTES;
+const HABITS_FILE = /^(?:[^/]*\/)?Habits\.csv$/;
+const CHECKMARKS_FILE = /^(?:[^/]*\/)?(\d{3,}) [^/]*\/Checkmarks\.csv$/;
 
 function unzipCsvFiles(zip: Uint8Array): Unzipped {
   let total = 0;
@@ -31,7 +37,7 @@ function unzipCsvFiles(zip: Uint8Array): Unzipped {
   try {
     files = unzipSync(zip, {
       filter: (file) => {
-        if (!file.name.toLowerCase().endsWith(".csv")) return false;
+        if (!HABITS_FILE.test(file.name) && !CHECKMARKS_FILE.test(file.name)) return false;
         total += file.originalSize;
         if (total > UNPACKED_MAX_BYTES) tooBig = true;
         return !tooBig;
@@ -40,7 +46,7 @@ function unzipCsvFiles(zip: Uint8Array): Unzipped {
   } catch {
     throw new LoopFileError(NOT_A_LOOP_FILE);
   }
-  if (tooBig) throw new LoopFileError(NOT_A_LOOP_FILE);
+  if (tooBig) throw new LoopFileError(LOOP_ZIP_TOO_BIG);
   return files;
 }
 
@@ -82,7 +88,7 @@ const positive = (cell: string, fallback: number) => {
 function folders(files: Unzipped) {
   const byPosition = new Map<string, string>();
   for (const name of Object.keys(files)) {
-    const match = /^(?:[^/]*\/)?(\d{3,}) [^/]*\/Checkmarks\.csv$/.exec(name);
+    const match = CHECKMARKS_FILE.exec(name);
     if (match) byPosition.set(match[1]!, name);
   }
   return byPosition;
@@ -91,7 +97,7 @@ function folders(files: Unzipped) {
 /** The habits of a Loop CSV export zip; a LoopFileError when it is not one. */
 export function readLoopCsvZip(zip: Uint8Array): LoopHabit[] {
   const files = unzipCsvFiles(zip);
-  const habitsFile = Object.keys(files).find((n) => /^(?:[^/]*\/)?Habits\.csv$/.test(n));
+  const habitsFile = Object.keys(files).find((n) => HABITS_FILE.test(n));
   const habits = table(habitsFile ? files[habitsFile] : undefined);
   if (!habits || !habits.rows.length || !habits.column(habits.rows[0]!, "Name"))
     throw new LoopFileError(NOT_A_LOOP_FILE);

@@ -7,7 +7,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { strToU8, zipSync } from "fflate";
 import { readLoopFile } from "./loop-file.server";
-import { LOOP_FILE_MAX_BYTES, LOOP_FILE_TOO_BIG, NOT_A_LOOP_FILE } from "./loop-habits";
+import {
+  LOOP_FILE_MAX_BYTES,
+  LOOP_FILE_TOO_BIG,
+  LOOP_ZIP_TOO_BIG,
+  NOT_A_LOOP_FILE,
+} from "./loop-habits";
 
 const fixture = (name: string) =>
   new Uint8Array(
@@ -149,5 +154,17 @@ describe("what is not a Loop file", () => {
     const big = new Uint8Array(LOOP_FILE_MAX_BYTES + 1);
     big.set(fixture("loop-v25.db"));
     expect(() => readLoopFile(big)).toThrow(LOOP_FILE_TOO_BIG);
+  });
+
+  it("refuses a zip whose files would unpack past the limit, before inflating them", () => {
+    const row = "2026-06-01,YES_MANUAL,\n";
+    const checkmarks =
+      "Date,Value,Notes\n" + row.repeat(Math.ceil(LOOP_FILE_MAX_BYTES / row.length));
+    const zip = zipSync({
+      "Habits.csv": strToU8("Position,Name\n001,Meditate\n"),
+      "001 Meditate/Checkmarks.csv": strToU8(checkmarks),
+    });
+    expect(zip.byteLength).toBeLessThan(LOOP_FILE_MAX_BYTES / 100);
+    expect(() => readLoopFile(zip)).toThrow(LOOP_ZIP_TOO_BIG);
   });
 });

@@ -9,7 +9,7 @@ import type { LocalDay } from "~/utils/time/local-time";
 export const LOOP_SCHEMA_VERSION = 25;
 /** The oldest schema Loop's own migrations start from. */
 export const LOOP_OLDEST_SCHEMA_VERSION = 8;
-export const LOOP_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const LOOP_FILE_MAX_BYTES = 10 * 1024 * 1024;
 /** More habits than any account keeps (MAX_HABITS) is no backup of a person's habits. */
 export const LOOP_MAX_HABITS = 500;
 export const LOOP_MAX_ENTRIES = 200_000;
@@ -44,6 +44,7 @@ export class LoopFileError extends Error {}
 export const NOT_A_LOOP_FILE =
   "This is not a Loop Habit Tracker file. Upload the backup Loop makes (Settings → Export full backup, a .db file) or its CSV export (a .zip file).";
 export const LOOP_FILE_TOO_BIG = `The file is larger than ${LOOP_FILE_MAX_BYTES / 1024 / 1024} MB, more than any Loop backup of a person's habits.`;
+export const LOOP_ZIP_TOO_BIG = `The files in this zip unpack to more than ${LOOP_FILE_MAX_BYTES / 1024 / 1024} MB, more than any Loop export of a person's habits.`;
 export const loopTooNew = (version: number) =>
   `This backup comes from a newer Loop Habit Tracker (database version ${version}) than we can read (up to ${LOOP_SCHEMA_VERSION}).`;
 

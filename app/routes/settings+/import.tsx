@@ -8,6 +8,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { PendingButton } from "~/components/pending-button";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LOOP_FILE_MAX_BYTES } from "~/habits/loop/loop-habits";
 import { importLoopUpload } from "~/habits/loop/loop-upload.server";
 import { requireUser } from "~/http/session.server";
 import { ensurePrimary } from "~/utils/db/litefs.server";
@@ -61,7 +62,7 @@ function ImportCard() {
         <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:max-w-md">
           <div className="grid gap-2">
             <label htmlFor="loop-file" className="text-sm font-medium">
-              Loop file (at most 20 MB)
+              Loop file (at most {LOOP_FILE_MAX_BYTES / 1024 / 1024} MB)
             </label>
             <input
               id="loop-file"
