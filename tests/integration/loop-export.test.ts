@@ -56,6 +56,8 @@ const historyOf = (userId: number) =>
   listHabits(userId).map((h) => ({
     title: h.title,
     active: h.active,
+    dueTime: h.dueTime,
+    schedule: h.schedules.at(-1),
     unit: h.unit,
     target: h.target,
     targetPer: h.targetPer,
@@ -78,13 +80,16 @@ describe("the Loop export", () => {
   it("comes back whole through a fresh account, from the backup and from the CSV zip", async () => {
     const first = await owner();
     importLoopHabits(first, loopFile("loop-v25.db"), now);
-    for (const exported of [loopBackupOf(first, now), loopCsvOf(first, now)]) {
-      const fresh = await owner();
-      const { habits } = readLoopFile(exported.bytes);
-      const result = importLoopHabits(fresh, habits, now);
-      expect(result.habitsAdded).toBe(6);
-      expect(historyOf(fresh.id)).toEqual(historyOf(first.id));
-    }
+    const withoutTime = (history: ReturnType<typeof historyOf>) =>
+      history.map((h) => ({ ...h, dueTime: null }));
+    const fromBackup = await owner();
+    importLoopHabits(fromBackup, readLoopFile(loopBackupOf(first, now).bytes).habits, now);
+    expect(historyOf(fromBackup.id)).toEqual(historyOf(first.id));
+    // Loop's CSV export has no reminders: the habits' times stay behind.
+    const fromCsv = await owner();
+    const result = importLoopHabits(fromCsv, readLoopFile(loopCsvOf(first, now).bytes).habits, now);
+    expect(result.habitsAdded).toBe(6);
+    expect(historyOf(fromCsv.id)).toEqual(withoutTime(historyOf(first.id)));
   });
 
   it("keeps the habit's Loop uuid in the backup, so Loop finds its habits again", async () => {

@@ -63,6 +63,8 @@ describe("importing a Loop backup of the newest schema", () => {
       days: [0, 1, 2, 3, 4, 5, 6],
     });
     expect(by("Gym").schedules.at(-1)).toEqual({ from: "2026-06-01", timesPerWeek: 3 });
+    expect(by("Gym").dueTime).toBe("18:00"); // Loop's reminder
+    expect(by("Meditate").dueTime).toBeNull();
     expect(by("Floss")).toMatchObject({ active: false, stoppedOn: "2026-05-02" });
     expect(by("Floss").schedules.at(-1)).toMatchObject({ timesPerWeek: 5 }); // 2 in 3 days
     expect(by("Read")).toMatchObject({

@@ -34,6 +34,8 @@ const HABIT_COLUMNS = [
   "target_value",
   "unit",
   "uuid",
+  "reminder_hour",
+  "reminder_min",
 ];
 
 /** The table's columns as written in the file (Loop's oldest files spell them "Id"), by lower case. */

@@ -131,6 +131,7 @@ export function readLoopCsvZip(zip: Uint8Array): LoopHabit[] {
             }
           : null,
         archived: habits.column(row, "Archived?") === "true",
+        reminder: null,
         days,
       },
     ];

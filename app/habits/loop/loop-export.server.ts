@@ -13,6 +13,9 @@ import { encodeValue, LOOP_SCHEMA_VERSION, timestampOfDay, type LoopHabit } from
 
 type Owner = { id: number; timezone: string };
 
+/** Loop's reminder days, a bit per weekday: all seven. */
+const EVERY_WEEKDAY = 127;
+
 // Loop's tables as its migrations 09 to 25 leave them (checked against a file built by them).
 const LOOP_SCHEMA = `
 create table android_metadata (locale text);
@@ -52,7 +55,7 @@ function writeBackup(db: Database.Database, habits: LoopHabit[]) {
   const habit = db.prepare(
     `insert into Habits (archived, color, description, freq_den, freq_num, highlight, name, position,
        reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
-     values (?, 8, ?, ?, ?, 0, ?, ?, null, null, 0, ?, ?, ?, ?, ?, ?)`,
+     values (?, 8, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const entry = db.prepare(
     "insert into Repetitions (habit, timestamp, value, notes) values (?, ?, ?, ?)",
@@ -60,6 +63,7 @@ function writeBackup(db: Database.Database, habits: LoopHabit[]) {
   db.transaction(() => {
     for (const h of habits) {
       const m = h.measured;
+      const [hour, minute] = h.reminder ? h.reminder.split(":").map(Number) : [null, null];
       const { lastInsertRowid } = habit.run(
         h.archived ? 1 : 0,
         h.description,
@@ -67,6 +71,9 @@ function writeBackup(db: Database.Database, habits: LoopHabit[]) {
         h.numerator,
         h.name,
         h.position,
+        hour,
+        minute,
+        h.reminder ? EVERY_WEEKDAY : 0,
         m ? 1 : 0,
         m?.atMost ? 1 : 0,
         m?.target ?? 0,

@@ -40,6 +40,7 @@ describe("a Loop backup of the newest schema (25)", () => {
       numerator: 3,
       denominator: 7,
       question: "Did you go?",
+      reminder: "18:00",
       archived: false,
       measured: null,
     });
@@ -78,7 +79,12 @@ describe("a Loop backup of the oldest schema (9)", () => {
   it("reads habits without uuid, type or question, and every repetition as a check", () => {
     expect(habits.map((h) => h.name)).toEqual(["Meditate", "Gym", "Floss"]);
     const meditate = named(habits, "Meditate");
-    expect(meditate).toMatchObject({ uuid: null, measured: null, question: "Did you meditate?" });
+    expect(meditate).toMatchObject({
+      uuid: null,
+      measured: null,
+      question: "Did you meditate?",
+      reminder: "07:30",
+    });
     expect(meditate.days).toHaveLength(10);
     expect(meditate.days.every((d) => d.mark === "yes")).toBe(true);
     expect(named(habits, "Floss")).toMatchObject({ archived: true, numerator: 2, denominator: 3 });

@@ -4,6 +4,7 @@
 //   1/7 with a weekly one.
 // - Days: done is YES_MANUAL (a measured habit's value is its amount), skipped is SKIP, a past day
 //   not done is NO; today's open goal goes only for its note, as UNKNOWN.
+// - A habit's own time is Loop's reminder, every day of the week.
 import { createHash } from "node:crypto";
 import type { Habit } from "../../../db/schema";
 import { measureOf } from "~/habits/habit-measure";
@@ -59,6 +60,7 @@ export function loopHabitsOf(habits: Habit[], days: HabitDayRow[], today: LocalD
         ? { unit: measure.unit, target: measure.target, atMost: measure.atMost }
         : null,
       archived: !habit.active,
+      reminder: habit.dueTime,
       days: (byHabit.get(habit.id) ?? [])
         .flatMap((row) => loopDayOf(row, measure !== null, today) ?? [])
         .sort((a, b) => (a.day < b.day ? -1 : 1)),

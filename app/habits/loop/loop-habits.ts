@@ -34,6 +34,8 @@ export type LoopHabit = {
   /** A numerical habit's target; null for a yes/no one. */
   measured: LoopTarget | null;
   archived: boolean;
+  /** Loop's reminder, "HH:MM"; null when it has none (and always in the CSV export). */
+  reminder: string | null;
   /** Oldest first, one per day. */
   days: LoopDay[];
 };
@@ -86,6 +88,14 @@ export function byDay(days: LoopDay[]): LoopDay[] {
   return [...map.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
 
+/** Loop's reminder hour and minute as "HH:MM", when both are there and make a time. */
+function reminderOf(hour: unknown, minute: unknown): string | null {
+  if (typeof hour !== "number" || typeof minute !== "number") return null;
+  if (!Number.isInteger(hour) || !Number.isInteger(minute)) return null;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59) return null;
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+}
+
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const whole = (value: unknown, fallback: number) =>
   typeof value === "number" && Number.isInteger(value) ? value : fallback;
@@ -128,6 +138,7 @@ export function habitOfRows(row: LoopHabitRow, entries: LoopEntryRow[]): LoopHab
         }
       : null,
     archived: typeof row.archived === "number" && row.archived !== 0,
+    reminder: reminderOf(row.reminder_hour, row.reminder_min),
     days: byDay(days),
   };
 }

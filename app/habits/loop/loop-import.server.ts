@@ -60,7 +60,7 @@ function insertHabit(userId: number, plan: PlannedHabit, now: Date): Habit {
       userId,
       title: plan.title,
       schedules: [scheduleSpan(plan.startDate, plan.schedule)],
-      dueTime: null,
+      dueTime: plan.time,
       startDate: plan.startDate,
       active: plan.stoppedOn === null,
       stoppedOn: plan.stoppedOn,

@@ -6,6 +6,7 @@
 // - Days: YES_MANUAL is done, SKIP is skipped, a numerical amount is the day's value (done as the
 //   target says); YES_AUTO (a day Loop's frequency excused), NO and UNKNOWN are no check-in: the day
 //   is left without a goal, unless it has a note, which is kept on a goal not done.
+// - Loop's reminder is the habit's time of day.
 // - Archived is stopped, the day after its last day. Days in the future or before the years a
 //   person may name (date-window) are left out.
 import { dayDoneBy, NOTE_MAX, type Measure } from "~/habits/habit-measure";
@@ -26,6 +27,8 @@ export type PlannedHabit = {
   uuid: string | null;
   title: string;
   schedule: HabitScheduleInput;
+  /** Loop's reminder as the habit's time; null for the evening check-in's. */
+  time: string | null;
   measure: Measure | null;
   startDate: LocalDay;
   /** Null while active; an archived habit's day after its last. */
@@ -81,6 +84,7 @@ export function planHabit(habit: LoopHabit, today: LocalDay): PlannedHabit {
     schedule: measure
       ? { days: EVERY_DAY }
       : scheduleOfFrequency(habit.numerator, habit.denominator),
+    time: habit.reminder,
     measure,
     startDate: first,
     stoppedOn: habit.archived ? (last < today ? addDays(last, 1) : today) : null,
