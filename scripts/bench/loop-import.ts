@@ -51,6 +51,7 @@ function history(): LoopHabit[] {
       denominator: h % 3 === 0 ? 7 : 1,
       measured: measured ? { unit: "pages", target: 30, atMost: false } : null,
       archived: false,
+      reminder: null,
       days: days.map((day) => {
         const r = random();
         const mark = r < 0.65 ? "yes" : r < 0.7 ? "skip" : r < 0.9 ? "no" : "auto";
