@@ -7,8 +7,6 @@ import type { LocalDay } from "~/utils/time/local-time";
 
 /** The newest database schema Loop has shipped (its DATABASE_VERSION); the export writes this one. */
 export const LOOP_SCHEMA_VERSION = 25;
-/** The oldest schema Loop's own migrations start from. */
-export const LOOP_OLDEST_SCHEMA_VERSION = 8;
 export const LOOP_FILE_MAX_BYTES = 10 * 1024 * 1024;
 /** More habits than any account keeps (MAX_HABITS) is no backup of a person's habits. */
 export const LOOP_MAX_HABITS = 500;
