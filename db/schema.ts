@@ -4,6 +4,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -133,8 +134,21 @@ export const habits = sqliteTable(
      * lowered: numbers computed from its days hold for as long as it and the local day are the same.
      */
     version: integer("version").notNull().default(0),
+    /** A measured habit's unit ("pages", "km"); null for a yes/no habit. */
+    unit: text("unit"),
+    /** The amount a day (or a week, see targetPer) must reach, or stay within when atMost. */
+    target: real("target"),
+    targetPer: text("target_per", { enum: ["day", "week"] }),
+    atMost: integer("at_most", { mode: "boolean" }).notNull().default(false),
+    /** The habit's id in Loop Habit Tracker, when it came from there: a second import finds it. */
+    loopUuid: text("loop_uuid"),
   },
-  (t) => [index("habits_user_active_idx").on(t.userId, t.active)],
+  (t) => [
+    index("habits_user_active_idx").on(t.userId, t.active),
+    uniqueIndex("habits_user_loop_uuid_unique")
+      .on(t.userId, t.loopUuid)
+      .where(sql`${t.loopUuid} is not null`),
+  ],
 );
 
 export const goals = sqliteTable(
@@ -164,6 +178,10 @@ export const goals = sqliteTable(
      * around the domain (benchmarks, old backups), which are numbered after the others as shown.
      */
     dayNumber: integer("day_number"),
+    /** A measured habit's amount for the day (in the habit's unit); null when none was given. */
+    value: real("value"),
+    /** The user's note on a habit's day. */
+    note: text("note"),
   },
   (t) => [
     // Covers the outcome counts of every dashboard view (no table reads), and every day range.

@@ -84,6 +84,13 @@ export const GoalAnswerSchema = z.object({
     .describe(
       "The goal's number on its local day, as every text of that day shows it: given when the goal is set, in order; a removed goal leaves a gap",
     ),
+  value: z
+    .number()
+    .nullable()
+    .describe(
+      "A measured habit's amount for the day, in the habit's unit; null when none was given",
+    ),
+  note: z.string().nullable().describe("The person's note on a habit's day"),
   status: z.enum(GOAL_STATES),
 });
 

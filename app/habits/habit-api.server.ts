@@ -1,6 +1,7 @@
 import type { Habit } from "../../db/schema";
 import type { LocalDay } from "~/utils/time/local-time";
 import { habitDayNumbers } from "./habit-numbers.server";
+import { measureOf } from "./habit-measure";
 import { currentSchedule, describeSchedule, scheduleFields } from "./habit-rules";
 import { habitNumbers, type HabitHistory } from "./habit-stats";
 
@@ -14,6 +15,7 @@ export function habitSummary(habit: Habit, history: HabitHistory, today: LocalDa
 /** The same, from numbers already worked out (habitDayNumbers). */
 export function habitSummaryFrom(habit: Habit, { streak, bestStreak, strength }: Numbers) {
   const schedule = currentSchedule(habit);
+  const measure = measureOf(habit);
   return {
     id: habit.id,
     title: habit.title,
@@ -26,7 +28,14 @@ export function habitSummaryFrom(habit: Habit, { streak, bestStreak, strength }:
     streak,
     bestStreak,
     strength,
-    streakUnit: "timesPerWeek" in schedule ? ("weeks" as const) : ("days" as const),
+    streakUnit:
+      "timesPerWeek" in schedule || measure?.per === "week"
+        ? ("weeks" as const)
+        : ("days" as const),
+    target: measure?.target ?? null,
+    unit: measure?.unit ?? null,
+    per: measure?.per ?? null,
+    atMost: measure?.atMost ?? false,
   };
 }
 

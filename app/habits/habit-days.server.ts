@@ -1,6 +1,9 @@
 import { json } from "@remix-run/node";
-import type { Habit } from "../../db/schema";
-import { reopenGoal } from "~/goals/goal-edits.server";
+import { eq } from "drizzle-orm";
+import type { Goal, Habit } from "../../db/schema";
+import { reopenGoal, skipGoal } from "~/goals/goal-edits.server";
+import { db, schema } from "~/utils/db/db.server";
+import { dayDoneBy, measureOf, type Measure } from "./habit-measure";
 import { completeGoal, GoalEditError, todayFor } from "~/goals/goals.server";
 import { DATE_WINDOW_TEXT, isDayInWindow } from "~/utils/time/date-window";
 import { formatLocalDay } from "~/utils/time/format";
@@ -15,14 +18,8 @@ import { getHabit, HabitError } from "./habits.server";
 
 type Owner = { id: number; timezone: string; preferredCheckInTimeEvening: string };
 
-/** Undefined when the habit is not the user's; a HabitError for a day that cannot be set. */
-export function setHabitDay(
-  user: Owner,
-  habitId: number,
-  day: LocalDay,
-  done: boolean,
-  now = new Date(),
-): Habit | undefined {
+/** The user's habit, if that day of it can be set; undefined when it is not theirs. */
+function settableHabit(user: Owner, habitId: number, day: LocalDay, now: Date) {
   const habit = getHabit(user.id, habitId);
   if (!habit) return undefined;
   const today = todayFor(user, now);
@@ -34,6 +31,19 @@ export function setHabitDay(
         ? `"${habit.title}" started on ${formatLocalDay(habit.startDate)}.`
         : `"${habit.title}" was stopped on ${formatLocalDay(habit.stoppedOn!)}. Restart it first.`,
     );
+  return habit;
+}
+
+/** Undefined when the habit is not the user's; a HabitError for a day that cannot be set. */
+export function setHabitDay(
+  user: Owner,
+  habitId: number,
+  day: LocalDay,
+  done: boolean,
+  now = new Date(),
+): Habit | undefined {
+  const habit = settableHabit(user, habitId, day, now);
+  if (!habit) return undefined;
   try {
     const goalId = habitGoalOn(user, habit, day, done, now);
     if (goalId === undefined) return habit;
@@ -44,6 +54,70 @@ export function setHabitDay(
     if (error instanceof GoalEditError) throw new HabitError(error.message);
     throw error;
   }
+}
+
+/**
+ * What a day of a habit holds: done or skipped, a measured habit's value (null clears it) and a
+ * note (null or "" clears it). Fields left out keep what the day had.
+ */
+export type HabitDayEntry = {
+  done?: boolean;
+  skipped?: boolean;
+  value?: number | null;
+  note?: string | null;
+};
+
+/**
+ * Records a habit's day from a page, the /api or a text. A measured habit's value decides whether
+ * the day is done (its target met, or for a weekly target, some of it done), unless `done` or
+ * `skipped` says so. Undefined when the habit is not the user's; a HabitError for a day that cannot
+ * be set or a value for a yes/no habit.
+ */
+export function recordHabitDay(
+  user: Owner,
+  habitId: number,
+  day: LocalDay,
+  entry: HabitDayEntry,
+  now = new Date(),
+): { habit: Habit; goal: Goal } | undefined {
+  const habit = settableHabit(user, habitId, day, now);
+  if (!habit) return undefined;
+  const measure = measureOf(habit);
+  if (typeof entry.value === "number" && !measure)
+    throw new HabitError(`"${habit.title}" has no target to count a value against.`);
+  try {
+    return db.transaction(() => {
+      const goalId = habitGoalOn(user, habit, day, true, now)!;
+      const note = entry.note === undefined ? undefined : entry.note?.trim() || null;
+      if (entry.value !== undefined || note !== undefined)
+        db.update(schema.goals)
+          .set({
+            ...(entry.value !== undefined ? { value: entry.value } : {}),
+            ...(note !== undefined ? { note } : {}),
+          })
+          .where(eq(schema.goals.id, goalId))
+          .run();
+      const outcome = outcomeOf(entry, measure);
+      if (outcome === "skipped") skipGoal(user.id, goalId, now);
+      else if (outcome === "done") completeGoal(user.id, goalId, {}, now);
+      else if (outcome === "open") reopenGoal(user.id, goalId);
+      const goal = db.select().from(schema.goals).where(eq(schema.goals.id, goalId)).get()!;
+      return { habit, goal };
+    });
+  } catch (error) {
+    if (error instanceof GoalEditError) throw new HabitError(error.message);
+    throw error;
+  }
+}
+
+function outcomeOf(entry: HabitDayEntry, measure: Measure | null) {
+  if (entry.skipped) return "skipped";
+  if (entry.done !== undefined) return entry.done ? "done" : "open";
+  if (entry.skipped === false) return "open";
+  if (measure && typeof entry.value === "number")
+    return dayDoneBy(measure, entry.value) ? "done" : "open";
+  if (measure && entry.value === null) return "open";
+  return "unchanged";
 }
 
 /** A toggle button's post (`intent` = "done:DAY" or "undo:DAY"): its toast, or a 404. */

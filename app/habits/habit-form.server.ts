@@ -2,6 +2,22 @@ import type { z } from "zod";
 import type { FieldErrors } from "~/http/api.server";
 import { EditHabitSchema, NewHabitSchema } from "./habit-schema";
 
+/**
+ * A form's target fields, when it has them: an empty target is a yes/no habit. "3,5" is 3.5, as a
+ * phone's keyboard may type it.
+ */
+function measureFieldsOf(form: FormData) {
+  if (!form.has("target")) return {};
+  const target = String(form.get("target") ?? "").trim();
+  if (target === "") return { target: null };
+  return {
+    target: Number(target.replace(",", ".")),
+    unit: String(form.get("unit") ?? "").trim(),
+    per: form.get("per") === "week" ? ("week" as const) : ("day" as const),
+    atMost: form.get("direction") === "atMost",
+  };
+}
+
 /** The /habits forms in the /api's shape, so both are checked by the same schema. */
 function fieldsOf(form: FormData) {
   const kind = form.get("schedule");
@@ -12,6 +28,7 @@ function fieldsOf(form: FormData) {
       ? { timesPerWeek: Number(form.get("timesPerWeek")) }
       : { days: form.getAll("days").map((d) => Number(d)) }),
     time: time === "" ? null : time,
+    ...measureFieldsOf(form),
   };
 }
 
@@ -25,6 +42,10 @@ export function typedHabitValues(form: FormData) {
     // Set only when "Any days" was chosen: the form checks that choice by it.
     timesPerWeek: form.get("schedule") === "times" && Number.isInteger(times) ? times : null,
     time: time === "" ? null : time,
+    target: String(form.get("target") ?? ""),
+    unit: String(form.get("unit") ?? ""),
+    per: form.get("per") === "week" ? ("week" as const) : ("day" as const),
+    atMost: form.get("direction") === "atMost",
   };
 }
 

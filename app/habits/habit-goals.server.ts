@@ -174,3 +174,53 @@ const usersWithHabits = (ids: number[]) =>
 export function withHabits(ids: number[]): Set<number> {
   return new Set(ids.length ? usersWithHabits(ids) : []);
 }
+
+const insertPastHabitGoalRow = preparedQuery(() =>
+  sqlite.prepare(
+    `insert or ignore into goals (user_id, description, due_date, habit_id, habit_day, created_at,
+       day_number, completed_at, skipped_at, value, note)
+     values (@userId, @title, @due, @habitId, @day, @createdAt, @number, @completedAt, @skippedAt,
+       @value, @note)`,
+  ),
+);
+
+export type PastHabitDay = {
+  day: LocalDay;
+  done: boolean;
+  skipped: boolean;
+  value: number | null;
+  note: string | null;
+};
+
+/**
+ * A past day of a habit brought from elsewhere (an import), as its goal with the day's outcome; done
+ * or skipped at the day's due time, as nothing else tells when. A day that has the habit's goal
+ * already is left as it is ("kept"); a day with no room left takes none ("full").
+ */
+export function insertPastHabitDay(
+  user: HabitOwner,
+  habit: DayHabit,
+  entry: PastHabitDay,
+  now = new Date(),
+): "added" | "kept" | "full" {
+  if (habitGoalIdOn.get(habit.id, entry.day) !== undefined) return "kept";
+  if (roomOnDay(user, entry.day) === 0) return "full";
+  const time = habit.dueTime ?? user.preferredCheckInTimeEvening;
+  const due = zonedInstant(entry.day, time, user.timezone).getTime();
+  const number = takeDayNumber(user.id, entry.day);
+  const { changes } = insertPastHabitGoalRow().run({
+    userId: user.id,
+    title: habit.title,
+    due,
+    habitId: habit.id,
+    day: entry.day,
+    createdAt: now.getTime(),
+    number,
+    completedAt: entry.done ? due : null,
+    skippedAt: entry.skipped ? due : null,
+    value: entry.value,
+    note: entry.note,
+  });
+  if (changes === 0) giveBackDayNumber(user.id, entry.day, number);
+  return changes > 0 ? "added" : "kept";
+}

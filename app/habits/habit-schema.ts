@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { MAX_AMOUNT, type Measure } from "./habit-measure";
 
 export const HABIT_TITLE_MAX = 120;
+export const UNIT_MAX = 30;
 export const MAX_ACTIVE_HABITS = 20;
 /** Stopped habits count here too: stopping and adding in a loop must not grow an account for ever. */
 export const MAX_HABITS = 100;
@@ -33,8 +35,35 @@ const time = z
   .string({ error: "time must be HH:MM" })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "time must be HH:MM (24-hour)");
 
+const unit = z
+  .string({ error: "unit must be text" })
+  .trim()
+  .max(UNIT_MAX, `unit must be at most ${UNIT_MAX} characters`);
+const target = z
+  .number({ error: `target must be a number from 0 to ${MAX_AMOUNT}` })
+  .min(0, `target must be a number from 0 to ${MAX_AMOUNT}`)
+  .max(MAX_AMOUNT, `target must be a number from 0 to ${MAX_AMOUNT}`);
+const per = z.enum(["day", "week"], { error: "per must be day or week" });
+const atMost = z.boolean({ error: "atMost must be true or false" });
+
 export type HabitScheduleInput = { days: number[] } | { timesPerWeek: number };
-export type HabitInput = { title: string; schedule: HabitScheduleInput; time: string | null };
+export type HabitInput = {
+  title: string;
+  schedule: HabitScheduleInput;
+  time: string | null;
+  /** A measured habit's target; null (or absent) for a yes/no habit. */
+  measure?: Measure | null;
+};
+
+const measureFrom = (v: {
+  target?: number | null;
+  unit?: string | null;
+  per?: "day" | "week";
+  atMost?: boolean;
+}): Measure | null =>
+  v.target === undefined || v.target === null
+    ? null
+    : { target: v.target, unit: v.unit ?? "", per: v.per ?? "day", atMost: v.atMost ?? false };
 
 const oneSchedule = (v: { days?: number[]; timesPerWeek?: number }, ctx: z.RefinementCtx) => {
   if ((v.days === undefined) === (v.timesPerWeek === undefined))
@@ -52,6 +81,13 @@ export const NewHabitSchema = z
     days: days.optional(),
     timesPerWeek: timesPerWeek.optional(),
     time: time.nullable().optional(),
+    target: target
+      .nullable()
+      .optional()
+      .describe("A measured habit's amount a day or a week; leave out for a yes/no habit"),
+    unit: unit.nullable().optional().describe("What the target counts: 'pages', 'km'"),
+    per: per.optional().describe("Whether the target is a day's or a week's total (default day)"),
+    atMost: atMost.optional().describe("The target is a limit to stay within (default false)"),
   })
   .superRefine(oneSchedule)
   .meta({ oneOf: [{ required: ["days"] }, { required: ["timesPerWeek"] }] })
@@ -59,6 +95,7 @@ export const NewHabitSchema = z
     title: v.title,
     schedule: v.days ? { days: v.days } : { timesPerWeek: v.timesPerWeek! },
     time: v.time ?? null,
+    measure: measureFrom(v),
   }));
 
 /** PATCH /api/habits/{id}: any of the fields; a new schedule replaces the old one from today. */
@@ -69,6 +106,10 @@ export const EditHabitSchema = z
     timesPerWeek: timesPerWeek.optional(),
     time: time.nullable().optional(),
     active: z.boolean({ error: "active must be true or false" }).optional(),
+    target: target.nullable().optional().describe("null makes the habit yes/no"),
+    unit: unit.nullable().optional(),
+    per: per.optional(),
+    atMost: atMost.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.days !== undefined && v.timesPerWeek !== undefined) oneSchedule(v, ctx);
@@ -94,4 +135,8 @@ export const HabitAnswerSchema = z.object({
   bestStreak: z.number().int(),
   strength: z.number(),
   streakUnit: z.enum(["days", "weeks"]),
+  target: z.number().nullable().describe("A measured habit's target; null for a yes/no habit"),
+  unit: z.string().nullable(),
+  per: z.enum(["day", "week"]).nullable(),
+  atMost: z.boolean(),
 });

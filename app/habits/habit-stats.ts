@@ -5,12 +5,15 @@ import type { HabitSchedule } from "~/replies/interpret-habits";
 import { clampToWindow } from "~/utils/time/date-window";
 import { dayNumber, type LocalDay } from "~/utils/time/local-time";
 import { weekStartNumber, type WeekStart } from "~/utils/time/week-start";
+import type { Measure } from "./habit-measure";
+import { measuredNumbers, measuredStrengthSeries } from "./measured-stats";
 
 export type { HabitSchedule };
 
 /** What happened to a habit on a day it has a goal: "open" only for today's, "missed" for a past one. */
 export type DayOutcome = "done" | "skipped" | "missed" | "open";
-export type HabitDay = { day: LocalDay; outcome: DayOutcome };
+/** `value`: a measured habit's amount that day, when one was given. */
+export type HabitDay = { day: LocalDay; outcome: DayOutcome; value?: number | null };
 /** A schedule holds from its day on, until the next one. */
 export type ScheduleSpan = { from: LocalDay; schedule: HabitSchedule };
 export type HabitHistory = {
@@ -21,6 +24,8 @@ export type HabitHistory = {
   stoppedOn: LocalDay | null;
   /** The owner's first day of the week: a times-per-week habit's weeks and the heatmap's columns. */
   weekStartsOn: WeekStart;
+  /** A measured habit's target: its numbers follow measured-stats.ts. */
+  measure?: Measure | null;
 };
 
 const DAY_MS = 86_400_000;
@@ -186,6 +191,7 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
 
 /** Streak, best streak and strength from one pass over the history. */
 export function habitNumbers(history: HabitHistory, today: LocalDay) {
+  if (history.measure) return measuredNumbers(history, history.measure, today);
   const { units } = walk(history, today);
   return {
     streak: streakOf(units),
@@ -250,6 +256,7 @@ export function strength(history: HabitHistory, today: LocalDay): number {
 
 /** Strength at the end of each day (each week for a habit older than 90 days), over the last year. */
 export function strengthSeries(history: HabitHistory, today: LocalDay) {
+  if (history.measure) return measuredStrengthSeries(history, history.measure, today);
   const { units, start } = walk(history, today);
   const t = dayNumber(today);
   if (start > t) return [];

@@ -7,6 +7,7 @@ import { MAX_ACTIVE_HABITS, MAX_HABITS, type HabitChanges, type HabitInput } fro
 import { stem, stemsMatch } from "~/replies/interpret-text";
 import { currentSchedule, describeSchedule, pausedBetween, scheduleSpan } from "./habit-rules";
 import { habitNameKey } from "./habit-names";
+import { measureOf, type Measure } from "./habit-measure";
 
 // Everything a person does to a habit: the same functions serve /habits, the /api and texts. Each acts
 // on the user's own habit only and returns undefined when it is not theirs (answered as "not found").
@@ -128,6 +129,7 @@ export function createHabit(user: Owner, input: HabitInput, now = new Date()): H
         schedules: [scheduleSpan(today, input.schedule)],
         dueTime: input.time,
         startDate: today,
+        ...measureColumns(input.measure ?? null),
       })
       .returning()
       .get();
@@ -155,6 +157,7 @@ export function addHabit(user: Owner, input: HabitInput, now = new Date()): Adde
         active: true,
         ...("days" in schedule ? { days: schedule.days } : { timesPerWeek: schedule.timesPerWeek }),
         ...(input.time !== null ? { time: input.time } : {}),
+        ...measureChanges(input.measure ?? null),
       },
       now,
     );
@@ -198,12 +201,42 @@ export function updateHabit(
         ...(changes.active !== undefined
           ? { active: changes.active, stoppedOn: changes.active ? null : today }
           : {}),
+        ...measureUpdate(habit, changes),
         schedules,
         updatedAt: now,
       })
       .where(eq(habits.id, habit.id))
       .returning()
       .get();
+  });
+}
+
+const measureColumns = (measure: Measure | null) => ({
+  unit: measure ? measure.unit : null,
+  target: measure ? measure.target : null,
+  targetPer: measure ? measure.per : null,
+  atMost: measure ? measure.atMost : false,
+});
+
+/** A restart by name takes the target it was given, or keeps the one it had. */
+const measureChanges = (measure: Measure | null): HabitChanges =>
+  measure
+    ? { target: measure.target, unit: measure.unit, per: measure.per, atMost: measure.atMost }
+    : {};
+
+/** The measure columns a change sets: a null target makes the habit yes/no again. */
+function measureUpdate(habit: Habit, changes: HabitChanges) {
+  const { target, unit, per, atMost } = changes;
+  if ([target, unit, per, atMost].every((x) => x === undefined)) return {};
+  const before = measureOf(habit);
+  if (target === null) return measureColumns(null);
+  const next = target ?? before?.target;
+  if (next === undefined) throw new HabitError("Give the habit a target to count against.");
+  return measureColumns({
+    target: next,
+    unit: unit ?? before?.unit ?? "",
+    per: per ?? before?.per ?? "day",
+    atMost: atMost ?? before?.atMost ?? false,
   });
 }
 

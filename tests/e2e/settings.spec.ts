@@ -369,6 +369,7 @@ const PAGES = [
   { path: "/settings/partners", link: "Coaches & partners", heading: "Coaches & partners" },
   { path: "/settings/share-links", link: "Share links", heading: "Share links" },
   { path: "/settings/api-tokens", link: "API tokens", heading: "API tokens" },
+  { path: "/settings/import", link: "Import & export", heading: "Import from Loop Habit Tracker" },
   { path: "/settings/account", link: "Data & account", heading: "Delete account" },
 ] as const;
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import {
   DEFAULT_BODY_LIMIT,
   IMAGE_UPLOAD_BODY_LIMIT,
+  LOOP_UPLOAD_BODY_LIMIT,
   STRIPE_EVENT_BODY_LIMIT,
 } from "~/utils/requests/body-limits";
 import { routeManifest } from "../helpers/route-manifest";
@@ -27,6 +28,7 @@ export type RouteOnDisk = {
 
 const BODY_LIMITS: Record<string, number> = {
   IMAGE_UPLOAD_BODY_LIMIT,
+  LOOP_UPLOAD_BODY_LIMIT,
   STRIPE_EVENT_BODY_LIMIT,
 };
 

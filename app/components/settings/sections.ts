@@ -20,6 +20,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { to: "/settings/partners", label: "Coaches & partners", legacyAnchors: ["partners", "coaches"] },
   { to: "/settings/share-links", label: "Share links", legacyAnchors: ["share-links", "sharing"] },
   { to: "/settings/api-tokens", label: "API tokens", legacyAnchors: [] },
+  { to: "/settings/import", label: "Import & export", legacyAnchors: [] },
   {
     to: "/settings/account",
     label: "Data & account",

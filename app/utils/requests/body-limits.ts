@@ -10,3 +10,5 @@ export const IMAGE_UPLOAD_BODY_LIMIT = 6 * MB;
 export const STRIPE_EVENT_BODY_LIMIT = 512 * KB;
 
 export type BodyLimitHandle = { maxBodyBytes?: number };
+/** Settings → Import: a Loop Habit Tracker file of up to 10 MB and the form around it. */
+export const LOOP_UPLOAD_BODY_LIMIT = 11 * MB;

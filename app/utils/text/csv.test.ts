@@ -1,4 +1,4 @@
-import { csvCell, csvLine } from "./csv";
+import { csvCell, csvLine, parseCsv } from "./csv";
 
 describe("csvCell and csvLine (RFC 4180 with a formula-injection guard)", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -38,5 +38,21 @@ describe("csvCell and csvLine (RFC 4180 with a formula-injection guard)", () => 
     expect(csvLine(["only"])).toBe("only");
     expect(csvLine(["", "", ""])).toBe(",,");
     expect(csvLine(["email", "=cmd", "two\nlines"])).toBe('email,\'=cmd,"two\nlines"');
+  });
+});
+
+describe("parseCsv", () => {
+  it("reads quoted cells, doubled quotes, line breaks in cells and either line ending", () => {
+    expect(parseCsv('a,"b,c",d\r\n"say ""hi""","two\nlines",\n')).toEqual([
+      ["a", "b,c", "d"],
+      ['say "hi"', "two\nlines", ""],
+    ]);
+    expect(parseCsv("x,y")).toEqual([["x", "y"]]);
+    expect(parseCsv("")).toEqual([]);
+  });
+
+  it("reads back what csvLine writes", () => {
+    const cells = ["plain", "a,b", 'q"q', "two\nlines", " edge "];
+    expect(parseCsv(csvLine(cells) + "\r\n")).toEqual([cells]);
   });
 });

@@ -11,3 +11,38 @@ export function csvCell(value: string) {
 export function csvLine(cells: readonly string[]) {
   return cells.map(csvCell).join(",");
 }
+
+/**
+ * Rows of RFC 4180 CSV text: quoted cells may hold commas, doubled quotes and line breaks; CRLF or LF
+ * ends a row; a last empty line is no row.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
+  const endRow = () => {
+    endCell();
+    rows.push(row);
+    row = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"' && (quoted || cell === "")) quoted = !quoted;
+    else if (quoted) cell += c;
+    else if (c === ",") endCell();
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      endRow();
+    } else cell += c;
+  }
+  if (cell !== "" || row.length > 0) endRow();
+  return rows;
+}
