@@ -5,6 +5,7 @@ import { addDays, localDay } from "~/utils/time/local-time";
 // The events a user's webhooks receive, each queued once per enabled endpoint of theirs in the
 // transaction of the change it tells of: a change that rolls back sends nothing, one that commits is
 // sent however the process ends after (the queue is a table; webhook-delivery.server.ts sends it).
+// A new delivery is due at 0, at once: the next tick takes it, whatever clock that tick runs on.
 
 export const WEBHOOK_EVENT_TYPES = [
   "goal.set",
@@ -31,7 +32,7 @@ const statements = {
   enqueue: preparedQuery(() =>
     sqlite.prepare(
       `insert or ignore into webhook_deliveries (endpoint_id, event_id, type, payload, next_attempt_at, created_at)
-     select id, @eventId, @type, @payload, @at, @at from webhook_endpoints
+     select id, @eventId, @type, @payload, 0, @at from webhook_endpoints
      where user_id = @userId and disabled_at is null and (@endpointId is null or id = @endpointId)`,
     ),
   ),
