@@ -19,6 +19,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { to: "/settings/billing", label: "Plan & billing", legacyAnchors: ["billing", "plan"] },
   { to: "/settings/partners", label: "Coaches & partners", legacyAnchors: ["partners", "coaches"] },
   { to: "/settings/share-links", label: "Share links", legacyAnchors: ["share-links", "sharing"] },
+  { to: "/settings/webhooks", label: "Webhooks", legacyAnchors: [] },
   {
     to: "/settings/account",
     label: "Data & account",
