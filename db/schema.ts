@@ -725,6 +725,8 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null`),
+    // Delivered rows past the retention are deleted by age (webhook-delivery.server.ts).
+    index("webhook_deliveries_created_idx").on(t.createdAt),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { webhookDeliveries, webhookEndpointsDisabled } from "~/observability/metrics.server";
 import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";
 import { enqueueMissedHabitDays } from "./webhook-events.server";
@@ -24,7 +25,15 @@ type Due = {
   secret: string;
 };
 
+/** Delivered rows are kept this long, for the settings page's list, then deleted. */
+const DELIVERED_KEPT_MS = 30 * 24 * 3_600_000;
+
 const statements = {
+  forgetDelivered: preparedQuery(() =>
+    sqlite.prepare<[number]>(
+      "delete from webhook_deliveries where created_at < ? and delivered_at is not null",
+    ),
+  ),
   due: preparedQuery(() =>
     sqlite.prepare<[number, number], Due>(
       `select d.id, d.endpoint_id as endpointId, d.event_id as eventId, d.payload, d.attempts, e.url, e.secret
@@ -102,6 +111,7 @@ export async function deliverDueWebhooks(
   }
   sqlite.transaction(() => {
     for (const [delivery, result] of results) recordResult(delivery, result, now, report, options);
+    statements.forgetDelivered().run(now.getTime() - DELIVERED_KEPT_MS);
   })();
   return report;
 }
@@ -139,18 +149,19 @@ function recordResult(
   const status = "status" in result ? result.status : null;
   if (status !== null && status >= 200 && status < 300) {
     report.delivered += 1;
+    webhookDeliveries.inc({ result: "delivered" });
     statements.delivered().run(now.getTime(), status, delivery.id);
     statements.endpointWorked().run(delivery.endpointId);
     return;
   }
   report.failed += 1;
+  webhookDeliveries.inc({ result: "failed" });
   const error = "error" in result ? result.error : `answered ${status}`;
   const wait = retryDelayMs(delivery.attempts + 1, (options.random ?? Math.random)());
   statements.failed().run(now.getTime() + wait, status, error, delivery.id);
   const endpoint = statements.endpointFailed().get(now.getTime(), delivery.endpointId)!;
-  if (shouldDisable(new Date(endpoint.firstFailureAt), now)) {
-    report.disabled += statements
-      .disable()
-      .run(now.getTime(), DISABLED_REASON, delivery.endpointId).changes;
-  }
+  if (!shouldDisable(new Date(endpoint.firstFailureAt), now)) return;
+  const { changes } = statements.disable().run(now.getTime(), DISABLED_REASON, delivery.endpointId);
+  report.disabled += changes;
+  webhookEndpointsDisabled.inc(changes);
 }

@@ -82,7 +82,8 @@ export function addWebhookEndpoint(userId: number, url: string, now = new Date()
       throw new WebhookError(
         `You can have up to ${MAX_ENDPOINTS_PER_USER} webhooks. Remove one you no longer need first.`,
       );
-    return statements.insert().get(userId, url, newWebhookSecret(), now.getTime())!.id;
+    return statements.insert().get(userId, new URL(url).href, newWebhookSecret(), now.getTime())!
+      .id;
   })();
 }
 

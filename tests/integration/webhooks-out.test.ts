@@ -13,6 +13,7 @@ import { setHabitDay } from "~/habits/habit-days.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { createHabit } from "~/habits/habits.server";
 import { runTick } from "~/scheduler/tick.server";
+import { registry } from "~/observability/metrics.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
 import { deliverDueWebhooks } from "~/webhooks/webhook-delivery.server";
@@ -53,6 +54,14 @@ async function userWithEndpoint(path: string) {
   const secret = webhooksForSettings(user.id)[0]!.secret;
   receiver.trust(path, secret);
   return { user, endpointId };
+}
+
+async function counted(name: string, labels: Record<string, string> = {}) {
+  const metric = await registry.getSingleMetric(name)!.get();
+  const match = metric.values.find((v) =>
+    Object.entries(labels).every(([k, l]) => v.labels[k] === l),
+  );
+  return match?.value ?? 0;
 }
 
 const delivery = (endpointId: number) =>
@@ -130,6 +139,11 @@ describe("webhooks out", () => {
     // Delivered: never again.
     await deliverDueWebhooks(later(now, 2 * HOUR), noJitter);
     expect(receiver.received).toHaveLength(7);
+    // Kept for the settings page a month, then forgotten.
+    await deliverDueWebhooks(later(now, 29 * 24 * HOUR), noJitter);
+    expect(webhooksForSettings(user.id)[0]!.deliveries.map((d) => d.type)).toHaveLength(7);
+    await deliverDueWebhooks(later(new Date(), 31 * 24 * HOUR), noJitter);
+    expect(webhooksForSettings(user.id)[0]!.deliveries).toEqual([]);
   });
 
   it("tells of a habit day missed once that day has ended in the user's zone, once", async () => {
@@ -199,6 +213,12 @@ describe("webhooks out", () => {
     const { user, endpointId } = await userWithEndpoint("/flaky");
     receiver.setMode("fail");
     createGoal(user.id, { description: "Run", dueDate: at("2026-06-15T22:00:00Z") });
+    const failedBefore = await counted("streakcoach_webhook_deliveries_total", {
+      result: "failed",
+    });
+    const deliveredBefore = await counted("streakcoach_webhook_deliveries_total", {
+      result: "delivered",
+    });
 
     await deliverDueWebhooks(now, noJitter); // attempt 1 fails: the next in 30 s
     await deliverDueWebhooks(later(now, 29_000), noJitter); // not yet due
@@ -219,6 +239,13 @@ describe("webhooks out", () => {
     // The same event each time, each signed; taken once, never sent again.
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(1);
     expect(receiver.received.every((r) => r.signatureValid)).toBe(true);
+    expect(
+      (await counted("streakcoach_webhook_deliveries_total", { result: "failed" })) - failedBefore,
+    ).toBe(2);
+    expect(
+      (await counted("streakcoach_webhook_deliveries_total", { result: "delivered" })) -
+        deliveredBefore,
+    ).toBe(1);
     await deliverDueWebhooks(later(now, 10 * HOUR), noJitter);
     expect(receiver.received).toHaveLength(3);
     expect(webhooksForSettings(user.id)[0]!.disabledAt).toBeNull();
@@ -250,8 +277,10 @@ describe("webhooks out", () => {
     for (let hour = 0; hour < 24; hour++)
       await deliverDueWebhooks(later(start, hour * HOUR), noJitter);
     expect(webhooksForSettings(user.id)[0]!.disabledAt).toBeNull();
+    const disabledBefore = await counted("streakcoach_webhook_endpoints_disabled_total");
     const report = await deliverDueWebhooks(later(start, 24 * HOUR), noJitter);
     expect(report.disabled).toBe(1);
+    expect(await counted("streakcoach_webhook_endpoints_disabled_total")).toBe(disabledBefore + 1);
     const [endpoint] = webhooksForSettings(user.id);
     expect(endpoint).toMatchObject({ disabledReason: DISABLED_REASON });
     expect(endpoint!.disabledAt).toBe(later(start, 24 * HOUR).getTime());

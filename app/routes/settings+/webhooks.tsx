@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  const endpointId = Number(formData.get("endpointId"));
+  const endpointId = Number.parseInt(String(formData.get("endpointId")), 10) || 0;
 
   if (intent === "webhook-add") {
     const url = String(formData.get("url") ?? "").trim();
