@@ -368,6 +368,7 @@ const PAGES = [
   { path: "/settings/billing", link: "Plan & billing", heading: "Plan & billing" },
   { path: "/settings/partners", link: "Coaches & partners", heading: "Coaches & partners" },
   { path: "/settings/share-links", link: "Share links", heading: "Share links" },
+  { path: "/settings/webhooks", link: "Webhooks", heading: "Webhooks" },
   { path: "/settings/account", link: "Data & account", heading: "Delete account" },
 ] as const;
 
@@ -391,13 +392,13 @@ test.describe("settings pages", () => {
     page,
     user: _user,
   }) => {
-    test.slow(); // seven pages, each checked by axe
+    test.slow(); // eight pages, each checked by axe
     await expect(page.locator("html")).toHaveClass("light");
     await visitEveryPage(page);
   });
 
   test("each page loads in dark mode too", async ({ page, user: _user }) => {
-    test.slow(); // seven pages, each checked by axe
+    test.slow(); // eight pages, each checked by axe
     await openSettings(page);
     await page.getByRole("contentinfo").getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass("dark");
