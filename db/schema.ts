@@ -754,3 +754,60 @@ export const calendarFeeds = sqliteTable(
 );
 
 export type CalendarFeed = typeof calendarFeeds.$inferSelect;
+
+/**
+ * A URL of the user's that receives signed JSON for their events (docs/api.md, Webhooks). The secret
+ * signs every delivery and is shown to the user to check it. Failing since `firstFailureAt` for a day,
+ * the endpoint is disabled with the reason shown on Settings → Webhooks.
+ */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    secret: text("secret").notNull(),
+    createdAt: createdAt(),
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    disabledReason: text("disabled_reason"),
+    firstFailureAt: integer("first_failure_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+
+/**
+ * The durable queue of webhooks out: one row per event and endpoint, written in the transaction of the
+ * change it tells of, taken by the scheduler when `nextAttemptAt` has come, until delivered.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    payload: text("payload").notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_unique").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null`),
+    // Delivered rows past the retention are deleted by age (webhook-delivery.server.ts).
+    index("webhook_deliveries_created_idx").on(t.createdAt),
+  ],
+);
+
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

@@ -11,6 +11,11 @@ import {
 import { addDays, localDay, localTime, zonedInstant } from "~/utils/time/local-time";
 import { assertRoomOnDay, GoalEditError } from "./goals.server";
 import { dayNumberAfterMove } from "./day-numbers.server";
+import {
+  enqueueEvent,
+  goalEventData,
+  type WebhookEventType,
+} from "~/webhooks/webhook-events.server";
 
 export { GoalEditError };
 
@@ -33,11 +38,13 @@ function ownGoal(userId: number, goalId: number) {
     .get();
 }
 
-/** A new due time earns a new follow-up (the ledger holds one per goal). */
-function update(goalId: number, changes: Partial<Goal>) {
+/** A new due time earns a new follow-up (the ledger holds one per goal); `event` tells webhooks. */
+function update(goalId: number, changes: Partial<Goal>, event?: WebhookEventType) {
   return db.transaction((tx) => {
     if (changes.dueDate) tx.delete(followUpTasks).where(eq(followUpTasks.goalId, goalId)).run();
-    return tx.update(goals).set(changes).where(eq(goals.id, goalId)).returning().get();
+    const goal = tx.update(goals).set(changes).where(eq(goals.id, goalId)).returning().get();
+    if (event) enqueueEvent(goal.userId, event, goalEventData(goal));
+    return goal;
   });
 }
 
@@ -45,7 +52,11 @@ function update(goalId: number, changes: Partial<Goal>) {
 export function skipGoal(userId: number, goalId: number, now = new Date()): Goal | undefined {
   const goal = ownGoal(userId, goalId);
   if (!goal) return undefined;
-  return update(goalId, { skippedAt: goal.skippedAt ?? now, completedAt: null });
+  return update(
+    goalId,
+    { skippedAt: goal.skippedAt ?? now, completedAt: null },
+    goal.skippedAt ? undefined : "goal.skipped",
+  );
 }
 
 /** Undo: the goal is open again (its proof photos and the coach's note stay). */
@@ -67,16 +78,21 @@ export function editGoal(
     throw new GoalEditError(`Please pick a due date ${DATE_WINDOW_TEXT}.`);
   if (dueDate) assertRoomOnDay(userId, dueDate, goalId);
   // The number taken for another day is written with the goal, or not at all.
+  const moved = dueDate !== undefined && dueDate.getTime() !== goal.dueDate.getTime();
   return db.transaction(() =>
-    update(goalId, {
-      ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
-      ...(dueDate !== undefined
-        ? {
-            dueDate,
-            dayNumber: dayNumberAfterMove(userId, timezoneOf(userId), goal, dueDate),
-          }
-        : {}),
-    }),
+    update(
+      goalId,
+      {
+        ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+        ...(dueDate !== undefined
+          ? {
+              dueDate,
+              dayNumber: dayNumberAfterMove(userId, timezoneOf(userId), goal, dueDate),
+            }
+          : {}),
+      },
+      moved ? "goal.moved" : undefined,
+    ),
   );
 }
 
@@ -115,10 +131,10 @@ export function moveGoalToTomorrow(
   const dueDate = tomorrowSameTime(goal.dueDate, timeZone, now);
   assertRoomOnDay(userId, dueDate, goalId);
   return db.transaction(() =>
-    update(goalId, {
-      dueDate,
-      skippedAt: null,
-      dayNumber: dayNumberAfterMove(userId, timeZone, goal, dueDate),
-    }),
+    update(
+      goalId,
+      { dueDate, skippedAt: null, dayNumber: dayNumberAfterMove(userId, timeZone, goal, dueDate) },
+      "goal.moved",
+    ),
   );
 }

@@ -34,6 +34,7 @@ import {
 } from "./goal-numbers";
 import { inDayNumberOrder } from "./day-numbers";
 import { takeDayNumber } from "./day-numbers.server";
+import { enqueueEvent, goalEventData } from "~/webhooks/webhook-events.server";
 
 const { goals } = schema;
 
@@ -91,7 +92,7 @@ export function createGoal(
   return db.transaction(() => {
     assertRoomOnDay(userId, input.dueDate);
     const day = localDay(input.dueDate, timezoneOf.get(userId) ?? "UTC");
-    return db
+    const goal = db
       .insert(goals)
       .values({
         userId,
@@ -102,6 +103,8 @@ export function createGoal(
       })
       .returning()
       .get();
+    enqueueEvent(userId, "goal.set", goalEventData(goal));
+    return goal;
   });
 }
 
@@ -130,7 +133,7 @@ export function completeGoal(
       .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
       .get();
     if (!goal) return undefined;
-    return tx
+    const done = tx
       .update(goals)
       .set({
         completedAt: goal.completedAt ?? now,
@@ -143,6 +146,11 @@ export function completeGoal(
       .where(eq(goals.id, goalId))
       .returning()
       .get();
+    if (!goal.completedAt)
+      enqueueEvent(userId, done.habitId ? "habit_day.kept" : "goal.done", goalEventData(done), {
+        now,
+      });
+    return done;
   });
 }
 

@@ -187,3 +187,16 @@ export const outboundGateRateLimited = new Counter({
   help: "Sends Twilio refused with 429 (20429); each pauses every class at the gate",
   registers,
 });
+
+export const webhookDeliveries = new Counter({
+  name: `${PREFIX}webhook_deliveries_total`,
+  help: "Webhook posts to users' endpoints, by result (delivered, failed); disabled endpoints apart",
+  labelNames: ["result"] as const,
+  registers,
+});
+
+export const webhookEndpointsDisabled = new Counter({
+  name: `${PREFIX}webhook_endpoints_disabled_total`,
+  help: "Webhook endpoints disabled after a day of failed deliveries",
+  registers,
+});

@@ -5,6 +5,7 @@ import { errorFields, logger } from "~/observability/logger.server";
 import { tickDuration, tickLag } from "~/observability/metrics.server";
 import { env } from "~/utils/env/env.server";
 import { runTick } from "./tick.server";
+import { deliverWebhooksOnPrimary } from "./webhooks.server";
 
 let task: ScheduledTask | undefined;
 let ticking: Promise<void> | undefined;
@@ -48,5 +49,8 @@ async function tick(now: Date) {
   );
   await recheckLapsedSubscriptions(now).catch((error: unknown) =>
     logger.error({ err: errorFields(error) }, "subscription re-check failed"),
+  );
+  await deliverWebhooksOnPrimary(now).catch((error: unknown) =>
+    logger.error({ err: errorFields(error) }, "webhook delivery failed"),
   );
 }

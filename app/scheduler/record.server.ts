@@ -6,6 +6,9 @@ import {
   recordScheduledTaken,
 } from "~/sms/recorder.server";
 import { closePromptIfStill, openPrompt } from "~/users/open-prompt.server";
+import { env } from "~/utils/env/env.server";
+import { summaryPath } from "~/summaries/summaries.server";
+import { enqueueEvent } from "~/webhooks/webhook-events.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "./due-times";
 import type { Claimed, Outcome, TickContext } from "./send-types";
 
@@ -120,6 +123,19 @@ function afterSent(item: Claimed) {
     statements.followUpSent().run(item.userId, item.goalId, item.dueAt.getTime(), Date.now());
     openPrompt(item.userId, "evening", item.localDate.split(":")[0]!);
   }
+  if ((item.kind === "weekly_summary" || item.kind === "monthly_summary") && !item.toPhone)
+    enqueueEvent(item.userId, "summary.ready", summaryEventData(item.kind, item.localDate));
+}
+
+function summaryEventData(kind: "weekly_summary" | "monthly_summary", sentOn: string) {
+  const path = summaryPath(kind, sentOn);
+  return {
+    summary: {
+      period: kind === "weekly_summary" ? "week" : "month",
+      sentOn,
+      url: `${env.APP_URL}${path}`,
+    },
+  };
 }
 
 /** A question that will not reach the user is not awaited (unless another one replaced it). */

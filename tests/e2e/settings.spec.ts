@@ -370,6 +370,7 @@ const PAGES = [
   { path: "/settings/share-links", link: "Share links", heading: "Share links" },
   { path: "/settings/api-tokens", link: "API tokens", heading: "API tokens" },
   { path: "/settings/import", link: "Import & export", heading: "Import from Loop Habit Tracker" },
+  { path: "/settings/webhooks", link: "Webhooks", heading: "Webhooks" },
   { path: "/settings/account", link: "Data & account", heading: "Delete account" },
 ] as const;
 
@@ -393,13 +394,13 @@ test.describe("settings pages", () => {
     page,
     user: _user,
   }) => {
-    test.slow(); // seven pages, each checked by axe
+    test.slow(); // every page, each checked by axe
     await expect(page.locator("html")).toHaveClass("light");
     await visitEveryPage(page);
   });
 
   test("each page loads in dark mode too", async ({ page, user: _user }) => {
-    test.slow(); // seven pages, each checked by axe
+    test.slow(); // every page, each checked by axe
     await openSettings(page);
     await page.getByRole("contentinfo").getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass("dark");

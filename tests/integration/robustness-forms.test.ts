@@ -18,6 +18,7 @@ import * as settingsPartners from "~/routes/settings+/partners";
 import * as settingsPassword from "~/routes/settings+/password";
 import * as settingsPhone from "~/routes/settings+/phone";
 import * as settingsShareLinks from "~/routes/settings+/share-links";
+import * as settingsWebhooks from "~/routes/settings+/webhooks";
 import * as theme from "~/routes/_resources+/theme";
 import { uniquePhone } from "../helpers/requests";
 import {
@@ -228,6 +229,16 @@ const FORMS: FormRoute[] = [
       includePhotos: checkbox,
       expires: fc.constantFrom("never", "7"),
       linkId: fc.constantFrom("1", "2"),
+    },
+  },
+  {
+    name: "POST /settings/webhooks",
+    action: settingsWebhooks.action,
+    path: () => "/settings/webhooks",
+    fields: {
+      intent: fc.constantFrom("webhook-add", "webhook-test", "webhook-remove"),
+      url: fc.constantFrom("https://hooks.example.com/in", "http://127.0.0.1/in", "not a url"),
+      endpointId: fc.constantFrom("1", "2"),
     },
   },
   {

@@ -14,6 +14,7 @@ import * as partners from "~/routes/settings+/partners";
 import * as password from "~/routes/settings+/password";
 import * as phone from "~/routes/settings+/phone";
 import * as shareLinks from "~/routes/settings+/share-links";
+import * as webhooks from "~/routes/settings+/webhooks";
 import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
 import { getToast } from "~/utils/toast/toast.server";
@@ -40,6 +41,7 @@ const PAGES: { path: string; loader: Handler; action: Handler }[] = [
   { path: "/settings/billing", loader: billing.loader, action: billing.action },
   { path: "/settings/partners", loader: partners.loader, action: partners.action },
   { path: "/settings/share-links", loader: shareLinks.loader, action: shareLinks.action },
+  { path: "/settings/webhooks", loader: webhooks.loader, action: webhooks.action },
   { path: "/settings/account", loader: account.loader, action: account.action },
 ];
 

@@ -21,6 +21,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { to: "/settings/share-links", label: "Share links", legacyAnchors: ["share-links", "sharing"] },
   { to: "/settings/api-tokens", label: "API tokens", legacyAnchors: [] },
   { to: "/settings/import", label: "Import & export", legacyAnchors: [] },
+  { to: "/settings/webhooks", label: "Webhooks", legacyAnchors: [] },
   {
     to: "/settings/account",
     label: "Data & account",

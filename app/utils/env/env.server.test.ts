@@ -227,3 +227,21 @@ describe("FLY_APP_NAME", () => {
     expect(parseEnv(base).FLY_APP_NAME).toBeUndefined();
   });
 });
+
+describe("webhook settings", () => {
+  it("refuse webhooks to private addresses in production, and take them elsewhere", () => {
+    expect(
+      errorOf({ ...base, NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }),
+    ).toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS: is for tests and development only/);
+    expect(parseEnv({ ...base, NODE_ENV: "production" }).WEBHOOK_ALLOW_PRIVATE_URLS).toBe(false);
+    expect(parseEnv({ ...base, WEBHOOK_ALLOW_PRIVATE_URLS: "1" }).WEBHOOK_ALLOW_PRIVATE_URLS).toBe(
+      true,
+    );
+  });
+
+  it("bound a delivery's time, 5 s unless set", () => {
+    expect(parseEnv(base).WEBHOOK_TIMEOUT_MS).toBe(5000);
+    expect(parseEnv({ ...base, WEBHOOK_TIMEOUT_MS: "800" }).WEBHOOK_TIMEOUT_MS).toBe(800);
+    expect(errorOf({ ...base, WEBHOOK_TIMEOUT_MS: "60000" })).toMatch(/WEBHOOK_TIMEOUT_MS/);
+  });
+});

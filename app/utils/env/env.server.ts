@@ -88,6 +88,13 @@ const EnvSchema = z
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(168).default(6),
     /** Prometheus metrics on their own port, never the public one; 0 turns them off. */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9091),
+    /** The most one webhook delivery may take, its answer included; a slower endpoint is retried later. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+    /**
+     * Webhooks may go to http URLs and to private, loopback and link-local addresses: for tests and
+     * development only, refused in production (docs/api.md, Webhooks).
+     */
+    WEBHOOK_ALLOW_PRIVATE_URLS: flag(false),
     /** pino's level; unset: info in production, debug in development, silent under tests. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })
@@ -105,6 +112,13 @@ const EnvSchema = z
         path: ["STRIPE_API_URL"],
         message:
           "is for tests only: in production it may name a fake on this machine (loopback) only",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.WEBHOOK_ALLOW_PRIVATE_URLS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_ALLOW_PRIVATE_URLS"],
+        message: "is for tests and development only",
       });
     }
     if (env.STRIPE_SECRET_KEY) {
