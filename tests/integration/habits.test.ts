@@ -101,14 +101,6 @@ describe("a habit made by text", () => {
     expect(getUserById(user.id)!.pendingPrompt).toBeNull();
   });
 
-  it("a weekly target ('run 15k a week') is asked back, never made a daily habit", async () => {
-    const user = await verifiedUser();
-    const reply = await text(user.id, "run 15k a week", SUNDAY);
-    expect(reply.intent).toBe("add_habit");
-    expect(reply.reply).toBe(templates.unknown());
-    expect(listHabits(user.id)).toEqual([]);
-  });
-
   it("lists and stops habits by text; a stopped habit makes no more goals", async () => {
     const user = await verifiedUser();
     await text(user.id, "floss daily", SUNDAY);
