@@ -162,7 +162,11 @@ export const HabitDayEntrySchema = z
   })
   .superRefine((v, ctx) => {
     if (v.done === true && v.skipped === true)
-      ctx.addIssue({ code: "custom", path: ["done"], message: "A day is done or skipped, not both" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["done"],
+        message: "A day is done or skipped, not both",
+      });
     if (Object.values(v).every((x) => x === undefined))
       ctx.addIssue({ code: "custom", message: "Send at least one field to change" });
   })

@@ -6,6 +6,11 @@ import { HabitError, listHabits } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
 import { createTestUser } from "../helpers/requests";
+import { pdfText } from "../e2e/pdf-text";
+import { exportUserData } from "~/account/export-data.server";
+import { habitsCsv } from "~/habits/habit-csv.server";
+import { progressReportPdf } from "~/report/report-pdf.server";
+import { summaryText } from "~/summaries/summaries.server";
 
 // Measured habits by text (conventions v5): the target kept from "read 30 pages every day", a value
 // and a note from the evening reply written to the habit's day, and the reply saying what it came to.
@@ -136,5 +141,55 @@ describe("recordHabitDay (the pages', the /api's and the texts' one way in)", ()
     expect(habitDays(user.id)[0]).toMatchObject({ value: 10, done: 1 });
     recordHabitDay(owner, habit.id, "2026-06-15", { value: null, note: "" }, at("15"));
     expect(habitDays(user.id)[0]).toMatchObject({ value: null, note: null, done: 0 });
+  });
+});
+
+describe("a measured habit's values where a person keeps them", () => {
+  /** "Read" at 30 pages a day since Monday, with 35 (and a note) on Monday and 12 on Tuesday. */
+  async function readerWithTwoDays() {
+    const user = await verifiedUser();
+    await text(user.id, "read 30 pages every day", SUNDAY);
+    const habit = listHabits(user.id)[0]!;
+    const owner = getUserById(user.id)!;
+    recordHabitDay(owner, habit.id, "2026-06-15", { value: 35, note: "great chapter" }, at("15"));
+    recordHabitDay(owner, habit.id, "2026-06-16", { value: 12 }, at("16"));
+    return { user: getUserById(user.id)!, habit };
+  }
+
+  it("the data export holds the habit's target and each day's value and note", async () => {
+    const { user } = await readerWithTwoDays();
+    const data = exportUserData(user.id)!;
+    expect(data.habits).toMatchObject([{ title: "read 30 pages", target: 30, unit: "pages" }]);
+    const goals = [...data.goals].flat();
+    expect(goals.filter((g) => g.value !== null)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ habitDay: "2026-06-15", value: 35, note: "great chapter" }),
+        expect.objectContaining({ habitDay: "2026-06-16", value: 12, note: null }),
+      ]),
+    );
+  });
+
+  it("the habits CSV gives a day's value where a yes/no habit gives 1 or 0", async () => {
+    const { user } = await readerWithTwoDays();
+    const csv = [...habitsCsv(listHabits(user.id), "2026-06-16")].join("");
+    expect(csv).toContain("2026-06-16,12\r\n2026-06-15,35\r\n");
+  });
+
+  it("the weekly summary adds the week's values up", async () => {
+    const { user } = await readerWithTwoDays();
+    const summary = summaryText(
+      user,
+      "weekly_summary",
+      "2026-06-21",
+      new Date("2026-06-22T01:00:00Z"),
+    );
+    expect(summary).toContain("read 30 pages 1/3 (total 47)");
+  });
+
+  it("the PDF report gives the target, the period's total, and each day's amount and note", async () => {
+    const { user } = await readerWithTwoDays();
+    const text = pdfText(await progressReportPdf(user, "30d", at("16")));
+    expect(text).toContain("every day · 30 pages a day, 47 pages in this period");
+    expect(text).toContain("Amount: 35 · Note: great chapter");
   });
 });
