@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, gte, inArray, lte } from "drizzle-orm";
 import type { Habit } from "../../db/schema";
 import { db, schema } from "~/utils/db/db.server";
 import { addDays, dayNumber, type LocalDay } from "~/utils/time/local-time";

@@ -8,7 +8,6 @@ import { createHabit, listHabits } from "~/habits/habits.server";
 import { habitsCsv } from "~/habits/habit-csv.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
-import { templates } from "~/replies/templates";
 import * as habitsRoute from "~/routes/api+/habits";
 import * as habitRoute from "~/routes/api+/habits_.$id";
 
