@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { allMessages } from "~/conversation/message-history.server";
 import { allGoals } from "~/goals/goals.server";
 import { allDayNotes } from "~/goals/day-notes.server";
-import { listHabits } from "~/habits/habits.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 
@@ -15,7 +14,6 @@ export function exportUserData(userId: number) {
   return {
     exportedAt: new Date().toISOString(),
     account: toPublicUser(user),
-    habits: listHabits(userId),
     goals: allGoals(userId),
     coachNotes: allDayNotes(userId),
     messages: allMessages(userId),

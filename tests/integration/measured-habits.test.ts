@@ -5,9 +5,9 @@ import { habitDayNumbers } from "~/habits/habit-numbers.server";
 import { HabitError, listHabits } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
-import { createTestUser } from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 import { pdfText } from "../e2e/pdf-text";
-import { exportUserData } from "~/account/export-data.server";
+import * as exportRoute from "~/routes/settings_+/export[.json]";
 import { habitsCsv } from "~/habits/habit-csv.server";
 import { progressReportPdf } from "~/report/report-pdf.server";
 import { summaryText } from "~/summaries/summaries.server";
@@ -158,10 +158,15 @@ describe("a measured habit's values where a person keeps them", () => {
 
   it("the data export holds the habit's target and each day's value and note", async () => {
     const { user } = await readerWithTwoDays();
-    const data = exportUserData(user.id)!;
-    expect(data.habits).toMatchObject([{ title: "read 30 pages", target: 30, unit: "pages" }]);
-    const goals = [...data.goals].flat();
-    expect(goals.filter((g) => g.value !== null)).toEqual(
+    const response = await call(
+      exportRoute.loader,
+      makeRequest("/settings/export.json", { cookie: await sessionCookie(user.id) }),
+    );
+    const data = await readJson(response);
+    expect(data.habits).toMatchObject([
+      { title: "read 30 pages", target: 30, unit: "pages", per: "day", atMost: false },
+    ]);
+    expect(data.goals).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ habitDay: "2026-06-15", value: 35, note: "great chapter" }),
         expect.objectContaining({ habitDay: "2026-06-16", value: 12, note: null }),
