@@ -16,10 +16,11 @@ import type {
 import type { handleIncomingText } from "~/conversation/engine.server";
 import type { messagesForApi } from "~/conversation/message-history.server";
 import type { askOutcomeAnswer } from "~/conversation/send-now.server";
+import type { habitDayAnswer } from "~/habits/habit-days.server";
 import type { GoalAnswerSchema, GoalStatsAnswerSchema } from "~/goals/goal-schema";
 import type { toApiGoal } from "~/goals/goal-api.server";
 import type { GoalStats } from "~/goals/goals.server";
-import type { HabitAnswerSchema } from "~/habits/habit-schema";
+import type { HabitAnswerSchema, HabitDayAnswerSchema } from "~/habits/habit-schema";
 import type { HabitSummary } from "~/habits/habit-api.server";
 import { SESSION_COOKIE_NAME } from "~/http/session.server";
 import type { UserAnswerSchema, UserRowAnswerSchema } from "~/users/user-schema";
@@ -79,6 +80,9 @@ describe("the OpenAPI document of /api", () => {
     expectTypeOf<ReturnType<typeof toApiGoal>>().toEqualTypeOf<z.infer<typeof GoalAnswerSchema>>();
     expectTypeOf<GoalStats>().toEqualTypeOf<z.infer<typeof GoalStatsAnswerSchema>>();
     expectTypeOf<HabitSummary>().toExtend<z.infer<typeof HabitAnswerSchema>>();
+    expectTypeOf<ReturnType<typeof habitDayAnswer>>().toEqualTypeOf<
+      z.infer<typeof HabitDayAnswerSchema>
+    >();
     expectTypeOf<PublicUser>().toEqualTypeOf<z.infer<typeof UserAnswerSchema>>();
     expectTypeOf<Item<ReturnType<typeof usersMatching>>>().toEqualTypeOf<
       z.infer<typeof UserRowAnswerSchema>

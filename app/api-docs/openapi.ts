@@ -21,7 +21,13 @@ import {
   GoalStatsAnswerSchema,
   NewGoalApiSchema,
 } from "~/goals/goal-schema";
-import { EditHabitSchema, HabitAnswerSchema, NewHabitSchema } from "~/habits/habit-schema";
+import {
+  EditHabitSchema,
+  HabitAnswerSchema,
+  HabitDayAnswerSchema,
+  HabitDayEntrySchema,
+  NewHabitSchema,
+} from "~/habits/habit-schema";
 import { ApiErrorSchema, ApiMessageSchema } from "~/http/api-errors";
 import {
   LoginSchema,
@@ -66,6 +72,7 @@ const answers = {
   Goal: GoalAnswerSchema,
   GoalStats: GoalStatsAnswerSchema,
   Habit: HabitAnswerSchema,
+  HabitDay: HabitDayAnswerSchema,
   Message: MessageAnswerSchema,
   ChatAnswer: ChatAnswerSchema,
   SendNowSent: SendNowSentSchema,
@@ -518,6 +525,35 @@ function paths(): Record<string, Record<string, Operation>> {
           ...refusals.write,
           ...refusals.signedIn,
           "404": error("No such habit of the caller's"),
+        },
+      },
+    },
+    "/api/habits/{id}/days/{day}": {
+      put: {
+        summary: "Set a day of a habit: done, skipped, a measured habit's value, a note",
+        description:
+          "Fields left out keep what the day had. A measured habit's value decides whether the day is done (its target met; for a weekly target, some of it done) unless done or skipped is given. The day is the owner's local day, from the habit's start to today.",
+        tags: ["habits"],
+        parameters: [
+          idParameter("habit"),
+          {
+            name: "day",
+            in: "path",
+            required: true,
+            description: "The local day, YYYY-MM-DD",
+            schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+          },
+        ],
+        requestBody: body(HabitDayEntrySchema),
+        responses: {
+          "200": answer("The day as it now stands", ref("HabitDay")),
+          ...refusals.write,
+          ...refusals.json,
+          ...refusals.signedIn,
+          "404": error("No such habit of the caller's"),
+          "409": error(
+            "The day cannot be set (before the habit started, after it stopped, in the future, or a full day), or a value for a yes/no habit",
+          ),
         },
       },
     },

@@ -1,6 +1,17 @@
 import type { Goal } from "../../db/schema";
-import { completeGoal, listTodayGoals, streakFor, todayFor } from "~/goals/goals.server";
-import { moveGoalToTomorrow, skipGoal } from "~/goals/goal-edits.server";
+import type { CheckInReading, GoalRecords } from "~/replies/interpret";
+import { recordHabitDay } from "~/habits/habit-days.server";
+import { MAX_AMOUNT, NOTE_MAX } from "~/habits/habit-measure";
+import { valueEcho } from "~/habits/habit-values.server";
+import { HabitError } from "~/habits/habits.server";
+import {
+  completeGoal,
+  listTodayGoals,
+  streakFor,
+  todayFor,
+  type DayGoal,
+} from "~/goals/goals.server";
+import { moveGoalToTomorrow, noteGoal, skipGoal } from "~/goals/goal-edits.server";
 import { planCheckIn } from "~/goals/check-in-plan";
 import { goalsChangedByTextToday, journaled, snapshot } from "~/goals/change-journal.server";
 import { countOutcomes, goalCount } from "~/goals/goal-numbers";
@@ -12,7 +23,7 @@ import { pendingPhase, type DayGoals, type EngineUser } from "./reading.server";
 /** A check-in by text: what it names is recorded (one undoable change) and the reply says so. */
 export function checkIn(
   user: EngineUser,
-  reading: { completed: number[]; skipped: number[]; tomorrow: number[] },
+  reading: CheckInReading & Partial<Pick<GoalRecords, "values" | "notes">>,
   { today, shown }: DayGoals,
   mediaIds: string[],
   now: Date,
@@ -32,7 +43,9 @@ export function checkIn(
   );
   const { done, skipped, moved } = plan;
   const names = (goals: Goal[]) => goals.map((g) => g.description);
-  const changed = [...done, ...skipped, ...moved];
+  const records = recordsOf(reading, shown);
+  const changed = [...new Set([...done, ...skipped, ...moved, ...records.map((r) => r.goal)])];
+  const echoes: string[] = [];
   journaled(
     user,
     "text",
@@ -46,6 +59,10 @@ export function checkIn(
         completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
       for (const goal of skipped) skipGoal(user.id, goal.id, now);
       for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
+      for (const record of records) {
+        const echo = applyRecord(user, record, now);
+        if (echo) echoes.push(echo);
+      }
     },
     () =>
       changed.length
@@ -54,8 +71,9 @@ export function checkIn(
               done: names(done),
               skipped: names(skipped),
               tomorrow: names(moved),
+              recorded: echoes,
             })})`,
-            outcomesSet: [...done, ...skipped].map((g) => g.id),
+            outcomesSet: [...done, ...skipped, ...records.map((r) => r.goal)].map((g) => g.id),
             ...(pendingPhase(user, now) === "evening"
               ? { answered: { prompt: "evening" as const, day: todayFor(user, now) } }
               : {}),
@@ -80,6 +98,7 @@ export function checkIn(
         done: names(done),
         skipped: names(skipped),
         tomorrow: names(moved),
+        recorded: echoes,
         kept: plan.kept.map((g) => ({
           description: g.description,
           state: g.outcome === "completed" ? "done" : "skipped",
@@ -97,12 +116,67 @@ function todayCounts(user: EngineUser, now: Date) {
 }
 
 /** "done: run 5k; moved to tomorrow: call mom", for the journal and the undo reply. */
-function checkInWords(changes: { done: string[]; skipped: string[]; tomorrow: string[] }) {
+function checkInWords(changes: {
+  done: string[];
+  skipped: string[];
+  tomorrow: string[];
+  recorded: string[];
+}) {
   return [
+    ...changes.recorded,
     changes.done.length ? `done: ${changes.done.join(", ")}` : "",
     changes.skipped.length ? `skipped: ${changes.skipped.join(", ")}` : "",
     changes.tomorrow.length ? `moved to tomorrow: ${changes.tomorrow.join(", ")}` : "",
   ]
     .filter(Boolean)
     .join("; ");
+}
+
+/** A goal's value and note from a check-in (conventions v5). */
+type GoalRecord = { goal: DayGoal; value?: number; note?: string };
+
+/** The values and notes a reading gives, one record per goal it names. */
+function recordsOf(
+  reading: Partial<Pick<GoalRecords, "values" | "notes">>,
+  shown: DayGoal[],
+): GoalRecord[] {
+  const byNumber = new Map(shown.map((g, i) => [g.dayNumber ?? i + 1, g]));
+  const records = new Map<number, GoalRecord>();
+  const recordOf = (n: number) => {
+    const goal = byNumber.get(n);
+    if (!goal) return null;
+    if (!records.has(goal.id)) records.set(goal.id, { goal });
+    return records.get(goal.id)!;
+  };
+  for (const { goal, value } of reading.values ?? []) {
+    const record = recordOf(goal);
+    if (record && Number.isFinite(value) && Math.abs(value) <= MAX_AMOUNT) record.value = value;
+  }
+  for (const { goal, note } of reading.notes ?? []) {
+    const record = recordOf(goal);
+    if (record && note.trim()) record.note = note.trim().slice(0, NOTE_MAX);
+  }
+  return [...records.values()].filter((r) => r.value !== undefined || r.note !== undefined);
+}
+
+/**
+ * A habit's day takes its value and note through the same function as the pages; a goal of no
+ * habit keeps the note. The echo says what the value came to: "Read: 35 of 30 pages ✓".
+ */
+function applyRecord(user: EngineUser, { goal, value, note }: GoalRecord, now: Date) {
+  if (goal.habitId === null || goal.habitDay === null) {
+    if (note !== undefined) noteGoal(user.id, goal.id, note);
+    return null;
+  }
+  let recorded;
+  try {
+    recorded = recordHabitDay(user, goal.habitId, goal.habitDay, { value, note }, now);
+  } catch (error) {
+    // A day the habit can no longer take (stopped meanwhile) keeps the rest of the check-in.
+    if (error instanceof HabitError) return null;
+    throw error;
+  }
+  if (!recorded || value === undefined) return null;
+  const echo = valueEcho(recorded.habit, goal.habitDay, value);
+  return echo && `${goal.description}: ${echo}`;
 }

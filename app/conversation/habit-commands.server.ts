@@ -16,6 +16,9 @@ import {
   stopHabit,
 } from "~/habits/habits.server";
 import type { PublicUser } from "~/users/users.server";
+import type { Habit } from "../../db/schema";
+import type { HabitMeasure } from "~/replies/interpret-habits";
+import { describeMeasure, measureOf, type Measure } from "~/habits/habit-measure";
 
 /** The habit's goals from today on: those a stop takes away, or an add just made. */
 const goalIdsOfHabitFrom = (habitId: number, day: string) =>
@@ -25,6 +28,26 @@ const goalIdsOfHabitFrom = (habitId: number, day: string) =>
     .where(and(eq(schema.goals.habitId, habitId), gte(schema.goals.habitDay, day)))
     .all()
     .map((g) => g.id);
+
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+
+/** "every day, 30 pages a day": the schedule, and a measured habit's target. */
+const describeHabit = (habit: Habit) => {
+  const measure = measureOf(habit);
+  const schedule = describeSchedule(currentSchedule(habit));
+  return measure ? `${schedule}, ${describeMeasure(measure)}` : schedule;
+};
+
+/** The target "read 30 pages every day" names (conventions v5), or null for a yes/no habit. */
+function measureOfReading(reading: HabitMeasure): Measure | null {
+  if (reading.target === undefined || reading.avoid) return null;
+  return {
+    target: reading.target,
+    unit: reading.unit ?? "",
+    per: reading.per ?? "day",
+    atMost: reading.atMost === true,
+  };
+}
 
 type HabitReading = Extract<Interpretation, { intent: "add_habit" | "stop_habit" | "list_habits" }>;
 
@@ -39,7 +62,7 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
     return templates.habitList(
       listHabits(user.id)
         .filter((h) => h.active)
-        .map((h) => ({ title: h.title, schedule: describeSchedule(currentSchedule(h)) })),
+        .map((h) => ({ title: h.title, schedule: describeHabit(h) })),
     );
   }
   if (reading.intent === "stop_habit") {
@@ -58,11 +81,12 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
     );
     return templates.habitStopped(habit.title);
   }
-  // A weekly target ("run 15k a week") has no days to keep a yes/no habit on: it waits for measured
-  // habits (issue 32) rather than becoming a daily habit the user never asked for.
-  if (!("days" in reading) && !("timesPerWeek" in reading)) return templates.unknown();
+  // A weekly target ("run 15k a week") names no days: its amount may come on any of them.
   const schedule =
-    "timesPerWeek" in reading ? { timesPerWeek: reading.timesPerWeek } : { days: reading.days };
+    "timesPerWeek" in reading
+      ? { timesPerWeek: reading.timesPerWeek }
+      : { days: "days" in reading ? reading.days : EVERY_DAY };
+  const measure = measureOfReading(reading);
   const today = todayFor(user, now);
   // A stopped habit of that name is restarted: undo stops it again and keeps the goals it had.
   let goalsBefore: number[] = [];
@@ -76,7 +100,7 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
         return snapshot("habits", named);
       },
       () => {
-        const added = addHabit(user, { title: reading.habit, schedule, time: null }, now);
+        const added = addHabit(user, { title: reading.habit, schedule, time: null, measure }, now);
         createHabitGoalsOfDay(user, now);
         return added;
       },
@@ -91,16 +115,13 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
       }),
       now,
     );
-    const described = describeSchedule(currentSchedule(result.habit));
+    const described = describeHabit(result.habit);
     return result.restarted
       ? templates.habitRestarted(result.habit.title, described)
       : templates.habitAdded(result.habit.title, described);
   } catch (error) {
     if (error instanceof DuplicateHabitError)
-      return templates.habitExists(
-        error.habit.title,
-        describeSchedule(currentSchedule(error.habit)),
-      );
+      return templates.habitExists(error.habit.title, describeHabit(error.habit));
     if (error instanceof HabitError) return error.message;
     throw error;
   }

@@ -2,6 +2,7 @@ import type { OpenQuestion } from "../../db/schema";
 import type { PublicUser } from "~/users/users.server";
 import { listTodayGoals, todayFor, type DayGoal } from "~/goals/goals.server";
 import { interpretInConversation, type Interpretation, type ReplyInput } from "~/replies/interpret";
+import { goalKinds } from "~/habits/habit-kinds.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { openPromptToday } from "~/users/open-prompt.server";
 import { inOneRead, preparedQuery, sqlite } from "~/utils/db/db.server";
@@ -77,6 +78,7 @@ export function replyInputFor(
     phase: pendingPhase(user, now),
     goals: shown.map((g) => g.description),
     numbers: shown.map((g) => g.dayNumber),
+    ...measuredKinds(shown),
     text: incoming.text,
     media: incoming.mediaIds?.length ?? 0,
     optedOut: isOptedOut(user.phone),
@@ -84,6 +86,12 @@ export function replyInputFor(
   // A question back still open: the text is read as its answer first.
   const asked = question && clarifyInput(question, input, (id) => numberOfGoal(shown, id));
   return asked ?? input;
+}
+
+/** The goals' kinds, given only when one of them is measured: a yes/no day reads as before v5. */
+function measuredKinds(shown: DayGoal[]): Pick<ReplyInput, "kinds"> {
+  const kinds = goalKinds(shown);
+  return kinds.some((k) => k !== null) ? { kinds } : {};
 }
 
 /** A text read from what was stored before its write began: `reading` is what `input` says. */
@@ -113,6 +121,7 @@ function sameInput(a: ReplyInput, b: ReplyInput) {
     a.media === b.media &&
     a.optedOut === b.optedOut &&
     a.after === b.after &&
+    JSON.stringify(a.kinds) === JSON.stringify(b.kinds) &&
     String(a.options) === String(b.options) &&
     a.goals.length === b.goals.length &&
     a.goals.every((goal, i) => goal === b.goals[i] && a.numbers?.[i] === b.numbers?.[i])

@@ -59,6 +59,12 @@ export function skipGoal(userId: number, goalId: number, now = new Date()): Goal
   );
 }
 
+/** A note on the goal's day, in the person's words (from a check-in by text). */
+export function noteGoal(userId: number, goalId: number, note: string): Goal | undefined {
+  if (!ownGoal(userId, goalId)) return undefined;
+  return update(goalId, { note });
+}
+
 /** Undo: the goal is open again (its proof photos and the coach's note stay). */
 export function reopenGoal(userId: number, goalId: number): Goal | undefined {
   if (!ownGoal(userId, goalId)) return undefined;

@@ -5,12 +5,14 @@ import { reopenGoal, skipGoal } from "~/goals/goal-edits.server";
 import { db, schema } from "~/utils/db/db.server";
 import { dayDoneBy, measureOf, type Measure } from "./habit-measure";
 import { completeGoal, GoalEditError, todayFor } from "~/goals/goals.server";
-import { DATE_WINDOW_TEXT, isDayInWindow } from "~/utils/time/date-window";
+import { DATE_WINDOW_TEXT, isCalendarDay, isDayInWindow } from "~/utils/time/date-window";
 import { formatLocalDay } from "~/utils/time/format";
 import type { LocalDay } from "~/utils/time/local-time";
 import { redirectWithToast, toastHeader, type Toast } from "~/utils/toast/toast.server";
 import { canSetDay, parseDayIntent, type DayIntent } from "./habit-days";
+import { readDayEntryForm } from "./habit-form.server";
 import { habitGoalOn } from "./habit-goals.server";
+import { valueEcho } from "./habit-values.server";
 import { getHabit, HabitError } from "./habits.server";
 
 // A habit's day checked off or taken back, from /habits and the habit's page: the day's goal is
@@ -155,6 +157,52 @@ export async function dayIntentResponse(
       { headers: { "Set-Cookie": await toastHeader(toast) } },
     );
   return redirectWithToast(backTo, toast);
+}
+
+/** A day's value form (intent "value", from /habits and the habit's page): back with a toast. */
+export async function dayEntryResponse(
+  user: Owner,
+  habitId: number,
+  form: FormData,
+  backTo: string,
+  now = new Date(),
+) {
+  const day = String(form.get("day") ?? "");
+  if (!isCalendarDay(day)) throw new Response("Unknown day", { status: 400 });
+  const parsed = readDayEntryForm(form);
+  if (!parsed.ok) {
+    const description = Object.values(parsed.errors).flat().join(" ");
+    return redirectWithToast(backTo, { title: "Error", description, type: "error" });
+  }
+  try {
+    const recorded = recordHabitDay(user, habitId, day, parsed.value, now);
+    if (!recorded) throw new Response("Habit not found", { status: 404 });
+    const { summary } = habitDayAnswer(recorded.habit, recorded.goal);
+    const when = day === todayFor(user, now) ? "today" : formatLocalDay(day);
+    return redirectWithToast(backTo, {
+      title: `"${recorded.habit.title}" ${when}${summary ? `: ${summary}` : ": saved"}`,
+    });
+  } catch (error) {
+    if (!(error instanceof HabitError)) throw error;
+    return redirectWithToast(backTo, { title: "Error", description: error.message, type: "error" });
+  }
+}
+
+/** A habit's day as the /api gives it (HabitDayAnswerSchema). */
+export function habitDayAnswer(habit: Habit, goal: Goal) {
+  const summary = goal.value === null ? null : valueEcho(habit, goal.habitDay!, goal.value);
+  return {
+    habitId: habit.id,
+    day: goal.habitDay!,
+    status: goal.completedAt
+      ? ("done" as const)
+      : goal.skippedAt
+        ? ("skipped" as const)
+        : ("open" as const),
+    value: goal.value,
+    note: goal.note,
+    summary,
+  };
 }
 
 export const isDayIntent = (value: unknown) => parseDayIntent(value) !== null;

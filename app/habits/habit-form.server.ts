@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { FieldErrors } from "~/http/api.server";
-import { EditHabitSchema, NewHabitSchema } from "./habit-schema";
+import { EditHabitSchema, HabitDayEntrySchema, NewHabitSchema } from "./habit-schema";
 
 /**
  * A form's target fields, when it has them: an empty target is a yes/no habit. "3,5" is 3.5, as a
@@ -64,3 +64,13 @@ function parse<S extends z.ZodType>(schema: S, data: unknown): Parsed<z.output<S
 
 export const readNewHabitForm = (form: FormData) => parse(NewHabitSchema, fieldsOf(form));
 export const readEditHabitForm = (form: FormData) => parse(EditHabitSchema, fieldsOf(form));
+
+/** A day's value form: an empty number clears the value, an empty note the note. */
+export function readDayEntryForm(form: FormData) {
+  const value = String(form.get("value") ?? "").trim();
+  return parse(HabitDayEntrySchema, {
+    // A yes/no habit's form has no number field: its day keeps its outcome.
+    ...(form.has("value") ? { value: value === "" ? null : Number(value.replace(",", ".")) } : {}),
+    note: String(form.get("note") ?? ""),
+  });
+}

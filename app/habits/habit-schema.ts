@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_AMOUNT, type Measure } from "./habit-measure";
+import { MAX_AMOUNT, NOTE_MAX, type Measure } from "./habit-measure";
 
 export const HABIT_TITLE_MAX = 120;
 export const UNIT_MAX = 30;
@@ -139,4 +139,48 @@ export const HabitAnswerSchema = z.object({
   unit: z.string().nullable(),
   per: z.enum(["day", "week"]).nullable(),
   atMost: z.boolean(),
+});
+
+/** PUT /api/habits/{id}/days/{day} and a day's value form: what the day holds; left out, kept. */
+export const HabitDayEntrySchema = z
+  .object({
+    done: z.boolean({ error: "done must be true or false" }).optional(),
+    skipped: z.boolean({ error: "skipped must be true or false" }).optional(),
+    value: z
+      .number({ error: `value must be a number from 0 to ${MAX_AMOUNT}` })
+      .min(0, `value must be a number from 0 to ${MAX_AMOUNT}`)
+      .max(MAX_AMOUNT, `value must be a number from 0 to ${MAX_AMOUNT}`)
+      .nullable()
+      .optional()
+      .describe("A measured habit's amount that day; null clears it"),
+    note: z
+      .string({ error: "note must be text" })
+      .max(NOTE_MAX, `note must be at most ${NOTE_MAX} characters`)
+      .nullable()
+      .optional()
+      .describe("A note on the day; null or empty clears it"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.done === true && v.skipped === true)
+      ctx.addIssue({
+        code: "custom",
+        path: ["done"],
+        message: "A day is done or skipped, not both",
+      });
+    if (Object.values(v).every((x) => x === undefined))
+      ctx.addIssue({ code: "custom", message: "Send at least one field to change" });
+  })
+  .meta({ minProperties: 1 });
+
+/** A habit's day as the /api gives it. */
+export const HabitDayAnswerSchema = z.object({
+  habitId: z.number().int(),
+  day: z.string().describe("The local day, YYYY-MM-DD"),
+  status: z.enum(["done", "skipped", "open"]),
+  value: z.number().nullable(),
+  note: z.string().nullable(),
+  summary: z
+    .string()
+    .nullable()
+    .describe("What a measured habit's value came to: '35 of 30 pages ✓'; null for yes/no"),
 });

@@ -180,6 +180,8 @@ export type CheckInChanges = {
   done: string[];
   skipped: string[];
   tomorrow: string[];
+  /** Measured goals' values as recorded: "Read: 35 of 30 pages ✓". */
+  recorded?: string[];
   kept: { description: string; state: "done" | "skipped" }[];
 };
 
@@ -374,8 +376,10 @@ export const templates = {
     streak: number,
   ) => {
     const { done, skipped, tomorrow, kept } = changes;
+    const recorded = changes.recorded ?? [];
+    const values = recorded.map((r) => ` ${r}.`).join("");
     const lead =
-      done.length === 0
+      done.length === 0 && recorded.length === 0
         ? "Thanks for checking in."
         : today.completed === today.total
           ? "All done, great work!"
@@ -383,7 +387,8 @@ export const templates = {
     const counts = today.total
       ? `${today.completed} of ${today.total} done today.`
       : "No goals left for today.";
-    const nothing = done.length + skipped.length + tomorrow.length + kept.length === 0;
+    const nothing =
+      done.length + skipped.length + tomorrow.length + kept.length + recorded.length === 0;
     const fresh =
       nothing && today.completed === 0
         ? " Nothing done today is OK: tomorrow is a fresh start."
@@ -394,7 +399,7 @@ export const templates = {
         const keptNotes = k.map(
           (n, i) => ` ${n} was already marked ${kept[i]?.state ?? "done"} on the web: kept.`,
         );
-        return `${short ? "" : `${lead} `}${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${more ? ` (+${more} more)` : ""}${fresh} Streak: ${pluralDays(streak)}.`;
+        return `${short ? "" : `${lead} `}${counts}${values}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${more ? ` (+${more} more)` : ""}${fresh} Streak: ${pluralDays(streak)}.`;
       },
       [...done, ...skipped, ...tomorrow, ...kept.map((g) => g.description)],
     );

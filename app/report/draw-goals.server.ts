@@ -7,6 +7,7 @@ import { INK, type Sheet } from "./pdf-sheet.server";
 import { isStoredProof, type ReportPhoto } from "./proof-images.server";
 import type { ReportData } from "./report-data.server";
 import { goalsByDay, longDay, printable } from "./report-rules";
+import { formatAmount } from "~/habits/habit-measure";
 
 export const GOALS_HEADING = "Goals by day";
 export const NO_GOALS = "No goals in this period.";
@@ -104,12 +105,23 @@ function photosOf(data: ReportData, goal: Goal) {
   return { shown, left };
 }
 
+/** "Amount: 35 · Note: great chapter": what a habit's day holds besides its outcome. */
+function dayRecord(goal: Goal) {
+  const parts = [
+    goal.value === null ? "" : `Amount: ${formatAmount(goal.value)}`,
+    goal.note ? `Note: ${printable(goal.note)}` : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
+
 function rowHeight(sheet: Sheet, data: ReportData, { goal, note }: Row) {
   const width = textWidth(sheet);
   let height = 5 + sheet.measure(printable(goal.description), { width }) + 3 + 12;
   if (goal.proofDescription) {
     height += sheet.measure(`Photo: ${printable(goal.proofDescription)}`, { size: 8, width }) + 2;
   }
+  const record = dayRecord(goal);
+  if (record) height += sheet.measure(record, { size: 8, width }) + 2;
   const { shown, left } = photosOf(data, goal);
   if (shown.length) height += PHOTO + 8;
   if (left) height += 12;
@@ -143,6 +155,11 @@ function drawRow(sheet: Sheet, data: ReportData, { goal, note }: Row) {
       color: INK.muted,
       width,
     });
+  }
+  const record = dayRecord(goal);
+  if (record) {
+    sheet.y += 2;
+    sheet.y += sheet.write(record, x, sheet.y, { size: 8, color: INK.muted, width });
   }
   const { shown, left } = photosOf(data, goal);
   if (shown.length) {

@@ -2,6 +2,7 @@ import { DAY_FILL, hslToHex } from "~/goals/outcome-colours";
 import { INK, type Sheet } from "./pdf-sheet.server";
 import type { ReportData } from "./report-data.server";
 import { printable } from "./report-rules";
+import { describeMeasure, formatAmount } from "~/habits/habit-measure";
 
 export const HABITS_HEADING = "Habits";
 
@@ -29,10 +30,12 @@ export function drawHabits(sheet: Sheet, data: ReportData) {
       font: "bold",
       width: figuresX - sheet.left - 10,
     });
-    sheet.write(`${habit.schedule}${habit.active ? "" : " · stopped"}`, sheet.left, y + 13, {
-      size: 8,
-      color: INK.muted,
-    });
+    sheet.write(
+      `${habit.schedule}${measuredWords(habit)}${habit.active ? "" : " · stopped"}`,
+      sheet.left,
+      y + 13,
+      { size: 8, color: INK.muted, width: figuresX - sheet.left - 10 },
+    );
     const unit = habit.streakUnit === "weeks" ? "wk" : "d";
     sheet.write(
       `${habit.done} of ${habit.due} done  ·  streak ${habit.streak} ${unit}`,
@@ -55,4 +58,12 @@ export function drawHabits(sheet: Sheet, data: ReportData) {
     sheet.rule(sheet.y - 2);
   }
   sheet.y += 12;
+}
+
+/** " · 30 pages a day, 412 pages in this period" for a measured habit; "" for a yes/no one. */
+function measuredWords(habit: ReportData["habits"][number]) {
+  if (habit.target === null) return "";
+  const unit = habit.unit ?? "";
+  const measure = { target: habit.target, unit, per: habit.per ?? "day", atMost: habit.atMost };
+  return ` · ${describeMeasure(measure)}, ${formatAmount(habit.total)} ${unit} in this period`;
 }

@@ -54,7 +54,8 @@ export type ReportData = {
   habits: ReportHabit[];
 };
 
-export type ReportHabit = HabitSummary & { done: number; due: number };
+/** `total`: a measured habit's values added up over the period. */
+export type ReportHabit = HabitSummary & { done: number; due: number; total: number };
 
 /**
  * Everything a report shows, in a fixed number of queries whatever the period: the outcome columns of
@@ -80,6 +81,7 @@ export async function reportData(
       completedAt: goals.completedAt,
       skippedAt: goals.skippedAt,
       habitId: goals.habitId,
+      value: goals.value,
     })
     .from(goals)
     .where(inPeriod)
@@ -156,20 +158,21 @@ function withinTextBudget(newestFirst: Goal[]) {
 
 function reportHabits(
   userId: number,
-  outcomes: { habitId: number | null; completedAt: Date | null }[],
+  outcomes: { habitId: number | null; completedAt: Date | null; value: number | null }[],
   today: LocalDay,
 ): ReportHabit[] {
-  const tally = new Map<number, { done: number; due: number }>();
+  const tally = new Map<number, { done: number; due: number; total: number }>();
   for (const goal of outcomes) {
     if (goal.habitId === null) continue;
-    const t = tally.get(goal.habitId) ?? { done: 0, due: 0 };
+    const t = tally.get(goal.habitId) ?? { done: 0, due: 0, total: 0 };
     t.due += 1;
+    t.total += goal.value ?? 0;
     if (goal.completedAt) t.done += 1;
     tally.set(goal.habitId, t);
   }
   const shown = listHabits(userId).filter((h) => h.active || tally.has(h.id));
   return habitSummaries(shown, today).map((h) => ({
     ...h,
-    ...(tally.get(h.id) ?? { done: 0, due: 0 }),
+    ...(tally.get(h.id) ?? { done: 0, due: 0, total: 0 }),
   }));
 }

@@ -65,7 +65,16 @@ describe("a habit whose name an active habit has", () => {
     expect(response.status).toBe(400);
     expect(await readJson(response)).toEqual({
       errors: { title: ['You already have the habit "floss" (every day).'] },
-      values: { title: "Floss daily", days: [1, 3], timesPerWeek: null, time: "21:30" },
+      values: {
+        title: "Floss daily",
+        days: [1, 3],
+        timesPerWeek: null,
+        time: "21:30",
+        target: "",
+        unit: "",
+        per: "day",
+        atMost: false,
+      },
     });
     expect(habitRows(user.id)).toEqual([{ title: "floss", active: true }]);
   });

@@ -8,7 +8,6 @@ import { createHabit, listHabits } from "~/habits/habits.server";
 import { habitsCsv } from "~/habits/habit-csv.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
-import { templates } from "~/replies/templates";
 import { summaryPageData, summaryText } from "~/summaries/summaries.server";
 import * as habitsRoute from "~/routes/api+/habits";
 import * as habitRoute from "~/routes/api+/habits_.$id";
@@ -100,14 +99,6 @@ describe("a habit made by text", () => {
     const reply = await text(user.id, "ok", at("15", "12:05"));
     expect(reply.reply).toBe("OK, today is your habits: 1) meditate. I'll check in at 7:00 PM.");
     expect(getUserById(user.id)!.pendingPrompt).toBeNull();
-  });
-
-  it("a weekly target ('run 15k a week') is asked back, never made a daily habit", async () => {
-    const user = await verifiedUser();
-    const reply = await text(user.id, "run 15k a week", SUNDAY);
-    expect(reply.intent).toBe("add_habit");
-    expect(reply.reply).toBe(templates.unknown());
-    expect(listHabits(user.id)).toEqual([]);
   });
 
   it("lists and stops habits by text; a stopped habit makes no more goals", async () => {

@@ -15,6 +15,11 @@ export type HabitFormValues = {
   days: number[] | null;
   timesPerWeek: number | null;
   time: string | null;
+  /** A measured habit's target ("" or null for yes/no), unit, period and direction. */
+  target?: string | number | null;
+  unit?: string | null;
+  per?: "day" | "week" | null;
+  atMost?: boolean;
 };
 
 const NEW_HABIT: HabitFormValues = {
@@ -111,6 +116,7 @@ export function HabitForm({
           <FieldErrors id={id("times-error")} errors={errors.timesPerWeek} />
         </div>
       </fieldset>
+      <MeasureFields id={id} values={values} errors={errors} />
       <div className="space-y-2">
         <label htmlFor={id("time")} className="text-sm font-medium">
           Time (optional)
@@ -132,5 +138,80 @@ export function HabitForm({
         {submitLabel}
       </PendingButton>
     </Form>
+  );
+}
+
+/** A target makes the habit measured ("30 pages a day"); left empty, the habit is yes/no. */
+function MeasureFields({
+  id,
+  values,
+  errors,
+}: {
+  id: (name: string) => string;
+  values: HabitFormValues;
+  errors: Record<string, string[]>;
+}) {
+  const fieldErrors = [...(errors.target ?? []), ...(errors.unit ?? []), ...(errors.per ?? [])];
+  return (
+    <fieldset className="space-y-2" aria-describedby={id("target-hint")}>
+      <legend className="text-sm font-medium">Target (optional)</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={id("direction")} className="sr-only">
+          At least or at most
+        </label>
+        <select
+          id={id("direction")}
+          name="direction"
+          defaultValue={values.atMost ? "atMost" : "atLeast"}
+          className="h-11 rounded-md border bg-background px-2 text-sm"
+        >
+          <option value="atLeast">at least</option>
+          <option value="atMost">at most</option>
+        </select>
+        <label htmlFor={id("target")} className="sr-only">
+          Amount
+        </label>
+        <div className="w-20">
+          <Input
+            id={id("target")}
+            name="target"
+            type="text"
+            inputMode="decimal"
+            defaultValue={values.target ?? ""}
+            placeholder="30"
+            aria-invalid={errors.target ? true : undefined}
+          />
+        </div>
+        <label htmlFor={id("unit")} className="sr-only">
+          Unit
+        </label>
+        <div className="w-28">
+          <Input
+            id={id("unit")}
+            name="unit"
+            defaultValue={values.unit ?? ""}
+            placeholder="pages"
+            maxLength={30}
+          />
+        </div>
+        <label htmlFor={id("per")} className="sr-only">
+          Per day or per week
+        </label>
+        <select
+          id={id("per")}
+          name="per"
+          defaultValue={values.per ?? "day"}
+          className="h-11 rounded-md border bg-background px-2 text-sm"
+        >
+          <option value="day">a day</option>
+          <option value="week">a week</option>
+        </select>
+      </div>
+      <p id={id("target-hint")} className="text-sm text-muted-foreground">
+        &ldquo;At least 30 pages a day&rdquo;, &ldquo;at most 2 coffees a day&rdquo;. Leave the
+        amount empty for a yes/no habit.
+      </p>
+      <FieldErrors id={id("target-error")} errors={fieldErrors.length ? fieldErrors : undefined} />
+    </fieldset>
   );
 }

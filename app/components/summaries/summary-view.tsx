@@ -27,6 +27,7 @@ export function SummaryView({ data }: { data: SummaryPageData }) {
                 <span className="user-text">{h.title}</span>
                 <span className="text-sm text-muted-foreground">
                   {h.done} of {h.due} done
+                  {h.total !== null ? ` · total ${Math.round(h.total * 100) / 100}` : ""}
                 </span>
               </li>
             ))}

@@ -26,8 +26,15 @@ import { habitSummary } from "~/habits/habit-api.server";
 import { readEditHabitForm } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { habitHistories } from "~/habits/habit-history.server";
-import { lastDays } from "~/habits/habit-days";
-import { dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
+import { lastDays, type DayToggle } from "~/habits/habit-days";
+import { dayEntryResponse, dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
+import { habitDayEntries } from "~/habits/habit-values.server";
+import { dailyValues, weeklyTotals } from "~/habits/measured-stats";
+import type { HabitHistory } from "~/habits/habit-stats";
+import { addDays } from "~/utils/time/local-time";
+import { DayValueForm } from "~/components/habits/day-value-form";
+import { DailyValuesChart, WeeklyTotalsChart } from "~/components/habits/value-charts";
+import { describeMeasure, formatAmount } from "~/habits/habit-measure";
 import { dayCounts, strengthSeries, yearHeatmap } from "~/habits/habit-stats";
 import {
   deleteHabit,
@@ -65,15 +72,47 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (!habit || !history) throw new Response("Habit not found", { status: 404 });
   const heatmap = yearHeatmap(history, today);
+  const week = habit.active ? lastDays(heatmap, habit, today) : [];
   return json({
     today,
     habit: habitSummary(habit, history, today),
-    week: habit.active ? lastDays(heatmap, habit, today) : [],
+    week,
+    days: dayEntries(habit.id, week, today),
+    notes: recentNotes(habit.id, today),
+    measured: history.measure ? measuredView(history, today) : null,
     heatmap,
     weekStartsOn: history.weekStartsOn,
     strength: strengthSeries(history, today),
     counts: dayCounts(history, today),
   });
+}
+
+/** The days a person may fill in (a value, a note), today first. */
+function dayEntries(habitId: number, week: DayToggle[], today: string) {
+  const settable = week.filter((d) => d.settable);
+  const entries = habitDayEntries([habitId], settable[0]?.day ?? today, today);
+  const empty = { value: null, note: null };
+  return settable
+    .map((d) => ({ day: d.day, ...(entries.get(`${habitId}:${d.day}`) ?? empty) }))
+    .reverse();
+}
+
+/** A measured habit's values over the last 30 days and its weeks' totals. */
+function measuredView(history: HabitHistory, today: string) {
+  return {
+    measure: history.measure!,
+    values: dailyValues(history, today, 30),
+    weeks: weeklyTotals(history, today, 12),
+  };
+}
+
+/** The notes of the last 30 days, newest first, to read beside the values. */
+function recentNotes(habitId: number, today: string) {
+  const entries = habitDayEntries([habitId], addDays(today, -29), today);
+  return [...entries.entries()]
+    .filter(([, e]) => e.note)
+    .map(([key, e]) => ({ day: key.slice(key.indexOf(":") + 1), note: e.note!, value: e.value }))
+    .sort((a, b) => (a.day < b.day ? 1 : -1));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -83,6 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (isDayIntent(intent)) return dayIntentResponse(user, id, form, `/habits/${id}`);
+  if (intent === "value") return dayEntryResponse(user, id, form, `/habits/${id}#values`);
   try {
     if (intent === "delete") {
       // A delete is asked for first: a post that skipped the question gets it.
@@ -113,7 +153,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function HabitPage() {
-  const { habit, heatmap, weekStartsOn, strength, counts, week, today } =
+  const { habit, heatmap, weekStartsOn, strength, counts, week, today, measured, days, notes } =
     useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const errors: Record<string, string[]> = data && "errors" in data ? data.errors : {};
@@ -130,6 +170,7 @@ export default function HabitPage() {
     >
       <p className="-mt-4 mb-6 text-muted-foreground">
         {habit.schedule}
+        {measured ? ` · ${describeMeasure(measured.measure)}` : ""}
         {habit.time ? ` · by ${formatClockTime(habit.time)}` : ""} · since{" "}
         {formatLocalDay(habit.startDate)}
         {habit.active || !habit.stoppedOn ? "" : ` · stopped ${formatLocalDay(habit.stoppedOn)}`}
@@ -145,6 +186,25 @@ export default function HabitPage() {
           <p className="mt-2 text-xs text-muted-foreground">
             Tap a day to mark it done, again to undo.
           </p>
+          {days.length ? (
+            <div id="values" className="mt-4 scroll-mt-24 space-y-3 border-t pt-4">
+              <h3 className="text-sm font-semibold">
+                {measured ? "How much, and a note" : "A note on a day"}
+              </h3>
+              {days.map((entry) => (
+                <DayValueForm
+                  key={entry.day}
+                  action={`/habits/${habit.id}`}
+                  habitId={habit.id}
+                  title={habit.title}
+                  unit={measured?.measure.unit || null}
+                  measured={measured !== null}
+                  entry={entry}
+                  label={entry.day === today ? "Today" : shortDay(entry.day)}
+                />
+              ))}
+            </div>
+          ) : null}
         </section>
       ) : null}
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -173,6 +233,8 @@ export default function HabitPage() {
               </p>
             </CardContent>
           </Card>
+          {measured ? <MeasuredCharts {...measured} /> : null}
+          {notes.length ? <RecentNotes notes={notes} unit={measured?.measure.unit ?? ""} /> : null}
           <Card>
             <CardHeader>
               <CardTitle className="text-lg">Strength over time</CardTitle>
@@ -201,6 +263,10 @@ export default function HabitPage() {
                 days: habit.days,
                 timesPerWeek: habit.timesPerWeek,
                 time: habit.time,
+                target: habit.target,
+                unit: habit.unit,
+                per: habit.per,
+                atMost: habit.atMost,
               }}
               errors={errors}
             />
@@ -237,6 +303,64 @@ export default function HabitPage() {
         </Card>
       </div>
     </PageShell>
+  );
+}
+
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+type MeasuredView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["measured"]>;
+
+function MeasuredCharts({ measure, values, weeks }: MeasuredView) {
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">The last 30 days</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <DailyValuesChart points={values} measure={measure} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Weekly totals</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <WeeklyTotalsChart weeks={weeks} measure={measure} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function RecentNotes({
+  notes,
+  unit,
+}: {
+  notes: { day: string; note: string; value: number | null }[];
+  unit: string;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Notes</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-2 text-sm">
+          {notes.map((n) => (
+            <li key={n.day} className="user-text">
+              <span className="font-medium">{formatLocalDay(n.day)}</span>
+              {n.value !== null ? ` · ${formatAmount(n.value)} ${unit}` : ""}: {n.note}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -19,7 +19,10 @@ import {
   usePendingDays,
 } from "~/components/habits/day-toggles";
 import { habitSummaryFrom, type HabitSummary } from "~/habits/habit-api.server";
-import { dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
+import { dayEntryResponse, dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
+import { habitDayEntries } from "~/habits/habit-values.server";
+import { describeMeasure, measureOf } from "~/habits/habit-measure";
+import { DayValueForm, type DayEntry } from "~/components/habits/day-value-form";
 import { habitDayNumbers } from "~/habits/habit-numbers.server";
 import { readNewHabitForm, typedHabitValues } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
@@ -43,16 +46,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("stopped");
   await ensureHabitGoals(user);
   const today = todayFor(user);
-  const { active, stopped, stoppedTotal, page, numbers } = inOneRead(() => {
+  const { active, stopped, stoppedTotal, page, numbers, entries } = inOneRead(() => {
     const found = habitsPage(user.id, requested);
-    return { ...found, numbers: habitDayNumbers([...found.active, ...found.stopped], today) };
+    return {
+      ...found,
+      numbers: habitDayNumbers([...found.active, ...found.stopped], today),
+      entries: habitDayEntries(
+        found.active.filter((h) => measureOf(h)).map((h) => h.id),
+        today,
+        today,
+      ),
+    };
   });
   return json({
     today,
     weekStartsOn: user.weekStartsOn,
     active: active.map((habit) => {
       const habitNumbers = numbers.get(habit.id)!;
-      return { ...habitSummaryFrom(habit, habitNumbers), today: habitNumbers.today };
+      const entry = entries.get(`${habit.id}:${today}`);
+      return {
+        ...habitSummaryFrom(habit, habitNumbers),
+        today: habitNumbers.today,
+        todayEntry: { day: today, value: entry?.value ?? null, note: entry?.note ?? null },
+      };
     }),
     stopped: {
       habits: stopped.map((habit) => habitSummaryFrom(habit, numbers.get(habit.id)!)),
@@ -75,6 +91,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isDayIntent(intent)) {
     const id = Number(form.get("habitId"));
     return dayIntentResponse(user, id, form, `/habits#habit-${id}`);
+  }
+  if (intent === "value") {
+    const id = Number(form.get("habitId"));
+    return dayEntryResponse(user, id, form, `/habits#habit-${id}`);
   }
   if (intent === "stop" || intent === "restart") {
     const id = Number(form.get("habitId"));
@@ -147,6 +167,7 @@ export default function HabitsPage() {
                 <HabitCard
                   key={h.id}
                   habit={h}
+                  todayEntry={h.target !== null && h.today !== null ? h.todayEntry : null}
                   today={
                     h.today === null
                       ? null
@@ -220,9 +241,12 @@ function StoppedPages({ page, pages, summary }: { page: number; pages: number; s
 function HabitCard({
   habit,
   today = null,
+  todayEntry = null,
 }: {
   habit: HabitSummary;
   today?: { day: string; done: boolean } | null;
+  /** A measured habit due today: its amount field. */
+  todayEntry?: DayEntry | null;
 }) {
   const unit = habit.streakUnit === "weeks" ? "wk" : "d";
   return (
@@ -237,6 +261,9 @@ function HabitCard({
             </h3>
             <p className="text-sm text-muted-foreground">
               {habit.schedule}
+              {habit.target !== null
+                ? ` · ${describeMeasure({ target: habit.target, unit: habit.unit ?? "", per: habit.per ?? "day", atMost: habit.atMost })}`
+                : ""}
               {habit.time ? ` · by ${formatClockTime(habit.time)}` : ""}
               {habit.active ? "" : " · stopped"}
               {habit.active && !today ? " · not due today" : ""}
@@ -279,6 +306,18 @@ function HabitCard({
           </button>
         </div>
       </HabitDaysForm>
+      {todayEntry ? (
+        <DayValueForm
+          action="/habits"
+          habitId={habit.id}
+          title={habit.title}
+          unit={habit.unit || null}
+          measured
+          entry={todayEntry}
+          label="Today"
+          className="mt-3 border-t pt-3"
+        />
+      ) : null}
     </li>
   );
 }
