@@ -708,6 +708,7 @@ export const TOKEN_ACCESS: Record<string, Record<string, "read" | "write">> = {
   "/api/goals/{id}/move": { patch: "write" },
   "/api/habits": { get: "read", post: "write" },
   "/api/habits/{id}": { patch: "write", delete: "write" },
+  "/api/habits/{id}/days/{day}": { put: "write" },
   "/api/stats": { get: "read" },
   "/api/messages": { get: "read" },
 };

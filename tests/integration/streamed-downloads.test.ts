@@ -108,6 +108,7 @@ function referenceExport(userId: number, exportedAt: string) {
       consents: db.select().from(consents).where(eq(consents.userId, userId)).all(),
       partners: db.select().from(partners).where(eq(partners.userId, userId)).all(),
       shareLinks: db.select().from(shareLinks).where(eq(shareLinks.userId, userId)).all(),
+      apiTokens: [],
       habits: habitSummaries(listHabits(userId), todayFor(user)),
     },
     null,

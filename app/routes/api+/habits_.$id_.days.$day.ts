@@ -24,7 +24,7 @@ export const loader = () => methodNotAllowed(ALLOWED);
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!ALLOWED.includes(request.method)) return methodNotAllowed(ALLOWED);
   await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiUser(request, "write");
   const id = parseId(params.id);
   const day = params.day ?? "";
   if (!isCalendarDay(day)) return apiError(400, "day must be a date, YYYY-MM-DD");
