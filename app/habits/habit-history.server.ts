@@ -2,6 +2,8 @@ import type { Habit } from "../../db/schema";
 import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import type { LocalDay } from "~/utils/time/local-time";
 import { DEFAULT_WEEK_START, type WeekStart } from "~/utils/time/week-start";
+import type { PausedDays } from "~/users/paused-days";
+import { pausedDaysOf } from "~/users/pauses.server";
 import { scheduleSpans } from "./habit-rules";
 import type { DayOutcome, HabitDay, HabitHistory } from "./habit-stats";
 
@@ -56,6 +58,11 @@ export function habitHistories(habits: Habit[], today: LocalDay): Map<number, Ha
     if (!weekStarts.has(userId)) weekStarts.set(userId, ownerWeekStart(userId));
     return weekStarts.get(userId)!;
   };
+  const pauses = new Map<number, PausedDays>();
+  const pausedDaysOfOwner = (userId: number) => {
+    if (!pauses.has(userId)) pauses.set(userId, pausedDaysOf(userId));
+    return pauses.get(userId)!;
+  };
   return new Map(
     habits.map((h) => [
       h.id,
@@ -65,6 +72,7 @@ export function habitHistories(habits: Habit[], today: LocalDay): Map<number, Ha
         days: days.get(h.id) ?? [],
         stoppedOn: h.stoppedOn,
         weekStartsOn: weekStartOf(h.userId),
+        paused: pausedDaysOfOwner(h.userId),
       },
     ]),
   );
