@@ -2,6 +2,7 @@ import type { Goal } from "../../db/schema";
 import { completeGoal, listTodayGoals, streakFor, todayFor } from "~/goals/goals.server";
 import { moveGoalToTomorrow, skipGoal } from "~/goals/goal-edits.server";
 import { planCheckIn } from "~/goals/check-in-plan";
+import { planRestDays, restDaysLeftIn } from "~/goals/rest-days.server";
 import { goalsChangedByTextToday, journaled, snapshot } from "~/goals/change-journal.server";
 import { countOutcomes, goalCount } from "~/goals/goal-numbers";
 import { goalState, outcomeOnItsDay } from "~/goals/goal-rules";
@@ -30,7 +31,10 @@ export function checkIn(
     })),
     reading,
   );
-  const { done, skipped, moved } = plan;
+  const { done, moved } = plan;
+  // A habit's day skipped spends a rest day; with none left it stays open and the reply says so.
+  const { allowed: skipped, refused } = planRestDays(user.id, plan.skipped);
+  const restedHabits = plan.skipped.some((g) => g.habitId !== null);
   const names = (goals: Goal[]) => goals.map((g) => g.description);
   const changed = [...done, ...skipped, ...moved];
   journaled(
@@ -87,6 +91,9 @@ export function checkIn(
       },
       { completed: counts.completed, total: goalCount(counts) },
       streakFor(user, now),
+      restedHabits
+        ? { left: restDaysLeftIn(user.id, todayFor(user, now)), refused: names(refused) }
+        : null,
     ),
   };
 }

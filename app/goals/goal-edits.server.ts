@@ -11,6 +11,7 @@ import {
 import { addDays, localDay, localTime, zonedInstant } from "~/utils/time/local-time";
 import { assertRoomOnDay, GoalEditError } from "./goals.server";
 import { dayNumberAfterMove } from "./day-numbers.server";
+import { assertRestDayFor } from "./rest-days.server";
 
 export { GoalEditError };
 
@@ -41,10 +42,14 @@ function update(goalId: number, changes: Partial<Goal>) {
   });
 }
 
-/** The user will not do it today: an outcome, like done, that Undo takes back. */
+/**
+ * The user will not do it today: an outcome, like done, that Undo takes back. A habit's day skipped
+ * is a rest day and keeps its streak, while the month has one left (rest-days.ts).
+ */
 export function skipGoal(userId: number, goalId: number, now = new Date()): Goal | undefined {
   const goal = ownGoal(userId, goalId);
   if (!goal) return undefined;
+  assertRestDayFor(userId, goal);
   return update(goalId, { skippedAt: goal.skippedAt ?? now, completedAt: null });
 }
 

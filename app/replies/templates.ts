@@ -176,6 +176,13 @@ function splitNames(names: string[], sizes: number[]) {
   return groups as [string[], string[], string[], string[]];
 }
 
+/** " Rest days left this month: 2." or, for habits none were left for, that they stay open. */
+function restNote(rest: { left: number; refused: string[] } | null, refused: string[]) {
+  if (!rest) return "";
+  if (rest.refused.length === 0) return ` Rest days left this month: ${rest.left}.`;
+  return ` No rest days left this month: ${refused.join(", ")} ${rest.refused.length === 1 ? "stays" : "stay"} open.`;
+}
+
 export type CheckInChanges = {
   done: string[];
   skipped: string[];
@@ -372,6 +379,8 @@ export const templates = {
     changes: CheckInChanges,
     today: { completed: number; total: number },
     streak: number,
+    /** Rest days: what is left after habits' days skipped, and the habits none were left for. */
+    rest: { left: number; refused: string[] } | null = null,
   ) => {
     const { done, skipped, tomorrow, kept } = changes;
     const lead =
@@ -390,13 +399,20 @@ export const templates = {
         : "";
     return fitted(
       (names, { short, more }) => {
-        const [d, s, t, k] = splitNames(names, [done.length, skipped.length, tomorrow.length]);
+        const [d, s, t, rest5] = splitNames(names, [done.length, skipped.length, tomorrow.length]);
+        const [k, r] = [rest5.slice(0, kept.length), rest5.slice(kept.length)];
         const keptNotes = k.map(
           (n, i) => ` ${n} was already marked ${kept[i]?.state ?? "done"} on the web: kept.`,
         );
-        return `${short ? "" : `${lead} `}${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${more ? ` (+${more} more)` : ""}${fresh} Streak: ${pluralDays(streak)}.`;
+        return `${short ? "" : `${lead} `}${counts}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${more ? ` (+${more} more)` : ""}${restNote(rest, r)}${fresh} Streak: ${pluralDays(streak)}.`;
       },
-      [...done, ...skipped, ...tomorrow, ...kept.map((g) => g.description)],
+      [
+        ...done,
+        ...skipped,
+        ...tomorrow,
+        ...kept.map((g) => g.description),
+        ...(rest?.refused ?? []),
+      ],
     );
   },
   goalEdited: (before: string, after: string, goals: ListedGoal[]) =>

@@ -135,7 +135,7 @@ export function usersMatching(search = "") {
   );
 }
 
-export function updateUser(id: number, patch: SettingsInput): User {
+export function updateUser(id: number, patch: SettingsInput, now = new Date()): User {
   const current = getUserById(id);
   if (!current) throw new Error(`user ${id} not found`);
   const phoneChanged = patch.phone !== undefined && patch.phone !== current.phone;
@@ -149,12 +149,12 @@ export function updateUser(id: number, patch: SettingsInput): User {
         .set({
           ...patch,
           ...(phoneChanged ? { phoneVerifiedAt: null, phoneUndeliverableCode: null } : {}),
-          updatedAt: new Date(),
+          updatedAt: now,
         })
         .where(eq(users.id, id))
         .returning()
         .get();
-      if (switched) followCheckInSwitch(tx, current, user.sendCheckInReminders);
+      if (switched) followCheckInSwitch(tx, current, user.sendCheckInReminders, now);
       return user;
     });
   } catch (error) {
