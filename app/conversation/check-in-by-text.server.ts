@@ -2,18 +2,21 @@ import type { Goal } from "../../db/schema";
 import { completeGoal, listTodayGoals, streakFor, todayFor } from "~/goals/goals.server";
 import { moveGoalToTomorrow, skipGoal } from "~/goals/goal-edits.server";
 import { planCheckIn } from "~/goals/check-in-plan";
+import type { DayGoal } from "~/goals/goals.server";
+import { habitsToAvoidOf, reportSlip } from "~/habits/habit-slips.server";
 import { planRestDays, restDaysLeftIn } from "~/goals/rest-days.server";
 import { goalsChangedByTextToday, journaled, snapshot } from "~/goals/change-journal.server";
 import { countOutcomes, goalCount } from "~/goals/goal-numbers";
 import { goalState, outcomeOnItsDay } from "~/goals/goal-rules";
 import { templates } from "~/replies/templates";
 import { closePrompt } from "~/users/open-prompt.server";
+import { goalOfNumber } from "./clarify-rules";
 import { pendingPhase, type DayGoals, type EngineUser } from "./reading.server";
 
 /** A check-in by text: what it names is recorded (one undoable change) and the reply says so. */
 export function checkIn(
   user: EngineUser,
-  reading: { completed: number[]; skipped: number[]; tomorrow: number[] },
+  reading: { completed: number[]; skipped: number[]; tomorrow: number[]; slipped?: number[] },
   { today, shown }: DayGoals,
   mediaIds: string[],
   now: Date,
@@ -35,8 +38,13 @@ export function checkIn(
   // A habit's day skipped spends a rest day; with none left it stays open and the reply says so.
   const { allowed: skipped, refused } = planRestDays(user.id, plan.skipped);
   const restedHabits = plan.skipped.some((g) => g.habitId !== null);
+  // A slip is on a habit to avoid's goal still kept; one said twice records nothing more.
+  const avoided = habitsToAvoidOf(user.id);
+  const slipped = (reading.slipped ?? [])
+    .map((n) => goalOfNumber(shown, n))
+    .filter((g): g is DayGoal => Boolean(g?.completedAt && avoided.has(g.habitId ?? 0)));
   const names = (goals: Goal[]) => goals.map((g) => g.description);
-  const changed = [...done, ...skipped, ...moved];
+  const changed = [...done, ...skipped, ...moved, ...slipped];
   journaled(
     user,
     "text",
@@ -50,6 +58,7 @@ export function checkIn(
         completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
       for (const goal of skipped) skipGoal(user.id, goal.id, now);
       for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
+      for (const goal of slipped) reportSlip(user.id, goal.id);
     },
     () =>
       changed.length
@@ -58,6 +67,7 @@ export function checkIn(
               done: names(done),
               skipped: names(skipped),
               tomorrow: names(moved),
+              slipped: names(slipped),
             })})`,
             outcomesSet: [...done, ...skipped].map((g) => g.id),
             ...(pendingPhase(user, now) === "evening"
@@ -94,6 +104,7 @@ export function checkIn(
       restedHabits
         ? { left: restDaysLeftIn(user.id, todayFor(user, now)), refused: names(refused) }
         : null,
+      names(slipped),
     ),
   };
 }
@@ -104,11 +115,17 @@ function todayCounts(user: EngineUser, now: Date) {
 }
 
 /** "done: run 5k; moved to tomorrow: call mom", for the journal and the undo reply. */
-function checkInWords(changes: { done: string[]; skipped: string[]; tomorrow: string[] }) {
+function checkInWords(changes: {
+  done: string[];
+  skipped: string[];
+  tomorrow: string[];
+  slipped: string[];
+}) {
   return [
     changes.done.length ? `done: ${changes.done.join(", ")}` : "",
     changes.skipped.length ? `skipped: ${changes.skipped.join(", ")}` : "",
     changes.tomorrow.length ? `moved to tomorrow: ${changes.tomorrow.join(", ")}` : "",
+    changes.slipped.length ? `slipped: ${changes.slipped.join(", ")}` : "",
   ]
     .filter(Boolean)
     .join("; ");

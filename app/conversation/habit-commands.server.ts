@@ -76,7 +76,11 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
         return snapshot("habits", named);
       },
       () => {
-        const added = addHabit(user, { title: reading.habit, schedule, time: null }, now);
+        const added = addHabit(
+          user,
+          { title: reading.habit, schedule, time: null, avoid: reading.avoid === true },
+          now,
+        );
         createHabitGoalsOfDay(user, now);
         return added;
       },

@@ -8,6 +8,7 @@ import { inOneRead, preparedQuery, sqlite } from "~/utils/db/db.server";
 import { startOfLocalDay } from "~/utils/time/local-time";
 import { clarifyInput, openQuestion } from "./clarify.server";
 import { numberOfGoal } from "./clarify-rules";
+import { replyKindsFor } from "./reply-kinds.server";
 import { dailyTextAllowance } from "./daily-text-limit.server";
 import type { Source } from "./reply.server";
 
@@ -81,6 +82,8 @@ export function replyInputFor(
     media: incoming.mediaIds?.length ?? 0,
     optedOut: isOptedOut(user.phone),
   };
+  const kinds = replyKindsFor(user.id, shown);
+  if (kinds) input.kinds = kinds;
   // A question back still open: the text is read as its answer first.
   const asked = question && clarifyInput(question, input, (id) => numberOfGoal(shown, id));
   return asked ?? input;
@@ -113,6 +116,7 @@ function sameInput(a: ReplyInput, b: ReplyInput) {
     a.media === b.media &&
     a.optedOut === b.optedOut &&
     a.after === b.after &&
+    JSON.stringify(a.kinds) === JSON.stringify(b.kinds) &&
     String(a.options) === String(b.options) &&
     a.goals.length === b.goals.length &&
     a.goals.every((goal, i) => goal === b.goals[i] && a.numbers?.[i] === b.numbers?.[i])

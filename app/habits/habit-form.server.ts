@@ -12,6 +12,7 @@ function fieldsOf(form: FormData) {
       ? { timesPerWeek: Number(form.get("timesPerWeek")) }
       : { days: form.getAll("days").map((d) => Number(d)) }),
     time: time === "" ? null : time,
+    avoid: form.get("avoid") === "on",
   };
 }
 
@@ -25,6 +26,7 @@ export function typedHabitValues(form: FormData) {
     // Set only when "Any days" was chosen: the form checks that choice by it.
     timesPerWeek: form.get("schedule") === "times" && Number.isInteger(times) ? times : null,
     time: time === "" ? null : time,
+    avoid: form.get("avoid") === "on",
   };
 }
 

@@ -39,10 +39,12 @@ const doneInWeek = sqlite
   )
   .pluck();
 
+// A habit to avoid's day is kept until a slip is reported: its goal is made done.
 const insertHabitGoalRow = preparedQuery(() =>
-  sqlite.prepare<[number, string, number, number, string, number, number]>(
-    `insert or ignore into goals (user_id, description, due_date, habit_id, habit_day, created_at, day_number)
-   values (?, ?, ?, ?, ?, ?, ?)`,
+  sqlite.prepare<[number, string, number, string, number, number, number, number]>(
+    `insert or ignore into goals
+       (user_id, description, due_date, habit_id, habit_day, created_at, day_number, completed_at)
+     select ?, ?, ?, id, ?, ?, ?, case when avoid then ? end from habits where id = ?`,
   ),
 );
 
@@ -56,7 +58,16 @@ function insertHabitGoal(
   createdAt: number,
 ) {
   const number = takeDayNumber(userId, day);
-  const { changes } = insertHabitGoalRow().run(userId, title, due, habitId, day, createdAt, number);
+  const { changes } = insertHabitGoalRow().run(
+    userId,
+    title,
+    due,
+    day,
+    createdAt,
+    number,
+    createdAt,
+    habitId,
+  );
   if (changes === 0) giveBackDayNumber(userId, day, number);
 }
 

@@ -22,11 +22,12 @@ const daysOfHabits = (ids: number[]) =>
     .raw()
     .all(...ids);
 
-function outcomeOf(entry: string, today: LocalDay): HabitDay {
+/** A habit to avoid's goal is made done: open, it was slipped on, so missed even today. */
+function outcomeOf(entry: string, today: LocalDay, avoid: boolean): HabitDay {
   const day = entry.slice(0, 10);
   const state = entry[10];
   const outcome: DayOutcome =
-    state === "d" ? "done" : state === "s" ? "skipped" : day < today ? "missed" : "open";
+    state === "d" ? "done" : state === "s" ? "skipped" : day < today || avoid ? "missed" : "open";
   return { day, outcome };
 }
 
@@ -49,9 +50,12 @@ export function ownerWeekStart(userId: number): WeekStart {
 /** Each habit's history of days (one query for all of them), for its streaks, strength and heatmap. */
 export function habitHistories(habits: Habit[], today: LocalDay): Map<number, HabitHistory> {
   const days = new Map<number, HabitDay[]>(habits.map((h) => [h.id, []]));
+  const avoided = new Set(habits.filter((h) => h.avoid).map((h) => h.id));
   if (habits.length) {
-    for (const [id, list] of daysOfHabits(habits.map((h) => h.id)))
-      days.set(id, oldestFirst(list.split(",").map((entry) => outcomeOf(entry, today))));
+    for (const [id, list] of daysOfHabits(habits.map((h) => h.id))) {
+      const outcomes = list.split(",").map((entry) => outcomeOf(entry, today, avoided.has(id)));
+      days.set(id, oldestFirst(outcomes));
+    }
   }
   const weekStarts = new Map<number, WeekStart>();
   const weekStartOf = (userId: number) => {
@@ -73,6 +77,7 @@ export function habitHistories(habits: Habit[], today: LocalDay): Map<number, Ha
         stoppedOn: h.stoppedOn,
         weekStartsOn: weekStartOf(h.userId),
         paused: pausedDaysOfOwner(h.userId),
+        avoid: h.avoid,
       },
     ]),
   );

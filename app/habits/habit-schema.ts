@@ -34,7 +34,13 @@ const time = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "time must be HH:MM (24-hour)");
 
 export type HabitScheduleInput = { days: number[] } | { timesPerWeek: number };
-export type HabitInput = { title: string; schedule: HabitScheduleInput; time: string | null };
+export type HabitInput = {
+  title: string;
+  schedule: HabitScheduleInput;
+  time: string | null;
+  /** A habit to avoid ("no sugar"): each day is kept unless a slip is reported. */
+  avoid?: boolean;
+};
 
 const oneSchedule = (v: { days?: number[]; timesPerWeek?: number }, ctx: z.RefinementCtx) => {
   if ((v.days === undefined) === (v.timesPerWeek === undefined))
@@ -52,6 +58,10 @@ export const NewHabitSchema = z
     days: days.optional(),
     timesPerWeek: timesPerWeek.optional(),
     time: time.nullable().optional(),
+    avoid: z
+      .boolean({ error: "avoid must be true or false" })
+      .optional()
+      .describe("A habit to avoid ('no sugar'): each day is kept unless a slip is reported"),
   })
   .superRefine(oneSchedule)
   .meta({ oneOf: [{ required: ["days"] }, { required: ["timesPerWeek"] }] })
@@ -59,6 +69,7 @@ export const NewHabitSchema = z
     title: v.title,
     schedule: v.days ? { days: v.days } : { timesPerWeek: v.timesPerWeek! },
     time: v.time ?? null,
+    avoid: v.avoid ?? false,
   }));
 
 /** PATCH /api/habits/{id}: any of the fields; a new schedule replaces the old one from today. */
@@ -88,6 +99,7 @@ export const HabitAnswerSchema = z.object({
   schedule: z.string().describe("The schedule in words: 'every day', '3 times a week'"),
   time: z.string().nullable(),
   active: z.boolean(),
+  avoid: z.boolean(),
   startDate: z.string(),
   stoppedOn: z.string().nullable(),
   streak: z.number().int(),

@@ -24,6 +24,8 @@ export type HabitHistory = {
   weekStartsOn: WeekStart;
   /** The owner's paused days: neither due nor missed, whatever was recorded on them. */
   paused?: PausedDays;
+  /** A habit to avoid: a past due day with no goal made was kept (only a reported slip misses). */
+  avoid?: boolean;
 };
 
 const DAY_MS = 86_400_000;
@@ -182,9 +184,10 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
     if (outcome === undefined && !schedule.days.includes(weekdayOf(n))) continue;
     if (outcome === "skipped") continue;
     const multiplier = spans[span]?.multiplier ?? occasionMultiplier(schedule);
-    if (outcome === "done")
+    if (outcome === "done" || (outcome === undefined && history.avoid && n < t))
       units.push({ status: "met", occasions: [{ day: n, done: true, multiplier }] });
-    else if (n >= t) units.push({ status: "pending", occasions: [] });
+    // Today is under way, unless it is already missed (a slip on a habit to avoid).
+    else if (n >= t && outcome !== "missed") units.push({ status: "pending", occasions: [] });
     else units.push({ status: "missed", occasions: [{ day: n, done: false, multiplier }] });
   }
   flushWeek();

@@ -128,6 +128,7 @@ export function createHabit(user: Owner, input: HabitInput, now = new Date()): H
         schedules: [scheduleSpan(today, input.schedule)],
         dueTime: input.time,
         startDate: today,
+        avoid: input.avoid ?? false,
       })
       .returning()
       .get();

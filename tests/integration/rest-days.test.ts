@@ -1,4 +1,4 @@
-import { handleIncomingText } from "~/conversation/engine.server";
+import { askEveningQuestion, handleIncomingText } from "~/conversation/engine.server";
 import { applyGoalIntent } from "~/goals/goal-intents.server";
 import { streakFor } from "~/goals/goals.server";
 import { REST_DAYS_PER_MONTH } from "~/goals/rest-days";
@@ -170,5 +170,49 @@ describe("rest days", () => {
       new Date("2026-12-01T17:00:00Z"),
     );
     expect(result.ok).toBe(true);
+  });
+});
+
+describe("habits to avoid", () => {
+  const evening = (day: string) => new Date(`2026-11-${day}T00:30:00Z`); // 19:30 the day before
+
+  it("'habit: no sugar' by text: each day kept, 'Any slips?' at night, 'had sugar 😩' misses the day", async () => {
+    const user = await verifiedUser();
+    const added = await text(user.id, "habit: no sugar", noon("02"));
+    expect(added.intent).toBe("add_habit");
+    const habit = sqlite
+      .prepare<[number], { id: number; avoid: number }>(
+        "select id, avoid from habits where user_id = ?",
+      )
+      .get(user.id)!;
+    expect(habit.avoid).toBe(1);
+    for (const day of ["02", "03", "04"]) createHabitGoalsOfDay(getUserById(user.id)!, noon(day));
+    // Nothing reported: every day is kept.
+    expect(habitStreak(user.id, habit.id, "04")).toBe(3);
+
+    const asked = await askEveningQuestion(getUserById(user.id)!, evening("05"));
+    expect(asked.sent).toBe(true);
+    const question = sqlite
+      .prepare<[number], string>(
+        "select body from messages where user_id = ? and kind = 'evening' order by id desc limit 1",
+      )
+      .pluck()
+      .get(user.id)!;
+    expect(question).toMatch(/^Evening check-in: any slips today\? 1\) no sugar\./i);
+
+    const reply = await text(user.id, "had sugar 😩", evening("05"));
+    expect(reply.intent).toBe("check_in");
+    expect(reply.reply).toMatch(/Slip noted: no sugar\./i);
+    const today = sqlite
+      .prepare<[number], { completed_at: number | null }>(
+        "select completed_at from goals where habit_id = ? and habit_day = '2026-11-04'",
+      )
+      .get(habit.id)!;
+    expect(today.completed_at).toBeNull();
+    expect(habitStreak(user.id, habit.id, "04")).toBe(0);
+    // "no slips" records nothing: a kept day stays kept.
+    createHabitGoalsOfDay(getUserById(user.id)!, noon("05"));
+    await text(user.id, "no slips today", noon("05"));
+    expect(habitStreak(user.id, habit.id, "06")).toBe(1);
   });
 });
