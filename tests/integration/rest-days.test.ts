@@ -8,7 +8,9 @@ import { createHabit, getHabit } from "~/habits/habits.server";
 import { pausesOf } from "~/users/pauses.server";
 import { getUserById, updateUser } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
-import { createTestUser } from "../helpers/requests";
+import * as habitsRoute from "~/routes/api+/habits";
+import * as skipRoute from "~/routes/api+/goals_.$id_.skip";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 // Pauses and rest days through the product's own paths: a text in, the rows it leaves, the reply, and
 // the streaks every page reads. New York in November (EST): noon local is 17:00Z.
@@ -214,5 +216,47 @@ describe("habits to avoid", () => {
     createHabitGoalsOfDay(getUserById(user.id)!, noon("05"));
     await text(user.id, "no slips today", noon("05"));
     expect(habitStreak(user.id, habit.id, "06")).toBe(1);
+  });
+});
+
+describe("the /api", () => {
+  it("adds a habit to avoid, answers `avoid`, and refuses a skip with no rest day left (409)", async () => {
+    const user = await verifiedUser();
+    const cookie = await sessionCookie(user.id);
+    const created = await call(
+      habitsRoute.action,
+      makeRequest("/api/habits", {
+        method: "POST",
+        cookie,
+        json: { title: "No soda", days: [0, 1, 2, 3, 4, 5, 6], avoid: true },
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(await readJson(created)).toMatchObject({ title: "No soda", avoid: true });
+
+    // Three days rested this month already: today's skip is refused and the goal stays as it was.
+    const habit = createHabit(
+      user,
+      { title: "Gym", schedule: { days: [0, 1, 2, 3, 4, 5, 6] }, time: null },
+      noon("02"),
+    );
+    for (const day of ["02", "03", "04"]) {
+      habitDay(user.id, habit.id, day, false);
+      sqlite
+        .prepare("update goals set skipped_at = ? where habit_id = ? and habit_day = ?")
+        .run(noon(day).getTime(), habit.id, `2026-11-${day}`);
+    }
+    habitDay(user.id, habit.id, "05", false);
+    const goalId = habitGoalOf(habit.id, "05").id;
+    const skip = await call(
+      skipRoute.action,
+      makeRequest(`/api/goals/${goalId}/skip`, { method: "PATCH", cookie }),
+      { id: String(goalId) },
+    );
+    expect(skip.status).toBe(409);
+    expect(await readJson(skip)).toMatchObject({
+      message: expect.stringMatching(/^No rest days left this month/),
+    });
+    expect(habitGoalOf(habit.id, "05").skipped_at).toBeNull();
   });
 });
