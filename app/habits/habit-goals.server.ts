@@ -4,7 +4,8 @@ import { assertRoomOnDay, roomOnDay } from "~/goals/goals.server";
 import { giveBackDayNumber, takeDayNumber } from "~/goals/day-numbers.server";
 import { inOneRead, preparedQuery, sqlite } from "~/utils/db/db.server";
 import { isPrimary } from "~/utils/db/litefs.server";
-import { localDay, zonedInstant, type LocalDay } from "~/utils/time/local-time";
+import { pausedDaysOf } from "~/users/pauses.server";
+import { dayNumber, localDay, zonedInstant, type LocalDay } from "~/utils/time/local-time";
 import { weekStartOf, type WeekStart } from "~/utils/time/week-start";
 import { scheduleSpans } from "./habit-rules";
 import { ownerWeekStart } from "./habit-history.server";
@@ -102,6 +103,8 @@ function withGoalOn(ids: number[], day: LocalDay) {
 }
 
 function missingHabitGoals(user: HabitOwner, day: LocalDay) {
+  // A paused day is not due: no habit becomes a goal on it.
+  if (pausedDaysOf(user.id).isPaused(dayNumber(day))) return [];
   const active = activeHabitsOf().all(user.id, day);
   if (active.length === 0) return [];
   const have = new Set(

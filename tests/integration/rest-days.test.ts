@@ -62,6 +62,9 @@ describe("a pause freezes every streak", () => {
     expect(reply.intent).toBe("pause");
     expect(pausesOf(user.id)).toEqual([{ from: "2026-11-06", to: "2026-11-12" }]);
 
+    // No habit becomes a goal on a paused day: nothing there to count as missed.
+    createHabitGoalsOfDay(getUserById(user.id)!, noon("08"));
+    expect(habitGoalOf(habit.id, "08")).toBeUndefined();
     // Back on the 13th: nothing was asked or done for a week, and both streaks carry on.
     habitDay(user.id, habit.id, "13", true);
     expect(habitStreak(user.id, habit.id, "13")).toBe(5);
