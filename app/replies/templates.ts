@@ -495,8 +495,8 @@ export const templates = {
     `Your streak: ${pluralDays(streak)}. Completion rate: ${rateSentence(counts)}. Keep going!`,
   paused: (daysPaused: number | null) =>
     daysPaused === null
-      ? `Check-ins paused. Reply RESUME when you're ready to start again.`
-      : `Check-ins paused for ${pluralDays(daysPaused)}. They restart by themselves; reply RESUME to start sooner.`,
+      ? `Check-ins paused, streaks frozen. Reply RESUME when you're ready to start again.`
+      : `Check-ins paused for ${pluralDays(daysPaused)}, streaks frozen. They restart by themselves; reply RESUME to start sooner.`,
   pauseTooLong: () =>
     `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,
