@@ -57,4 +57,36 @@ test.describe("rest days and habits to avoid", () => {
     await sugar.getByRole("button", { name: "Undo the slip on No sugar" }).click();
     await expect(sugar).toContainText("Kept today");
   });
+
+  test("the settings switch pauses: nothing is due on /habits until it is on again", async ({
+    page,
+    user,
+  }) => {
+    markPhoneVerified(user.email);
+    seedDailyHabit(user.email, "Stretch", 2);
+    const reminders = page.getByRole("checkbox", { name: "Send Check In and Reminders" });
+    const save = async () => {
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(toast(page)).toContainText("Settings updated");
+    };
+
+    await page.goto("/settings");
+    await reminders.uncheck();
+    await save();
+    await page.goto("/habits");
+    await expect(page.locator("#rest-days")).toContainText("Paused today: every streak is frozen.");
+    const stretch = habitCard(page, "Stretch");
+    await expect(stretch.getByRole("button", { name: "Mark Stretch done for today" })).toHaveCount(
+      0,
+    );
+
+    await page.goto("/settings");
+    await reminders.check();
+    await save();
+    await page.goto("/habits");
+    await expect(page.locator("#rest-days")).toContainText("3 of 3 rest days left this month.");
+    await expect(
+      stretch.getByRole("button", { name: "Mark Stretch done for today" }),
+    ).toBeVisible();
+  });
 });

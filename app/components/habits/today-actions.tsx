@@ -5,7 +5,14 @@ import { dayIntentValue } from "~/habits/habit-days";
 import { TodayToggle } from "./day-toggles";
 
 /** How many of the month's rest days are left, above the habits. */
-export function RestDaysNotice({ left }: { left: number }) {
+export function RestDaysNotice({ left, paused }: { left: number; paused: boolean }) {
+  if (paused)
+    return (
+      <p id="rest-days" className="rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+        <strong>Paused today: every streak is frozen.</strong> Nothing is due and nothing is missed
+        until the pause ends, or you reply RESUME or turn check-in texts back on in Settings.
+      </p>
+    );
   return (
     <p id="rest-days" className="rounded-lg border bg-muted/40 px-4 py-3 text-sm">
       <strong>

@@ -31,6 +31,8 @@ import { requireUser } from "~/http/session.server";
 import { useSuccessfulSubmissions } from "~/utils/hooks/use-successful-submissions";
 import { redirectWithToast } from "~/utils/toast/toast.server";
 import { restDaysLeftIn } from "~/goals/rest-days.server";
+import { pausedDaysOf } from "~/users/pauses.server";
+import { dayNumber } from "~/utils/time/local-time";
 import { parseRestOrSlip, restOrSlip } from "~/habits/habit-rest-slip.server";
 
 export const meta: MetaFunction = () =>
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     today,
     restDaysLeft: restDaysLeftIn(user.id, today),
+    paused: pausedDaysOf(user.id).isPaused(dayNumber(today)),
     weekStartsOn: user.weekStartsOn,
     active: active.map((habit) => {
       const habitNumbers = numbers.get(habit.id)!;
@@ -119,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function HabitsPage() {
-  const { active, stopped, maxActive, today, weekStartsOn, restDaysLeft } =
+  const { active, stopped, maxActive, today, weekStartsOn, restDaysLeft, paused } =
     useLoaderData<typeof loader>();
   const pending = usePendingDays();
   const data = useActionData<typeof action>();
@@ -142,7 +145,7 @@ export default function HabitsPage() {
           <h2 id="active-habits" className="sr-only">
             Active habits
           </h2>
-          {active.length ? <RestDaysNotice left={restDaysLeft} /> : null}
+          {active.length ? <RestDaysNotice left={restDaysLeft} paused={paused} /> : null}
           {active.length === 0 ? (
             <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
               No habits yet. Add one here, or text it: &ldquo;gym every Mon, Wed and Fri&rdquo;.
