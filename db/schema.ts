@@ -127,6 +127,8 @@ export const habits = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     /** The local day it was stopped (no goals from then on); null while active. */
     stoppedOn: text("stopped_on"),
+    /** A habit to avoid ("no sugar"): each day is kept unless the owner reports a slip. */
+    avoid: integer("avoid", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
     /**
@@ -149,6 +151,25 @@ export const habits = sqliteTable(
       .on(t.userId, t.loopUuid)
       .where(sql`${t.loopUuid} is not null`),
   ],
+);
+
+/**
+ * A person's pauses, on their local days: from `fromDay` to `toDay` inclusive, `toDay` null while the
+ * pause lasts until they resume. Kept after a pause ends, so its days stay neither due nor missed in
+ * every streak (app/users/pauses.server.ts writes them, with users.pausedUntil, in one place).
+ */
+export const pauses = sqliteTable(
+  "pauses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fromDay: text("from_day").notNull(),
+    toDay: text("to_day"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pauses_user_idx").on(t.userId, t.fromDay)],
 );
 
 export const goals = sqliteTable(
@@ -612,6 +633,7 @@ export const partnerInvitations = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type Goal = typeof goals.$inferSelect;
 export type Habit = typeof habits.$inferSelect;
+export type Pause = typeof pauses.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewsletterSignup = typeof newsletterSignups.$inferSelect;

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   listTodayGoals,
   outcomeCounts,
@@ -13,11 +12,11 @@ import { isSmallTalk } from "~/replies/interpret-commands";
 import { templates } from "~/replies/templates";
 import { optIn, optOut } from "~/sms/opt-outs.server";
 import { closePrompt } from "~/users/open-prompt.server";
+import { pauseFrom } from "~/users/pauses.server";
 import { resumeTexts } from "~/users/texting.server";
-import { db, schema } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";
 import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/time/date-window";
-import { addDays, startOfLocalDay } from "~/utils/time/local-time";
+import { addDays } from "~/utils/time/local-time";
 import { answerHabitCommand } from "./habit-commands.server";
 import { rememberQuestion } from "./clarify.server";
 import { goalOfNumber, readingOfChoice, recordsSomething } from "./clarify-rules";
@@ -87,7 +86,7 @@ function act(
       if (!pause(user, reading.days, now)) return { ...none, reply: templates.pauseTooLong() };
       return { ...none, reply: templates.paused(reading.days) };
     case "resume":
-      resumeTexts(user.id);
+      resumeTexts(user, now);
       return { ...none, reply: templates.resumed() };
     case "list_goals":
       return {
@@ -163,16 +162,11 @@ function choose(user: EngineUser, chosen: number[], day: DayGoals, mediaIds: str
 
 /** Pauses check-ins; false (and nothing changed) when the pause would end past the years ahead we plan. */
 function pause(user: EngineUser, days: number | null, now: Date) {
-  const { users } = schema;
-  const setUser = (values: Partial<typeof users.$inferInsert>) =>
-    db.update(users).set(values).where(eq(users.id, user.id)).run();
-  if (days === null) {
-    setUser({ sendCheckInReminders: false, pausedUntil: null });
-    return true;
+  if (days !== null) {
+    const today = todayFor(user, now);
+    // Counted only when short enough: a day string cannot be counted to year 10,000 and beyond.
+    if (days > MAX_WINDOW_DAYS || !isDayInWindow(addDays(today, days), today)) return false;
   }
-  const today = todayFor(user, now);
-  // Counted only when short enough: a day string cannot be counted to year 10,000 and beyond.
-  if (days > MAX_WINDOW_DAYS || !isDayInWindow(addDays(today, days), today)) return false;
-  setUser({ pausedUntil: startOfLocalDay(addDays(today, days), user.timezone) });
+  pauseFrom(user, days, now);
   return true;
 }

@@ -1,5 +1,6 @@
 import { listTodayGoals, todayFor } from "~/goals/goals.server";
 import { eveningQuestion, morningQuestion } from "~/questions/daily-questions.server";
+import { habitsToAvoidOf } from "~/habits/habit-slips.server";
 import {
   sendQueuedText,
   storeTextToSend,
@@ -24,7 +25,10 @@ export async function askEveningQuestion(
   user: EngineUser,
   now = new Date(),
 ): Promise<SendOutcome | { sent: false; reason: "no_goals" }> {
-  const question = eveningQuestion(listTodayGoals(user, now));
+  const avoided = habitsToAvoidOf(user.id);
+  const question = eveningQuestion(
+    listTodayGoals(user, now).map((g) => ({ ...g, avoid: avoided.has(g.habitId ?? 0) })),
+  );
   // Both quiet cases (no goals, every goal done or skipped) answer no_goals: nothing to ask.
   if ("skip" in question) return { sent: false, reason: "no_goals" };
   return askNow(user, "evening", todayFor(user, now), () =>

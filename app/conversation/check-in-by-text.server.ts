@@ -13,17 +13,20 @@ import {
 } from "~/goals/goals.server";
 import { moveGoalToTomorrow, noteGoal, skipGoal } from "~/goals/goal-edits.server";
 import { planCheckIn } from "~/goals/check-in-plan";
+import { habitsToAvoidOf, reportSlip } from "~/habits/habit-slips.server";
+import { planRestDays, restDaysLeftIn } from "~/goals/rest-days.server";
 import { goalsChangedByTextToday, journaled, snapshot } from "~/goals/change-journal.server";
 import { countOutcomes, goalCount } from "~/goals/goal-numbers";
 import { goalState, outcomeOnItsDay } from "~/goals/goal-rules";
 import { templates } from "~/replies/templates";
 import { closePrompt } from "~/users/open-prompt.server";
+import { goalOfNumber } from "./clarify-rules";
 import { pendingPhase, type DayGoals, type EngineUser } from "./reading.server";
 
 /** A check-in by text: what it names is recorded (one undoable change) and the reply says so. */
 export function checkIn(
   user: EngineUser,
-  reading: CheckInReading & Partial<Pick<GoalRecords, "values" | "notes">>,
+  reading: CheckInReading & Partial<Pick<GoalRecords, "values" | "notes" | "slipped">>,
   { today, shown }: DayGoals,
   mediaIds: string[],
   now: Date,
@@ -41,10 +44,20 @@ export function checkIn(
     })),
     reading,
   );
-  const { done, skipped, moved } = plan;
+  const { done, moved } = plan;
+  // A habit's day skipped spends a rest day; with none left it stays open and the reply says so.
+  const { allowed: skipped, refused } = planRestDays(user.id, plan.skipped);
+  const restedHabits = plan.skipped.some((g) => g.habitId !== null);
+  // A slip is on a habit to avoid's goal still kept; one said twice records nothing more.
+  const avoided = habitsToAvoidOf(user.id);
+  const slipped = (reading.slipped ?? [])
+    .map((n) => goalOfNumber(shown, n))
+    .filter((g): g is DayGoal => Boolean(g?.completedAt && avoided.has(g.habitId ?? 0)));
   const names = (goals: Goal[]) => goals.map((g) => g.description);
   const records = recordsOf(reading, shown);
-  const changed = [...new Set([...done, ...skipped, ...moved, ...records.map((r) => r.goal)])];
+  const changed = [
+    ...new Set([...done, ...skipped, ...moved, ...slipped, ...records.map((r) => r.goal)]),
+  ];
   const echoes: string[] = [];
   journaled(
     user,
@@ -59,6 +72,7 @@ export function checkIn(
         completeGoal(user.id, goal.id, proof.length ? { proofImageUrls: proof } : {}, now);
       for (const goal of skipped) skipGoal(user.id, goal.id, now);
       for (const goal of moved) moveGoalToTomorrow(user.id, goal.id, user.timezone, now);
+      for (const goal of slipped) reportSlip(user.id, goal.id);
       for (const record of records) {
         const echo = applyRecord(user, record, now);
         if (echo) echoes.push(echo);
@@ -72,6 +86,7 @@ export function checkIn(
               skipped: names(skipped),
               tomorrow: names(moved),
               recorded: echoes,
+              slipped: names(slipped),
             })})`,
             outcomesSet: [...done, ...skipped, ...records.map((r) => r.goal)].map((g) => g.id),
             ...(pendingPhase(user, now) === "evening"
@@ -106,6 +121,10 @@ export function checkIn(
       },
       { completed: counts.completed, total: goalCount(counts) },
       streakFor(user, now),
+      restedHabits
+        ? { left: restDaysLeftIn(user.id, todayFor(user, now)), refused: names(refused) }
+        : null,
+      names(slipped),
     ),
   };
 }
@@ -121,12 +140,14 @@ function checkInWords(changes: {
   skipped: string[];
   tomorrow: string[];
   recorded: string[];
+  slipped: string[];
 }) {
   return [
     ...changes.recorded,
     changes.done.length ? `done: ${changes.done.join(", ")}` : "",
     changes.skipped.length ? `skipped: ${changes.skipped.join(", ")}` : "",
     changes.tomorrow.length ? `moved to tomorrow: ${changes.tomorrow.join(", ")}` : "",
+    changes.slipped.length ? `slipped: ${changes.slipped.join(", ")}` : "",
   ]
     .filter(Boolean)
     .join("; ");

@@ -100,7 +100,11 @@ export function answerHabitCommand(user: PublicUser, reading: HabitReading, now:
         return snapshot("habits", named);
       },
       () => {
-        const added = addHabit(user, { title: reading.habit, schedule, time: null, measure }, now);
+        const added = addHabit(
+          user,
+          { title: reading.habit, schedule, time: null, measure, avoid: reading.avoid === true },
+          now,
+        );
         createHabitGoalsOfDay(user, now);
         return added;
       },

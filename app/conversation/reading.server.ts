@@ -88,7 +88,7 @@ export function replyInputFor(
   return asked ?? input;
 }
 
-/** The goals' kinds, given only when one of them is measured: a yes/no day reads as before v5. */
+/** The goals' kinds, given only when one is measured or avoided: a yes/no day reads as before v5. */
 function measuredKinds(shown: DayGoal[]): Pick<ReplyInput, "kinds"> {
   const kinds = goalKinds(shown);
   return kinds.some((k) => k !== null) ? { kinds } : {};

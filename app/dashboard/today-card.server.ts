@@ -3,6 +3,7 @@ import { entitlementsOf } from "~/billing/billing.server";
 import { nextQuestion } from "~/scheduler/due-times";
 import { textsOffReason, type TextsOff } from "~/sms/may-text";
 import { isOptedOut } from "~/sms/opt-outs.server";
+import { habitsToAvoidOf } from "~/habits/habit-slips.server";
 import { formatUsPhone } from "~/users/phone";
 import { getUserByPhone, type PublicUser } from "~/users/users.server";
 import { formatLongDate } from "~/utils/time/format";
@@ -53,11 +54,13 @@ export function todayCard(user: PublicUser, todaysGoals: Goal[], now = new Date(
 export function nextTextOf(
   user: Pick<
     PublicUser,
-    "timezone" | "preferredCheckInTimeMorning" | "preferredCheckInTimeEvening"
+    "id" | "timezone" | "preferredCheckInTimeMorning" | "preferredCheckInTimeEvening"
   >,
   todaysGoals: Goal[],
   now = new Date(),
 ) {
+  // A kept habit to avoid is still asked about in the evening ("Any slips?").
+  const avoided = habitsToAvoidOf(user.id);
   const next = nextQuestion(
     {
       timezone: user.timezone,
@@ -65,7 +68,11 @@ export function nextTextOf(
       evening: user.preferredCheckInTimeEvening,
     },
     now,
-    todaysGoals.map((g) => ({ completed_at: g.completedAt, skipped_at: g.skippedAt })),
+    todaysGoals.map((g) => ({
+      completed_at: g.completedAt,
+      skipped_at: g.skippedAt,
+      avoid: g.habitId !== null && avoided.has(g.habitId),
+    })),
   );
   // Intl puts a comma after the weekday.
   return { kind: next.kind, when: weekdayAndTime(next.dueAt, user.timezone).replace(",", "") };

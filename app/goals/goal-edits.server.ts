@@ -16,6 +16,7 @@ import {
   goalEventData,
   type WebhookEventType,
 } from "~/webhooks/webhook-events.server";
+import { assertRestDayFor } from "./rest-days.server";
 
 export { GoalEditError };
 
@@ -48,10 +49,14 @@ function update(goalId: number, changes: Partial<Goal>, event?: WebhookEventType
   });
 }
 
-/** The user will not do it today: an outcome, like done, that Undo takes back. */
+/**
+ * The user will not do it today: an outcome, like done, that Undo takes back. A habit's day skipped
+ * is a rest day and keeps its streak, while the month has one left (rest-days.ts).
+ */
 export function skipGoal(userId: number, goalId: number, now = new Date()): Goal | undefined {
   const goal = ownGoal(userId, goalId);
   if (!goal) return undefined;
+  assertRestDayFor(userId, goal);
   return update(
     goalId,
     { skippedAt: goal.skippedAt ?? now, completedAt: null },

@@ -13,6 +13,7 @@ import {
 import { completeGoal, getGoal } from "./goals.server";
 import { journaled, snapshot, undoWebChange } from "./change-journal.server";
 import { EditGoalFormSchema } from "./goal-schema";
+import { restDaysLeftText } from "./rest-days.server";
 
 // The dashboard's one-tap controls (Done, Skip, Undo) and its edit panel (wording and due time, move
 // to tomorrow, delete): each a plain form post that names its intent and goal.
@@ -87,10 +88,13 @@ function run(
   switch (intent) {
     case "complete":
       return completeGoal(user.id, goalId, {}, now) ? DONE : null;
-    case "skip":
-      return skipGoal(user.id, goalId, now)
-        ? { title: "Goal skipped", description: "Not today: it won't count as missed." }
-        : null;
+    case "skip": {
+      const goal = skipGoal(user.id, goalId, now);
+      if (!goal) return null;
+      return goal.habitDay
+        ? { title: "Rest day", description: restDaysLeftText(user.id, goal.habitDay) }
+        : { title: "Goal skipped", description: "Not today: it won't count as missed." };
+    }
     case "reopen":
       return reopenGoal(user.id, goalId)
         ? { title: "Goal reopened", description: "It is open again.", type: "info" }

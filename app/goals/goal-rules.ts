@@ -5,6 +5,7 @@ import {
   localDayNumber,
   type LocalDay,
 } from "~/utils/time/local-time";
+import { NO_PAUSES, type PausedDays } from "~/users/paused-days";
 import { weekStartOf, type WeekStart } from "~/utils/time/week-start";
 import { outcomeOf, saidOutcome, type GoalState } from "./goal-numbers";
 
@@ -58,14 +59,19 @@ export function isOpen(state: GoalState) {
 /**
  * Consecutive local days with at least one completion, counted back from the latest such day.
  * The streak is current only while that day is today or yesterday (today may still be in progress).
- * Days are day numbers (see localDayNumber), newest first; reading stops at the first gap.
+ * Days are day numbers (see localDayNumber), newest first; reading stops at the first gap. Paused days
+ * are left out of the calendar: a completion on one counts for nothing, and a pause is no gap.
  */
-export function streakOfDayNumbers(daysNewestFirst: Iterable<number>, today: number) {
+export function streakOfDayNumbers(
+  daysNewestFirst: Iterable<number>,
+  today: number,
+  paused: PausedDays = NO_PAUSES,
+) {
   let streak = 0;
   let expected: number | null = null;
-  for (const day of daysNewestFirst) {
+  for (const day of unpausedRanks(daysNewestFirst, paused)) {
     if (expected === null) {
-      if (today - day > 1) return 0;
+      if (paused.rank(today) - day > 1) return 0;
       streak = 1;
       expected = day - 1;
     } else if (day === expected) {
@@ -78,9 +84,13 @@ export function streakOfDayNumbers(daysNewestFirst: Iterable<number>, today: num
   return streak;
 }
 
-/** The longest run of consecutive days in a set of day numbers (any order, repeats allowed). */
-export function longestStreakOfDayNumbers(days: Iterable<number>) {
-  const sorted = Array.from(new Set(days)).sort((a, b) => a - b);
+function* unpausedRanks(days: Iterable<number>, paused: PausedDays) {
+  for (const day of days) if (!paused.isPaused(day)) yield paused.rank(day);
+}
+
+/** The longest run of consecutive unpaused days in a set of day numbers (any order, repeats allowed). */
+export function longestStreakOfDayNumbers(days: Iterable<number>, paused: PausedDays = NO_PAUSES) {
+  const sorted = Array.from(new Set(unpausedRanks(days, paused))).sort((a, b) => a - b);
   let longest = 0;
   let run = 0;
   for (let i = 0; i < sorted.length; i++) {

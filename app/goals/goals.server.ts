@@ -4,6 +4,7 @@ import { eachDay } from "~/utils/time/date-window";
 import type { WeekStart } from "~/utils/time/week-start";
 import { db, inOneRead, preparedQuery, schema, sqlite } from "~/utils/db/db.server";
 import { batchesAfter, keysetAfter } from "~/utils/requests/streamed-download.server";
+import { pausedDaysOf } from "~/users/pauses.server";
 import {
   addDays,
   localDay,
@@ -347,11 +348,16 @@ const completionSlotsBefore = sqlite
 /**
  * Streak over the user's local days, newest first up to the first gap. A completion slot that lies
  * within one local day (every slot, where midnight is on a quarter hour) has its completions on that
- * day; one a midnight falls inside is read from its goals' completion times.
+ * day; one a midnight falls inside is read from its goals' completion times. Paused days are
+ * neither due nor missed.
  */
 export function streakFor(user: Owner, now = new Date()) {
   return inOneRead(() =>
-    streakOfDayNumbers(completionDays(user), localDayNumber(now.getTime(), user.timezone)),
+    streakOfDayNumbers(
+      completionDays(user),
+      localDayNumber(now.getTime(), user.timezone),
+      pausedDaysOf(user.id),
+    ),
   );
 }
 
@@ -400,9 +406,10 @@ export function streaksFor(user: Owner, now = new Date()) {
   const days = completionInstants
     .all(user.id)
     .map((completedAt) => localDayNumber(completedAt, timezone));
+  const paused = pausedDaysOf(user.id);
   return {
-    current: streakOfDayNumbers(days, localDayNumber(now.getTime(), timezone)),
-    longest: longestStreakOfDayNumbers(days),
+    current: streakOfDayNumbers(days, localDayNumber(now.getTime(), timezone), paused),
+    longest: longestStreakOfDayNumbers(days, paused),
   };
 }
 

@@ -23,6 +23,7 @@ export function habitSummaryFrom(habit: Habit, { streak, bestStreak, strength }:
     schedule: describeSchedule(schedule),
     time: habit.dueTime,
     active: habit.active,
+    avoid: habit.avoid,
     startDate: habit.startDate,
     stoppedOn: habit.stoppedOn,
     streak,

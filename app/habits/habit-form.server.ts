@@ -29,6 +29,7 @@ function fieldsOf(form: FormData) {
       : { days: form.getAll("days").map((d) => Number(d)) }),
     time: time === "" ? null : time,
     ...measureFieldsOf(form),
+    avoid: form.get("avoid") === "on",
   };
 }
 
@@ -46,6 +47,7 @@ export function typedHabitValues(form: FormData) {
     unit: String(form.get("unit") ?? ""),
     per: form.get("per") === "week" ? ("week" as const) : ("day" as const),
     atMost: form.get("direction") === "atMost",
+    avoid: form.get("avoid") === "on",
   };
 }
 

@@ -4,7 +4,8 @@ import { assertRoomOnDay, roomOnDay } from "~/goals/goals.server";
 import { giveBackDayNumber, takeDayNumber } from "~/goals/day-numbers.server";
 import { inOneRead, preparedQuery, sqlite } from "~/utils/db/db.server";
 import { isPrimary } from "~/utils/db/litefs.server";
-import { localDay, zonedInstant, type LocalDay } from "~/utils/time/local-time";
+import { pausedDaysOf } from "~/users/pauses.server";
+import { dayNumber, localDay, zonedInstant, type LocalDay } from "~/utils/time/local-time";
 import { weekStartOf, type WeekStart } from "~/utils/time/week-start";
 import { scheduleSpans } from "./habit-rules";
 import { ownerWeekStart } from "./habit-history.server";
@@ -39,10 +40,12 @@ const doneInWeek = sqlite
   )
   .pluck();
 
+// A habit to avoid's day is kept until a slip is reported: its goal is made done.
 const insertHabitGoalRow = preparedQuery(() =>
-  sqlite.prepare<[number, string, number, number, string, number, number]>(
-    `insert or ignore into goals (user_id, description, due_date, habit_id, habit_day, created_at, day_number)
-   values (?, ?, ?, ?, ?, ?, ?)`,
+  sqlite.prepare<[number, string, number, string, number, number, number, number]>(
+    `insert or ignore into goals
+       (user_id, description, due_date, habit_id, habit_day, created_at, day_number, completed_at)
+     select ?, ?, ?, id, ?, ?, ?, case when avoid then ? end from habits where id = ?`,
   ),
 );
 
@@ -56,7 +59,16 @@ function insertHabitGoal(
   createdAt: number,
 ) {
   const number = takeDayNumber(userId, day);
-  const { changes } = insertHabitGoalRow().run(userId, title, due, habitId, day, createdAt, number);
+  const { changes } = insertHabitGoalRow().run(
+    userId,
+    title,
+    due,
+    day,
+    createdAt,
+    number,
+    createdAt,
+    habitId,
+  );
   if (changes === 0) giveBackDayNumber(userId, day, number);
 }
 
@@ -91,6 +103,8 @@ function withGoalOn(ids: number[], day: LocalDay) {
 }
 
 function missingHabitGoals(user: HabitOwner, day: LocalDay) {
+  // A paused day is not due: no habit becomes a goal on it.
+  if (pausedDaysOf(user.id).isPaused(dayNumber(day))) return [];
   const active = activeHabitsOf().all(user.id, day);
   if (active.length === 0) return [];
   const have = new Set(

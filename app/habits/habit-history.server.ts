@@ -3,6 +3,8 @@ import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import type { LocalDay } from "~/utils/time/local-time";
 import { DEFAULT_WEEK_START, type WeekStart } from "~/utils/time/week-start";
 import { measureOf } from "./habit-measure";
+import type { PausedDays } from "~/users/paused-days";
+import { pausedDaysOf } from "~/users/pauses.server";
 import { scheduleSpans } from "./habit-rules";
 import type { DayOutcome, HabitDay, HabitHistory } from "./habit-stats";
 
@@ -22,11 +24,12 @@ const daysOfHabits = (ids: number[]) =>
     .raw()
     .all(...ids);
 
-function outcomeOf(entry: string, today: LocalDay): HabitDay {
+/** A habit to avoid's goal is made done: open, it was slipped on, so missed even today. */
+function outcomeOf(entry: string, today: LocalDay, avoid: boolean): HabitDay {
   const day = entry.slice(0, 10);
   const state = entry[10];
   const outcome: DayOutcome =
-    state === "d" ? "done" : state === "s" ? "skipped" : day < today ? "missed" : "open";
+    state === "d" ? "done" : state === "s" ? "skipped" : day < today || avoid ? "missed" : "open";
   return entry.length > 12 ? { day, outcome, value: Number(entry.slice(12)) } : { day, outcome };
 }
 
@@ -49,14 +52,22 @@ export function ownerWeekStart(userId: number): WeekStart {
 /** Each habit's history of days (one query for all of them), for its streaks, strength and heatmap. */
 export function habitHistories(habits: Habit[], today: LocalDay): Map<number, HabitHistory> {
   const days = new Map<number, HabitDay[]>(habits.map((h) => [h.id, []]));
+  const avoided = new Set(habits.filter((h) => h.avoid).map((h) => h.id));
   if (habits.length) {
-    for (const [id, list] of daysOfHabits(habits.map((h) => h.id)))
-      days.set(id, oldestFirst(list.split(",").map((entry) => outcomeOf(entry, today))));
+    for (const [id, list] of daysOfHabits(habits.map((h) => h.id))) {
+      const outcomes = list.split(",").map((entry) => outcomeOf(entry, today, avoided.has(id)));
+      days.set(id, oldestFirst(outcomes));
+    }
   }
   const weekStarts = new Map<number, WeekStart>();
   const weekStartOf = (userId: number) => {
     if (!weekStarts.has(userId)) weekStarts.set(userId, ownerWeekStart(userId));
     return weekStarts.get(userId)!;
+  };
+  const pauses = new Map<number, PausedDays>();
+  const pausedDaysOfOwner = (userId: number) => {
+    if (!pauses.has(userId)) pauses.set(userId, pausedDaysOf(userId));
+    return pauses.get(userId)!;
   };
   return new Map(
     habits.map((h) => [
@@ -68,6 +79,8 @@ export function habitHistories(habits: Habit[], today: LocalDay): Map<number, Ha
         stoppedOn: h.stoppedOn,
         weekStartsOn: weekStartOf(h.userId),
         measure: measureOf(h),
+        paused: pausedDaysOfOwner(h.userId),
+        avoid: h.avoid,
       },
     ]),
   );

@@ -4,8 +4,8 @@ import { db, schema } from "~/utils/db/db.server";
 import { measureOf } from "./habit-measure";
 
 /**
- * What each of a day's goals is for the reader (conventions v5): a measured habit's day goal its
- * unit, target, direction and period; every other goal yes/no (null).
+ * What each of a day's goals is for the reader (conventions v5): a habit to avoid's day "avoid", a
+ * measured habit's day its unit, target, direction and period; every other goal yes/no (null).
  */
 export function goalKinds(goals: { habitId: number | null }[]): GoalKind[] {
   const ids = [...new Set(goals.flatMap((g) => (g.habitId === null ? [] : [g.habitId])))];
@@ -13,7 +13,9 @@ export function goalKinds(goals: { habitId: number | null }[]): GoalKind[] {
     ? db.select().from(schema.habits).where(inArray(schema.habits.id, ids)).all()
     : [];
   const measures = new Map(habits.map((h) => [h.id, measureOf(h)]));
-  return goals.map((g) => {
+  const avoided = new Set(habits.filter((h) => h.avoid).map((h) => h.id));
+  return goals.map((g): GoalKind => {
+    if (g.habitId !== null && avoided.has(g.habitId)) return "avoid";
     const measure = g.habitId === null ? null : (measures.get(g.habitId) ?? null);
     return (
       measure && {

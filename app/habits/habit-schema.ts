@@ -53,6 +53,8 @@ export type HabitInput = {
   time: string | null;
   /** A measured habit's target; null (or absent) for a yes/no habit. */
   measure?: Measure | null;
+  /** A habit to avoid ("no sugar"): each day is kept unless a slip is reported. */
+  avoid?: boolean;
 };
 
 const measureFrom = (v: {
@@ -88,6 +90,10 @@ export const NewHabitSchema = z
     unit: unit.nullable().optional().describe("What the target counts: 'pages', 'km'"),
     per: per.optional().describe("Whether the target is a day's or a week's total (default day)"),
     atMost: atMost.optional().describe("The target is a limit to stay within (default false)"),
+    avoid: z
+      .boolean({ error: "avoid must be true or false" })
+      .optional()
+      .describe("A habit to avoid ('no sugar'): each day is kept unless a slip is reported"),
   })
   .superRefine(oneSchedule)
   .meta({ oneOf: [{ required: ["days"] }, { required: ["timesPerWeek"] }] })
@@ -96,6 +102,7 @@ export const NewHabitSchema = z
     schedule: v.days ? { days: v.days } : { timesPerWeek: v.timesPerWeek! },
     time: v.time ?? null,
     measure: measureFrom(v),
+    avoid: v.avoid ?? false,
   }));
 
 /** PATCH /api/habits/{id}: any of the fields; a new schedule replaces the old one from today. */
@@ -129,6 +136,7 @@ export const HabitAnswerSchema = z.object({
   schedule: z.string().describe("The schedule in words: 'every day', '3 times a week'"),
   time: z.string().nullable(),
   active: z.boolean(),
+  avoid: z.boolean(),
   startDate: z.string(),
   stoppedOn: z.string().nullable(),
   streak: z.number().int(),

@@ -2,6 +2,7 @@
 // strength is Loop Habit Tracker's exponentially smoothed score. Pure, on local calendar days, so a
 // DST change (a 23- or 25-hour day) is one day like any other.
 import type { HabitSchedule } from "~/replies/interpret-habits";
+import { NO_PAUSES, type PausedDays } from "~/users/paused-days";
 import { clampToWindow } from "~/utils/time/date-window";
 import { dayNumber, type LocalDay } from "~/utils/time/local-time";
 import { weekStartNumber, type WeekStart } from "~/utils/time/week-start";
@@ -26,6 +27,10 @@ export type HabitHistory = {
   weekStartsOn: WeekStart;
   /** A measured habit's target: its numbers follow measured-stats.ts. */
   measure?: Measure | null;
+  /** The owner's paused days: neither due nor missed, whatever was recorded on them. */
+  paused?: PausedDays;
+  /** A habit to avoid: a past due day with no goal made was kept (only a reported slip misses). */
+  avoid?: boolean;
 };
 
 const DAY_MS = 86_400_000;
@@ -140,6 +145,7 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
   const outcomeOn = outcomeLookup(numbers, history.days);
   // Stopping drops the open goal of that day, so a stopped habit was last due the day before.
   const lastDue = history.stoppedOn ? Math.min(dayNumber(history.stoppedOn) - 1, t) : t;
+  const paused = history.paused ?? NO_PAUSES;
   let last = lastDue;
   for (const n of numbers) if (n <= t && n > last) last = n;
 
@@ -172,17 +178,21 @@ function walk(history: HabitHistory, today: LocalDay): Walk {
           skipped: 0,
         };
       }
-      if (outcome === "done") week!.done.push(n);
-      if (outcome === "skipped") week!.skipped += 1;
+      // A paused day is one the week cannot be asked to hold, like a skipped one.
+      if (paused.isPaused(n)) week!.skipped += 1;
+      else if (outcome === "done") week!.done.push(n);
+      else if (outcome === "skipped") week!.skipped += 1;
       continue;
     }
     flushWeek();
+    if (paused.isPaused(n)) continue;
     if (outcome === undefined && !schedule.days.includes(weekdayOf(n))) continue;
     if (outcome === "skipped") continue;
     const multiplier = spans[span]?.multiplier ?? occasionMultiplier(schedule);
-    if (outcome === "done")
+    if (outcome === "done" || (outcome === undefined && history.avoid && n < t))
       units.push({ status: "met", occasions: [{ day: n, done: true, multiplier }] });
-    else if (n >= t) units.push({ status: "pending", occasions: [] });
+    // Today is under way, unless it is already missed (a slip on a habit to avoid).
+    else if (n >= t && outcome !== "missed") units.push({ status: "pending", occasions: [] });
     else units.push({ status: "missed", occasions: [{ day: n, done: false, multiplier }] });
   }
   flushWeek();
@@ -284,6 +294,7 @@ export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell
   const t = dayNumber(today);
   const first = weekStartNumber(t, history.weekStartsOn) - 52 * 7;
   const stopped = history.stoppedOn !== null;
+  const paused = history.paused ?? NO_PAUSES;
   return Array.from({ length: 371 }, (_, i) => {
     const n = first + i;
     const schedule = scheduleAt(n);
@@ -291,8 +302,9 @@ export function yearHeatmap(history: HabitHistory, today: LocalDay): HeatmapCell
     const inRange = n >= start && (n <= lastDue || (n > t && !stopped));
     const scheduled = inRange && !weekly && schedule.days.includes(weekdayOf(n));
     let outcome = outcomeOn(n) ?? null;
-    if (weekly && (outcome === "missed" || outcome === "open")) outcome = null;
-    if (outcome === null && scheduled && n <= t) outcome = n < t ? "missed" : "open";
+    const unasked = weekly || paused.isPaused(n);
+    if (unasked && (outcome === "missed" || outcome === "open")) outcome = null;
+    if (outcome === null && scheduled && !unasked && n <= t) outcome = n < t ? "missed" : "open";
     return { day: toDay(n), scheduled, outcome };
   });
 }

@@ -130,6 +130,7 @@ export function createHabit(user: Owner, input: HabitInput, now = new Date()): H
         dueTime: input.time,
         startDate: today,
         ...measureColumns(input.measure ?? null),
+        avoid: input.avoid ?? false,
       })
       .returning()
       .get();

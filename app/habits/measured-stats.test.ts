@@ -9,6 +9,7 @@ import {
   type Measure,
 } from "./habit-measure";
 import { habitNumbers, strengthSeries, type HabitHistory } from "./habit-stats";
+import { pausedDays } from "~/users/paused-days";
 import { dailyValues, measuredNumbers, weeklyTotals } from "./measured-stats";
 
 const PAGES: Measure = { unit: "pages", target: 30, per: "day", atMost: false };
@@ -121,6 +122,28 @@ describe("a measured habit's numbers (Loop's rule for numerical habits)", () => 
       KM_A_WEEK,
     );
     expect(measuredNumbers(open, KM_A_WEEK, "2026-06-17").streak).toBe(2);
+  });
+
+  it("leaves paused days and weeks out: a pause neither breaks nor extends the streak", () => {
+    // 06-02 and 06-03 were paused with nothing read: without the pause the streak would be 2.
+    const h = history("2026-06-01", days("2026-06-01", [30, 0, 0, 31, 40]), PAGES);
+    const paused = pausedDays([{ from: "2026-06-02", to: "2026-06-03" }]);
+    expect(habitNumbers(h, "2026-06-05")).toMatchObject({ streak: 2 });
+    expect(habitNumbers({ ...h, paused }, "2026-06-05")).toMatchObject({
+      streak: 3,
+      bestStreak: 3,
+    });
+    // Week 2 (06-08) short of 15 km, but a day of it was paused: the streak of weeks holds.
+    const weeks = history(
+      "2026-06-01",
+      { "2026-06-01": 16, "2026-06-09": 4, "2026-06-15": 15 },
+      KM_A_WEEK,
+    );
+    const weekPause = pausedDays([{ from: "2026-06-10", to: "2026-06-12" }]);
+    expect(measuredNumbers(weeks, KM_A_WEEK, "2026-06-21").streak).toBe(1);
+    expect(measuredNumbers({ ...weeks, paused: weekPause }, KM_A_WEEK, "2026-06-21").streak).toBe(
+      2,
+    );
   });
 
   it("draws a strength series that ends at the habit's strength", () => {

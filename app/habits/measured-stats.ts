@@ -55,7 +55,7 @@ function dailyOccasions(history: HabitHistory, measure: Measure, today: LocalDay
     const entry = entries.get(n);
     const weekly = "timesPerWeek" in schedule;
     const due = !weekly && schedule.days.includes(weekdayOf(n));
-    if (entry?.outcome === "skipped") continue;
+    if (entry?.outcome === "skipped" || history.paused?.isPaused(n)) continue;
     if (!due && (entry?.value ?? null) === null) continue;
     const multiplier = multiplierFor(weekly ? schedule.timesPerWeek : schedule.days.length);
     // A day checked off without a value ("done") counts as its target reached (conventions v5).
@@ -88,9 +88,16 @@ function weeklyOccasions(history: HabitHistory, measure: Measure, today: LocalDa
     const met = meetsTarget(measure, total);
     const open = week + 6 >= t && !history.stoppedOn;
     const status = weekStatus(measure.atMost, met, open);
+    // A week with a paused day is not asked to reach its target (a pause freezes the streak).
+    if (status !== "met" && pausedWithin(history, week, last)) continue;
     occasions.push({ day: last, share: shareReached(measure, total), status, multiplier });
   }
   return occasions;
+}
+
+function pausedWithin(history: HabitHistory, from: number, to: number) {
+  for (let n = from; n <= to; n++) if (history.paused?.isPaused(n)) return true;
+  return false;
 }
 
 /** At least: met once reached. At most: missed once exceeded, met only when the week is over. */

@@ -1,10 +1,9 @@
-import { openGoals } from "~/goals/check-in-plan";
 import { inDayNumberOrder } from "~/goals/day-numbers";
 import { carriedOverGoals } from "~/goals/goals.server";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
 import { greetingAt, templates } from "~/replies/templates";
 import { localTime, type LocalDay } from "~/utils/time/local-time";
-import { eveningQuestionSkip } from "./evening-skip";
+import { askedInTheEvening, eveningQuestionSkip } from "./evening-skip";
 
 // The morning and evening questions, worded alike for the tick, the conversation engine and send-now.
 
@@ -36,6 +35,8 @@ type DayGoal = {
   dayNumber: number | null;
   completedAt: number | Date | null;
   skippedAt: number | Date | null;
+  /** The day's goal of a habit to avoid. */
+  avoid?: boolean;
 };
 
 export type EveningQuestion = { body: string; linkedGoalIds: number[] } | { skip: string };
@@ -45,15 +46,20 @@ export type EveningQuestion = { body: string; linkedGoalIds: number[] } | { skip
  * skipped on the web are not asked about again); with none open it stays quiet and says why.
  */
 export function eveningQuestion(goals: DayGoal[]): EveningQuestion {
+  const asked = inDayNumberOrder(goals).filter((g) =>
+    askedInTheEvening({ completed_at: g.completedAt, skipped_at: g.skippedAt, avoid: g.avoid }),
+  );
   const skip = eveningQuestionSkip(
-    goals.map((g) => ({ completed_at: g.completedAt, skipped_at: g.skippedAt })),
+    goals.map((g) => ({ completed_at: g.completedAt, skipped_at: g.skippedAt, avoid: g.avoid })),
   );
   if (skip) return { skip };
-  const open = openGoals(inDayNumberOrder(goals));
+  const numbered = (list: typeof asked) =>
+    list.map((g) => ({ number: g.dayNumber, description: g.description }));
   return {
     body: templates.eveningQuestion(
-      open.map((g) => ({ number: g.dayNumber, description: g.description })),
+      numbered(asked.filter((g) => !g.avoid)),
+      numbered(asked.filter((g) => g.avoid)),
     ),
-    linkedGoalIds: open.map((g) => g.id),
+    linkedGoalIds: asked.map((g) => g.id),
   };
 }

@@ -71,6 +71,14 @@ const cases: Record<string, string[]> = {
     templates.eveningQuestion(numberedInOrder(["Run"])),
     templates.eveningQuestion(numberedInOrder(longGoals)),
     templates.eveningQuestion(numberedInOrder(emojiGoals)),
+    templates.eveningQuestion([], [{ number: 1, description: "No sugar" }]),
+    templates.eveningQuestion(numberedInOrder(longGoals.slice(0, 3)), [
+      { number: 4, description: longGoals[3]! },
+      { number: 5, description: longGoals[4]! },
+    ]),
+    templates.eveningQuestion(numberedInOrder(emojiGoals), [
+      { number: emojiGoals.length + 1, description: "No phone after 10pm 📵" },
+    ]),
   ],
   goalsSet: [
     templates.goalsSet(numberedInOrder(["Run 5k"]), "7:00 PM"),
@@ -108,6 +116,15 @@ const cases: Record<string, string[]> = {
       { completed: 5, total: 7 },
       0,
     ),
+    templates.checkedIn(changes({ skipped: ["Gym"] }), { completed: 1, total: 3 }, 4, {
+      left: 2,
+      refused: [],
+    }),
+    templates.checkedIn(changes({ done: longGoals }), { completed: 5, total: 7 }, 12, {
+      left: 0,
+      refused: [longGoals[0]!, longGoals[1]!],
+    }),
+    templates.checkedIn(changes(), { completed: 2, total: 3 }, 0, null, [longGoals[2]!]),
   ],
   goalEdited: [
     templates.goalEdited(longGoals[0]!, longGoals[1]!, listedLong),
@@ -642,5 +659,42 @@ describe("withFeedback", () => {
     const text = withFeedback(reply, `${feedback} 🎉`);
     expect(segmentCount(text)).toBeLessThanOrEqual(Math.max(MAX_SEGMENTS, segmentCount(reply)));
     expect(text.startsWith(`${reply} `)).toBe(true);
+  });
+});
+
+describe("rest days and habits to avoid in texts", () => {
+  it("asks 'Any slips?' for habits to avoid, after the goals still open", () => {
+    expect(templates.eveningQuestion([], [{ number: 3, description: "No sugar" }])).toBe(
+      'Evening check-in: any slips today? 3) No sugar. Reply e.g. "slipped on 3", or "none" if you kept them all.',
+    );
+    expect(
+      templates.eveningQuestion(numberedInOrder(["Run 5k", "Call mom"]), [
+        { number: 3, description: "No sugar" },
+      ]),
+    ).toBe(
+      'Evening check-in: which goals did you finish? 1) Run 5k 2) Call mom. Any slips? 3) No sugar. Reply e.g. "1" and "slipped on 3".',
+    );
+  });
+
+  it("says how many rest days are left, or which habits stay open without one", () => {
+    const skipped = templates.checkedIn(
+      changes({ skipped: ["Gym"] }),
+      { completed: 0, total: 1 },
+      2,
+      {
+        left: 2,
+        refused: [],
+      },
+    );
+    expect(skipped).toContain("Rest days left this month: 2.");
+    const refused = templates.checkedIn(changes(), { completed: 0, total: 1 }, 2, {
+      left: 0,
+      refused: ["Gym"],
+    });
+    expect(refused).toContain("No rest days left this month: Gym stays open.");
+    const slipped = templates.checkedIn(changes(), { completed: 0, total: 1 }, 0, null, [
+      "No sugar",
+    ]);
+    expect(slipped).toContain("Slip noted: No sugar. Tomorrow is a new day.");
   });
 });

@@ -138,6 +138,34 @@ const shownNumbers = (names: string[], goals: { number: number }[]) =>
   goals.slice(0, names.length).map((g) => g.number);
 
 export type ListedGoal = NumberedGoal & { state: "open" | "done" | "skipped" };
+
+const eveningDoneQuestion = (goals: NumberedGoal[]) =>
+  fitted(
+    (names, { short, more }) =>
+      short
+        ? `Which goals did you finish? ${numberedAs(names, goals, more)}. Reply e.g. ${replyExample(shownNumbers(names, goals))}, "all" or "none".`
+        : `Evening check-in: which goals did you finish? ${numberedAs(names, goals, more)}. Reply e.g. ${replyExample(shownNumbers(names, goals))}, "all" or "none". A photo as proof is welcome.`,
+    goals.map((g) => g.description),
+  );
+
+const eveningSlipsQuestion = (goals: NumberedGoal[], avoid: NumberedGoal[]) =>
+  fitted(
+    (names, { short, more }) => {
+      const done = numberedAs(names.slice(0, goals.length), goals);
+      const slips = numberedAs(names.slice(goals.length), avoid, more);
+      const example = `"slipped on ${avoid[0]!.number}"`;
+      if (goals.length === 0)
+        return short
+          ? `Any slips today? ${slips}. Reply e.g. ${example}, or "none".`
+          : `Evening check-in: any slips today? ${slips}. Reply e.g. ${example}, or "none" if you kept them all.`;
+      const doneExample = replyExample(shownNumbers(names, goals));
+      return short
+        ? `Which goals did you finish? ${done}. Any slips? ${slips}. Reply e.g. ${doneExample} or ${example}.`
+        : `Evening check-in: which goals did you finish? ${done}. Any slips? ${slips}. Reply e.g. ${doneExample} and ${example}.`;
+    },
+    [...goals, ...avoid].map((g) => g.description),
+  );
+
 const STATE_NOTE = { open: "", done: " (done)", skipped: " (skipped)" } as const;
 const listed = (names: string[], goals: ListedGoal[], more = 0) =>
   names
@@ -174,6 +202,13 @@ function splitNames(names: string[], sizes: number[]) {
   for (const size of sizes) groups.push(names.slice(at, (at += size)));
   groups.push(names.slice(at));
   return groups as [string[], string[], string[], string[]];
+}
+
+/** " Rest days left this month: 2." or, for habits none were left for, that they stay open. */
+function restNote(rest: { left: number; refused: string[] } | null, refused: string[]) {
+  if (!rest) return "";
+  if (rest.refused.length === 0) return ` Rest days left this month: ${rest.left}.`;
+  return ` No rest days left this month: ${refused.join(", ")} ${rest.refused.length === 1 ? "stays" : "stay"} open.`;
 }
 
 export type CheckInChanges = {
@@ -334,14 +369,9 @@ export const templates = {
             `Your habits: ${names.map((n, i) => `${i + 1}) ${n} (${habits[i]?.schedule ?? ""})`).join(" ")}${moreNote(more)}.${short ? "" : ` Text "stop habit NAME" to stop one.`}`,
           habits.map((h) => h.title),
         ),
-  eveningQuestion: (goals: NumberedGoal[]) =>
-    fitted(
-      (names, { short, more }) =>
-        short
-          ? `Which goals did you finish? ${numberedAs(names, goals, more)}. Reply e.g. ${replyExample(shownNumbers(names, goals))}, "all" or "none".`
-          : `Evening check-in: which goals did you finish? ${numberedAs(names, goals, more)}. Reply e.g. ${replyExample(shownNumbers(names, goals))}, "all" or "none". A photo as proof is welcome.`,
-      goals.map((g) => g.description),
-    ),
+  /** `avoid`: habits to avoid kept so far today, asked "Any slips?" rather than "done?". */
+  eveningQuestion: (goals: NumberedGoal[], avoid: NumberedGoal[] = []) =>
+    avoid.length === 0 ? eveningDoneQuestion(goals) : eveningSlipsQuestion(goals, avoid),
   /** `goals`: today's whole list; goals planned for a later day are named in `notes.planned`. */
   goalsSet: (goals: NumberedGoal[], checkInTime: string | null, notes: GoalsSetNotes = {}) => {
     const planned = notes.planned ?? [];
@@ -374,6 +404,10 @@ export const templates = {
     changes: CheckInChanges,
     today: { completed: number; total: number },
     streak: number,
+    /** Rest days: what is left after habits' days skipped, and the habits none were left for. */
+    rest: { left: number; refused: string[] } | null = null,
+    /** Habits to avoid the reply reports a slip on: their day counts as missed. */
+    slipped: string[] = [],
   ) => {
     const { done, skipped, tomorrow, kept } = changes;
     const recorded = changes.recorded ?? [];
@@ -388,20 +422,38 @@ export const templates = {
       ? `${today.completed} of ${today.total} done today.`
       : "No goals left for today.";
     const nothing =
-      done.length + skipped.length + tomorrow.length + kept.length + recorded.length === 0;
+      done.length +
+        skipped.length +
+        tomorrow.length +
+        kept.length +
+        recorded.length +
+        slipped.length ===
+      0;
     const fresh =
       nothing && today.completed === 0
         ? " Nothing done today is OK: tomorrow is a fresh start."
         : "";
     return fitted(
       (names, { short, more }) => {
-        const [d, s, t, k] = splitNames(names, [done.length, skipped.length, tomorrow.length]);
+        const [d, s, t, rest5] = splitNames(names, [done.length, skipped.length, tomorrow.length]);
+        const refusedCount = rest?.refused.length ?? 0;
+        const k = rest5.slice(0, kept.length);
+        const r = rest5.slice(kept.length, kept.length + refusedCount);
+        const sl = rest5.slice(kept.length + refusedCount);
+        const slipNote = sl.length ? ` Slip noted: ${sl.join(", ")}. Tomorrow is a new day.` : "";
         const keptNotes = k.map(
           (n, i) => ` ${n} was already marked ${kept[i]?.state ?? "done"} on the web: kept.`,
         );
-        return `${short ? "" : `${lead} `}${counts}${values}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${more ? ` (+${more} more)` : ""}${fresh} Streak: ${pluralDays(streak)}.`;
+        return `${short ? "" : `${lead} `}${counts}${values}${changeEcho({ done: d, skipped: s, tomorrow: t }, " ")}${keptNotes.join("")}${more ? ` (+${more} more)` : ""}${restNote(rest, r)}${slipNote}${fresh} Streak: ${pluralDays(streak)}.`;
       },
-      [...done, ...skipped, ...tomorrow, ...kept.map((g) => g.description)],
+      [
+        ...done,
+        ...skipped,
+        ...tomorrow,
+        ...kept.map((g) => g.description),
+        ...(rest?.refused ?? []),
+        ...slipped,
+      ],
     );
   },
   goalEdited: (before: string, after: string, goals: ListedGoal[]) =>
@@ -453,8 +505,8 @@ export const templates = {
     `Your streak: ${pluralDays(streak)}. Completion rate: ${rateSentence(counts)}. Keep going!`,
   paused: (daysPaused: number | null) =>
     daysPaused === null
-      ? `Check-ins paused. Reply RESUME when you're ready to start again.`
-      : `Check-ins paused for ${pluralDays(daysPaused)}. They restart by themselves; reply RESUME to start sooner.`,
+      ? `Check-ins paused, streaks frozen. Reply RESUME when you're ready to start again.`
+      : `Check-ins paused for ${pluralDays(daysPaused)}, streaks frozen. They restart by themselves; reply RESUME to start sooner.`,
   pauseTooLong: () =>
     `I can pause check-ins for up to ${WINDOW_FUTURE_YEARS} years. Send a shorter pause (e.g. "pause 2 weeks"), or PAUSE to stop them until you reply RESUME.`,
   resumed: () => `Welcome back! Check-ins are on again. Text your goals for today any time.`,

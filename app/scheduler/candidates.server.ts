@@ -47,9 +47,11 @@ const statements = {
         completed_at: number | null;
         skipped_at: number | null;
         dayNumber: number | null;
+        avoid: 0 | 1;
       }
     >(
-      `select user_id, id, description, completed_at, skipped_at, day_number as dayNumber from goals
+      `select user_id, id, description, completed_at, skipped_at, day_number as dayNumber,
+         coalesce((select avoid from habits where habits.id = goals.habit_id), 0) as avoid from goals
        where due_date >= ? and due_date < ? and user_id in (${Array(count).fill("?").join(",")})
        order by due_date, id`,
     ),
@@ -123,6 +125,7 @@ function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
       completed_at: number | null;
       skipped_at: number | null;
       dayNumber: number | null;
+      avoid: 0 | 1;
     }[]
   >();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
@@ -131,6 +134,7 @@ function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
       ...g,
       completedAt: g.completed_at,
       skippedAt: g.skipped_at,
+      avoid: g.avoid === 1,
     }));
     const question = eveningQuestion(goals);
     if ("skip" in question) return { ...candidate(u, "evening", slot, null), note: question.skip };

@@ -1,10 +1,6 @@
-import { eq } from "drizzle-orm";
-import { db, schema } from "~/utils/db/db.server";
+import { resumeFrom } from "./pauses.server";
 
 /** Check-in texts on again: reminders on and any pause lifted (the dashboard, "resume" by text). */
-export function resumeTexts(userId: number) {
-  db.update(schema.users)
-    .set({ sendCheckInReminders: true, pausedUntil: null, updatedAt: new Date() })
-    .where(eq(schema.users.id, userId))
-    .run();
+export function resumeTexts(user: { id: number; timezone: string }, now = new Date()) {
+  resumeFrom(user, now);
 }

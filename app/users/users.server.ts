@@ -5,6 +5,7 @@ import { batchesAfter } from "~/utils/requests/streamed-download.server";
 import type { User } from "../../db/schema";
 import { checkCurrentPassword } from "./current-password.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
+import { followCheckInSwitch } from "./pauses.server";
 import { CONSENT_TEXT } from "./consent";
 import { trialEndFrom } from "./trial";
 import type { RegisterInput, SettingsInput } from "./user-schema";
@@ -134,21 +135,28 @@ export function usersMatching(search = "") {
   );
 }
 
-export function updateUser(id: number, patch: SettingsInput): User {
+export function updateUser(id: number, patch: SettingsInput, now = new Date()): User {
   const current = getUserById(id);
   if (!current) throw new Error(`user ${id} not found`);
   const phoneChanged = patch.phone !== undefined && patch.phone !== current.phone;
+  const switched =
+    patch.sendCheckInReminders !== undefined &&
+    patch.sendCheckInReminders !== current.sendCheckInReminders;
   try {
-    return db
-      .update(users)
-      .set({
-        ...patch,
-        ...(phoneChanged ? { phoneVerifiedAt: null, phoneUndeliverableCode: null } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning()
-      .get();
+    return db.transaction((tx) => {
+      const user = tx
+        .update(users)
+        .set({
+          ...patch,
+          ...(phoneChanged ? { phoneVerifiedAt: null, phoneUndeliverableCode: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(users.id, id))
+        .returning()
+        .get();
+      if (switched) followCheckInSwitch(tx, current, user.sendCheckInReminders, now);
+      return user;
+    });
   } catch (error) {
     if (isUniqueViolation(error, "users.email")) throw new DuplicateEmailError();
     if (isUniqueViolation(error, "users.phone")) throw new DuplicatePhoneError();

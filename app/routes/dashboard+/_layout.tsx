@@ -131,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "resume-texts") {
-    resumeTexts(user.id);
+    resumeTexts(user);
     return redirectWithToast("/dashboard", {
       title: "Texts are on",
       description: "You'll get your check-in texts again.",

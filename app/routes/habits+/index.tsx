@@ -7,17 +7,13 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HabitForm } from "~/components/habits/habit-form";
 import { StrengthBar } from "~/components/habits/strength-bar";
+import { RestDaysNotice, TodayActions } from "~/components/habits/today-actions";
 import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PageLinks } from "~/components/ui/page-links";
 import { todayFor } from "~/goals/goals.server";
-import {
-  HabitDaysForm,
-  isDonePending,
-  TodayToggle,
-  usePendingDays,
-} from "~/components/habits/day-toggles";
+import { HabitDaysForm, isDonePending, usePendingDays } from "~/components/habits/day-toggles";
 import { habitSummaryFrom, type HabitSummary } from "~/habits/habit-api.server";
 import { dayEntryResponse, dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
 import { habitDayEntries } from "~/habits/habit-values.server";
@@ -37,6 +33,10 @@ import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
 import { useSuccessfulSubmissions } from "~/utils/hooks/use-successful-submissions";
 import { redirectWithToast } from "~/utils/toast/toast.server";
+import { restDaysLeftIn } from "~/goals/rest-days.server";
+import { pausedDaysOf } from "~/users/pauses.server";
+import { dayNumber } from "~/utils/time/local-time";
+import { parseRestOrSlip, restOrSlip } from "~/habits/habit-rest-slip.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Habits", "Your recurring habits: schedules, streaks, best streaks and strength.");
@@ -60,6 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   return json({
     today,
+    restDaysLeft: restDaysLeftIn(user.id, today),
+    paused: pausedDaysOf(user.id).isPaused(dayNumber(today)),
     weekStartsOn: user.weekStartsOn,
     active: active.map((habit) => {
       const habitNumbers = numbers.get(habit.id)!;
@@ -95,6 +97,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "value") {
     const id = Number(form.get("habitId"));
     return dayEntryResponse(user, id, form, `/habits#habit-${id}`);
+  }
+  const restOrSlipIntent = parseRestOrSlip(intent);
+  if (restOrSlipIntent) {
+    const id = Number(form.get("habitId"));
+    return redirectWithToast(`/habits#habit-${id}`, restOrSlip(user, id, restOrSlipIntent));
   }
   if (intent === "stop" || intent === "restart") {
     const id = Number(form.get("habitId"));
@@ -135,7 +142,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function HabitsPage() {
-  const { active, stopped, maxActive, today, weekStartsOn } = useLoaderData<typeof loader>();
+  const { active, stopped, maxActive, today, weekStartsOn, restDaysLeft, paused } =
+    useLoaderData<typeof loader>();
   const pending = usePendingDays();
   const data = useActionData<typeof action>();
   const errors: Record<string, string[]> = data && "errors" in data ? data.errors : {};
@@ -157,6 +165,7 @@ export default function HabitsPage() {
           <h2 id="active-habits" className="sr-only">
             Active habits
           </h2>
+          {active.length ? <RestDaysNotice left={restDaysLeft} paused={paused} /> : null}
           {active.length === 0 ? (
             <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
               No habits yet. Add one here, or text it: &ldquo;gym every Mon, Wed and Fri&rdquo;.
@@ -174,6 +183,7 @@ export default function HabitsPage() {
                       : {
                           day: today,
                           done: isDonePending(pending, h.id, today, h.today === "done"),
+                          outcome: h.today,
                         }
                   }
                 />
@@ -244,7 +254,7 @@ function HabitCard({
   todayEntry = null,
 }: {
   habit: HabitSummary;
-  today?: { day: string; done: boolean } | null;
+  today?: { day: string; done: boolean; outcome: string } | null;
   /** A measured habit due today: its amount field. */
   todayEntry?: DayEntry | null;
 }) {
@@ -258,6 +268,11 @@ function HabitCard({
               <Link to={`/habits/${habit.id}`} className="hover:underline">
                 {habit.title}
               </Link>
+              {habit.avoid ? (
+                <span className="ml-2 rounded-full border px-2 py-0.5 align-middle text-xs font-medium text-muted-foreground">
+                  avoid
+                </span>
+              ) : null}
             </h3>
             <p className="text-sm text-muted-foreground">
               {habit.schedule}
@@ -269,7 +284,7 @@ function HabitCard({
               {habit.active && !today ? " · not due today" : ""}
             </p>
           </div>
-          {today ? <TodayToggle title={habit.title} day={today.day} done={today.done} /> : null}
+          {today ? <TodayActions habit={habit} today={today} /> : null}
         </div>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
           <div className="rounded-md bg-muted/50 p-2">

@@ -151,7 +151,7 @@ export default function ProfileSettingsPage() {
             <CheckboxField
               {...getInputProps(fields.sendCheckInReminders, { type: "checkbox" })}
               label="Send Check In and Reminders"
-              note="Uncheck this to take a break or go on vacation."
+              note="Uncheck this to take a break or go on vacation: your streaks are frozen until you turn it back on."
             />
             <CheckboxField
               {...getInputProps(fields.receiveWeeklySummary, { type: "checkbox" })}
