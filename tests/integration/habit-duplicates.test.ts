@@ -74,6 +74,7 @@ describe("a habit whose name an active habit has", () => {
         unit: "",
         per: "day",
         atMost: false,
+        avoid: false,
       },
     });
     expect(habitRows(user.id)).toEqual([{ title: "floss", active: true }]);
