@@ -156,6 +156,7 @@ function paramsFor(route: RouteOnDisk): Record<string, string> {
     slug: seed.postSlug,
     period: "monthly",
     date: new Date().toISOString().slice(0, 10),
+    day: new Date().toISOString().slice(0, 10),
     "*": `${"deep/".repeat(300)}end`,
   };
 }

@@ -9,10 +9,10 @@ import { PendingButton } from "~/components/pending-button";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LOOP_FILE_MAX_BYTES } from "~/habits/loop/loop-habits";
-import { importLoopUpload } from "~/habits/loop/loop-upload.server";
+import { CHOOSE_A_FILE, importLoopUpload } from "~/habits/loop/loop-upload.server";
+import { readLoopUploadForm } from "~/habits/loop/loop-upload-form.server";
 import { requireUser } from "~/http/session.server";
 import { ensurePrimary } from "~/utils/db/litefs.server";
-import { readFormData } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { LOOP_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
 
@@ -32,8 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await ensurePrimary();
   const user = await requireUser(request);
-  const formData = await readFormData(request);
-  const outcome = await importLoopUpload(user, formData.get("file"));
+  // Only a file upload is read: a 10 MB body of any other kind is refused before it is held in memory.
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? ""))
+    return json({ ok: false, message: CHOOSE_A_FILE } as const, { status: 400 });
+  const upload = await readLoopUploadForm(request);
+  if ("refusal" in upload)
+    return json({ ok: false, message: upload.refusal } as const, { status: 400 });
+  const outcome = await importLoopUpload(user, upload.file);
   return json(outcome, { status: outcome.ok ? 200 : 400 });
 }
 
