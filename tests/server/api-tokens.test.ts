@@ -1,5 +1,7 @@
 import { RATE_LIMITS } from "~/utils/rate-limits/rate-limit.server";
+import { localDay } from "~/utils/time/local-time";
 import { signUp, startBuiltServer, type BuiltServer } from "./built-server";
+import { zoneAwayFromMidnight } from "./zones";
 
 // Personal access tokens as a script meets them: made on Settings → API tokens (the page shows the
 // token once), then sent as Authorization: Bearer to /api with no cookie. Fly's proxy reports each
@@ -44,8 +46,9 @@ function call(
 
 const dueIn = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-it("a script with a token creates, lists and completes goals and creates and lists habits", async () => {
-  const account = await signUp(server);
+it("a script with a token creates, lists and completes goals and creates, lists and keeps habits", async () => {
+  const timezone = zoneAwayFromMidnight(new Date());
+  const account = await signUp(server, { timezone });
   const token = await makeToken(account, "write");
 
   const created = await call(token, "/api/goals", {
@@ -74,6 +77,17 @@ it("a script with a token creates, lists and completes goals and creates and lis
   expect(settings).toContain("Script");
   expect(settings).not.toMatch(TOKEN);
   expect(settings).not.toContain("never used");
+
+  const { id: habitId } = (await habit.json()) as { id: number };
+  const today = localDay(new Date(), timezone);
+  const readOnly = await makeToken(account, "read", "Reader");
+  const day = (with_: string) =>
+    call(with_, `/api/habits/${habitId}/days/${today}`, { method: "PUT", json: { done: true } });
+  expect((await day(readOnly)).status).toBe(403);
+  const kept = await day(token);
+  expect(kept.status).toBe(200);
+  const [stretch] = (await (await call(token, "/api/habits")).json()) as { streak: number }[];
+  expect(stretch!.streak).toBe(1);
 });
 
 it("revoked, expired, unknown and another user's tokens are refused; a read-only token cannot write", async () => {
