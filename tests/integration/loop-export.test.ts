@@ -18,6 +18,10 @@ const fixtures = path.join(import.meta.dirname, "../fixtures/loop");
 const loopFile = (name: string) =>
   readLoopFile(new Uint8Array(fs.readFileSync(path.join(fixtures, name)))).habits;
 
+/** An export's bytes, read to the end of its stream. */
+const bytesOf = async ({ body }: { body: ReadableStream<Uint8Array> }) =>
+  new Uint8Array(await new Response(body).arrayBuffer());
+
 async function owner() {
   return getUserById((await createTestUser()).id)!;
 }
@@ -73,7 +77,7 @@ const historyOf = (userId: number) =>
 describe("the Loop export", () => {
   it("has exactly the tables and columns of Loop's newest schema", async () => {
     const user = await owner();
-    const { bytes } = loopBackupOf(user, now);
+    const bytes = await bytesOf(loopBackupOf(user, now));
     expect(schemaOf(bytes)).toEqual(schemaOf(fs.readFileSync(path.join(fixtures, "loop-v25.db"))));
   });
 
@@ -83,11 +87,15 @@ describe("the Loop export", () => {
     const withoutTime = (history: ReturnType<typeof historyOf>) =>
       history.map((h) => ({ ...h, dueTime: null }));
     const fromBackup = await owner();
-    importLoopHabits(fromBackup, readLoopFile(loopBackupOf(first, now).bytes).habits, now);
+    importLoopHabits(fromBackup, readLoopFile(await bytesOf(loopBackupOf(first, now))).habits, now);
     expect(historyOf(fromBackup.id)).toEqual(historyOf(first.id));
     // Loop's CSV export has no reminders: the habits' times stay behind.
     const fromCsv = await owner();
-    const result = importLoopHabits(fromCsv, readLoopFile(loopCsvOf(first, now).bytes).habits, now);
+    const result = importLoopHabits(
+      fromCsv,
+      readLoopFile(await bytesOf(loopCsvOf(first, now))).habits,
+      now,
+    );
     expect(result.habitsAdded).toBe(6);
     expect(historyOf(fromCsv.id)).toEqual(withoutTime(historyOf(first.id)));
   });
@@ -95,7 +103,7 @@ describe("the Loop export", () => {
   it("keeps the habit's Loop uuid in the backup, so Loop finds its habits again", async () => {
     const user = await owner();
     importLoopHabits(user, loopFile("loop-v25.db"), now);
-    const { habits } = readLoopFile(loopBackupOf(user, now).bytes);
+    const { habits } = readLoopFile(await bytesOf(loopBackupOf(user, now)));
     expect(habits.find((h) => h.name === "Gym")!.uuid).toBe("b".repeat(32));
   });
 });

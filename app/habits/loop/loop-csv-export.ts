@@ -1,7 +1,9 @@
 // Loop Habit Tracker's CSV export written as its HabitsCSVExporter lays it out: Habits.csv, and a
 // folder "001 Name/" per habit with Checkmarks.csv ("Date,Value,Notes", newest first). Loop's
-// Scores.csv files are not written: the scores are Loop's to compute. Pure.
-import { strToU8, zipSync } from "fflate";
+// Scores.csv files are not written: the scores are Loop's to compute. Pure: written as the habits
+// come, one habit's days at a time, and read a chunk at a time.
+import { deflateRawSync } from "node:zlib";
+import { strToU8, Zip, ZipPassThrough } from "fflate";
 import { csvLine } from "~/utils/text/csv";
 import { encodeValue, LOOP_VALUES, type LoopHabit } from "./loop-habits";
 
@@ -64,10 +66,46 @@ function checkmarksCsv(habit: LoopHabit) {
   return [csvLine(["Date", "Value", "Notes"]), ...rows].join("\n") + "\n";
 }
 
-export function loopCsvZip(habits: LoopHabit[], today: string): Uint8Array {
-  const files: Record<string, Uint8Array> = { "Habits.csv": strToU8(habitsCsv(habits)) };
-  habits.forEach((h, i) => {
-    files[`${folderName(i, h.name)}/Checkmarks.csv`] = strToU8(checkmarksCsv(h));
+/**
+ * A file of the zip, deflated whole by Node's zlib, whose buffers are freed as it returns: fflate's own
+ * deflate leaves some 300 KB of buffers behind per file, 20 MB for 100 habits before a collection.
+ */
+class ZlibDeflatedFile extends ZipPassThrough {
+  constructor(filename: string, mtime: Date) {
+    super(filename);
+    this.compression = 8;
+    this.mtime = mtime;
+  }
+
+  override process(chunk: Uint8Array, final: boolean) {
+    this.ondata(null, deflateRawSync(chunk), final);
+  }
+}
+
+/**
+ * Loop's CSV export zip of the habits as `habits` yields them, in chunks: each habit's Checkmarks.csv
+ * as it comes (so only one habit's days need be held), then Habits.csv and the zip's directory.
+ */
+export function* loopCsvZip(habits: Iterable<LoopHabit>, today: string): Generator<Uint8Array> {
+  const mtime = new Date(`${today}T00:00:00Z`);
+  const chunks: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    chunks.push(chunk);
   });
-  return zipSync(files, { mtime: `${today}T00:00:00Z` });
+  const addFile = (name: string, text: string) => {
+    const file = new ZlibDeflatedFile(name, mtime);
+    zip.add(file);
+    file.push(strToU8(text), true);
+  };
+  // Habits.csv needs every habit but none of their days.
+  const heads: LoopHabit[] = [];
+  for (const habit of habits) {
+    addFile(`${folderName(heads.length, habit.name)}/Checkmarks.csv`, checkmarksCsv(habit));
+    heads.push({ ...habit, days: [] });
+    yield* chunks.splice(0);
+  }
+  addFile("Habits.csv", habitsCsv(heads));
+  zip.end();
+  yield* chunks.splice(0);
 }

@@ -1,14 +1,19 @@
 // The account's habits as Loop Habit Tracker's two files, for a person going back to Loop: its
-// SQLite backup (the newest schema, which Loop's "Import data" opens) and its CSV export.
+// SQLite backup (the newest schema, which Loop's "Import data" opens) and its CSV export. Both are
+// written a habit at a time, its days read only then, and sent as a stream: five years of 100
+// habits is 180,000 days, which as objects and bytes at once would not fit beside the rest.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { todayFor } from "~/goals/goals.server";
 import { listHabits } from "~/habits/habits.server";
 import { sqlite } from "~/utils/db/db.server";
+import { byteStream } from "~/utils/requests/streamed-download.server";
+import type { LocalDay } from "~/utils/time/local-time";
 import { loopCsvZip } from "./loop-csv-export";
-import { loopHabitsOf, type HabitDayRow } from "./loop-from-habits";
+import { loopHabitOf, type HabitDayRow } from "./loop-from-habits";
 import { encodeValue, LOOP_SCHEMA_VERSION, timestampOfDay, type LoopHabit } from "./loop-habits";
 
 type Owner = { id: number; timezone: string };
@@ -35,22 +40,25 @@ create unique index idx_repetitions_habit_timestamp on Repetitions(habit, timest
 pragma user_version = ${LOOP_SCHEMA_VERSION};
 `;
 
-const dayRowsOf = (userId: number) =>
-  sqlite
-    .prepare<[number], Omit<HabitDayRow, "done" | "skipped"> & { done: number; skipped: number }>(
-      `select g.habit_id as habitId, g.habit_day as day, g.completed_at is not null as done,
-         g.skipped_at is not null as skipped, g.value, g.note
-       from goals g join habits h on h.id = g.habit_id where h.user_id = ?`,
-    )
-    .all(userId)
-    .map((r) => ({ ...r, done: r.done === 1, skipped: r.skipped === 1 }));
+type DayRow = Omit<HabitDayRow, "done" | "skipped"> & { done: number; skipped: number };
 
-function loopHabitsOfUser(user: Owner, now: Date) {
-  const today = todayFor(user, now);
-  return { today, habits: loopHabitsOf(listHabits(user.id), dayRowsOf(user.id), today) };
+const daysOfHabit = sqlite.prepare<[number], DayRow>(
+  `select habit_day as day, completed_at is not null as done, skipped_at is not null as skipped,
+     value, note
+   from goals where habit_id = ?`,
+);
+
+const dayRowsOf = (habitId: number): HabitDayRow[] =>
+  daysOfHabit.all(habitId).map((r) => ({ ...r, done: r.done === 1, skipped: r.skipped === 1 }));
+
+/** The user's habits in Loop's shape, each with its days read only when it is reached. */
+function* loopHabitsOfUser(user: Owner, today: LocalDay): Generator<LoopHabit> {
+  const habits = listHabits(user.id);
+  for (const [position, habit] of habits.entries())
+    yield loopHabitOf(habit, position, dayRowsOf(habit.id), today);
 }
 
-function writeBackup(db: Database.Database, habits: LoopHabit[]) {
+function writeBackup(db: Database.Database, habits: Iterable<LoopHabit>) {
   db.exec(LOOP_SCHEMA);
   const habit = db.prepare(
     `insert into Habits (archived, color, description, freq_den, freq_num, highlight, name, position,
@@ -87,26 +95,34 @@ function writeBackup(db: Database.Database, habits: LoopHabit[]) {
   })();
 }
 
-/** A Loop backup of the user's habits: the bytes of a SQLite file of Loop's newest schema. */
+/**
+ * The file's bytes as a stream, read from a descriptor opened now: the file can be removed at once
+ * (its space freed when the stream ends or is cancelled, closing the descriptor).
+ */
+function streamOfFile(file: string) {
+  return createReadableStreamFromReadable(fs.createReadStream("", { fd: fs.openSync(file, "r") }));
+}
+
+/** A Loop backup of the user's habits: a SQLite file of Loop's newest schema, as a stream. */
 export function loopBackupOf(user: Owner, now = new Date()) {
-  const { today, habits } = loopHabitsOfUser(user, now);
+  const today = todayFor(user, now);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loop-export-"));
   try {
     const file = path.join(dir, "backup.db");
     const db = new Database(file);
     try {
-      writeBackup(db, habits);
+      writeBackup(db, loopHabitsOfUser(user, today));
     } finally {
       db.close();
     }
-    return { today, bytes: fs.readFileSync(file) };
+    return { today, body: streamOfFile(file) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Loop's CSV export zip of the user's habits. */
+/** Loop's CSV export zip of the user's habits, as a stream written as it is read. */
 export function loopCsvOf(user: Owner, now = new Date()) {
-  const { today, habits } = loopHabitsOfUser(user, now);
-  return { today, bytes: Buffer.from(loopCsvZip(habits, today)) };
+  const today = todayFor(user, now);
+  return { today, body: byteStream(loopCsvZip(loopHabitsOfUser(user, today), today)) };
 }

@@ -13,7 +13,6 @@ import type { LocalDay } from "~/utils/time/local-time";
 import type { LoopDay, LoopHabit } from "./loop-habits";
 
 export type HabitDayRow = {
-  habitId: number;
   day: LocalDay;
   done: boolean;
   skipped: boolean;
@@ -44,26 +43,28 @@ export const loopUuidOf = (habit: Habit) =>
   habit.loopUuid ??
   createHash("sha256").update(`streakcoach habit ${habit.id}`).digest("hex").slice(0, 32);
 
-export function loopHabitsOf(habits: Habit[], days: HabitDayRow[], today: LocalDay): LoopHabit[] {
-  const byHabit = new Map<number, HabitDayRow[]>(habits.map((h) => [h.id, []]));
-  for (const row of days) byHabit.get(row.habitId)?.push(row);
-  return habits.map((habit, position) => {
-    const measure = measureOf(habit);
-    return {
-      uuid: loopUuidOf(habit),
-      name: habit.title,
-      question: "",
-      description: "",
-      position,
-      ...frequencyOf(habit),
-      measured: measure
-        ? { unit: measure.unit, target: measure.target, atMost: measure.atMost }
-        : null,
-      archived: !habit.active,
-      reminder: habit.dueTime,
-      days: (byHabit.get(habit.id) ?? [])
-        .flatMap((row) => loopDayOf(row, measure !== null, today) ?? [])
-        .sort((a, b) => (a.day < b.day ? -1 : 1)),
-    };
-  });
+/** One habit in Loop's shape at its place in the list, with its days (any order; each habit's own). */
+export function loopHabitOf(
+  habit: Habit,
+  position: number,
+  days: HabitDayRow[],
+  today: LocalDay,
+): LoopHabit {
+  const measure = measureOf(habit);
+  return {
+    uuid: loopUuidOf(habit),
+    name: habit.title,
+    question: "",
+    description: "",
+    position,
+    ...frequencyOf(habit),
+    measured: measure
+      ? { unit: measure.unit, target: measure.target, atMost: measure.atMost }
+      : null,
+    archived: !habit.active,
+    reminder: habit.dueTime,
+    days: days
+      .flatMap((row) => loopDayOf(row, measure !== null, today) ?? [])
+      .sort((a, b) => (a.day < b.day ? -1 : 1)),
+  };
 }

@@ -4,8 +4,8 @@ import { requireUser } from "~/http/session.server";
 
 // The user's habits as a Loop Habit Tracker backup, named as Loop names its own.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { today, bytes } = loopBackupOf(await requireUser(request));
-  return new Response(bytes, {
+  const { today, body } = loopBackupOf(await requireUser(request));
+  return new Response(body, {
     headers: {
       "Content-Type": "application/vnd.sqlite3",
       "Content-Disposition": `attachment; filename="Loop Habits Backup ${today}.db"`,

@@ -160,6 +160,21 @@ export function textStream(pieces: Iterable<string>): ReadableStream<Uint8Array>
   });
 }
 
+/** A body read from the chunks one at a time, when the reader asks for more. */
+export function byteStream(chunks: Iterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.iterator]();
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel() {
+      iterator.return?.();
+    },
+  });
+}
+
 /** A JSON answer, as Remix's json() gives it, streamed. */
 export function streamedJson(value: unknown, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
