@@ -41,11 +41,13 @@ export function guardRoutes(routes: Routes): Routes {
 
 function guardModule(id: string, module: RouteModule): RouteModule {
   const isResource = !module.default;
-  const limit = (module.handle as BodyLimitHandle | undefined)?.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  const handle = module.handle as BodyLimitHandle | undefined;
+  const limit = handle?.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  const act = handle?.streamsBody ? actOnCountedBody : actOnBodyRead;
   return {
     ...module,
     loader: module.loader && guardLoader(id, module.loader, isResource),
-    action: module.action && guardAction(id, module.action, limit, isResource),
+    action: module.action && guardAction(id, act(module.action, limit), isResource),
   };
 }
 
@@ -61,17 +63,91 @@ function guardLoader(id: string, loader: Handler, isResource: boolean): Handler 
   };
 }
 
-function guardAction(id: string, action: Handler, limit: number, isResource: boolean): Handler {
+function guardAction(id: string, action: Handler, isResource: boolean): Handler {
   return async (args) => {
     rememberClientAddress(args.request, args.context);
     const run = async () => {
       await refuseApiTokenInUrl(args.request);
-      const request = await withBodyWithin(args.request, limit);
-      rememberClientAddress(request, args.context);
-      return action({ ...args, request } satisfies HandlerArgs);
+      return action(args);
     };
     return isResource ? secureResource(id, args, run) : notingRedirects(id, args, run);
   };
+}
+
+/** The action given its body read in full first: nothing runs for a body past the limit. */
+function actOnBodyRead(action: Handler, limit: number): Handler {
+  return async (args) => {
+    const request = await withBodyWithin(args.request, limit);
+    rememberClientAddress(request, args.context);
+    return action({ ...args, request } satisfies HandlerArgs);
+  };
+}
+
+/**
+ * The action given its body as it comes, counted (a route whose handle says `streamsBody`): past the
+ * limit the stream breaks, and whatever the action made of that the answer is 413. What it left
+ * unread is counted after it, so an oversized body is a 413 whether it was read or not.
+ */
+function actOnCountedBody(action: Handler, limit: number): Handler {
+  return async (args) => {
+    const declared = Number(args.request.headers.get("content-length") ?? 0);
+    if (declared > limit) throw refuse(args.request, 413, tooLargeMessage(limit));
+    if (!args.request.body) return action(args);
+    const counted = countedBody(args.request.body, limit);
+    const request = new Request(args.request.url, {
+      method: args.request.method,
+      headers: args.request.headers,
+      body: counted.body,
+      signal: args.request.signal,
+      duplex: "half",
+    } as RequestInit);
+    rememberClientAddress(request, args.context);
+    const outcome = await Promise.resolve()
+      .then(() => action({ ...args, request } satisfies HandlerArgs))
+      .then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+    if (await counted.passedLimit()) throw refuse(args.request, 413, tooLargeMessage(limit));
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
+  };
+}
+
+function countedBody(source: ReadableStream<Uint8Array>, limit: number) {
+  const reader = source.getReader();
+  let size = 0;
+  let ended = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) {
+        ended = true;
+        controller.close();
+        return;
+      }
+      size += next.value.byteLength;
+      if (size > limit) controller.error(new Error(tooLargeMessage(limit)));
+      else controller.enqueue(next.value);
+    },
+    // The rest is not cancelled here: passedLimit counts it.
+    cancel() {},
+  });
+  /** Whether the body passed the limit, counting (and dropping) what the action left unread. */
+  async function passedLimit() {
+    try {
+      while (!ended && size <= limit) {
+        const next = await reader.read();
+        if (next.done) ended = true;
+        else size += next.value.byteLength;
+      }
+    } catch {
+      // A body broken off mid-way: the action's answer stands.
+    }
+    if (!ended) await reader.cancel().catch(() => {});
+    return size > limit;
+  }
+  return { body, passedLimit };
 }
 
 /** An /api call with a token in its URL is refused, and the token revoked (bearer.server.ts). */

@@ -16,7 +16,7 @@ import { ensurePrimary } from "~/utils/db/litefs.server";
 import { pageMeta } from "~/utils/page/meta";
 import { LOOP_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
 
-export const handle: BodyLimitHandle = { maxBodyBytes: LOOP_UPLOAD_BODY_LIMIT };
+export const handle: BodyLimitHandle = { maxBodyBytes: LOOP_UPLOAD_BODY_LIMIT, streamsBody: true };
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -9,6 +9,13 @@ export const IMAGE_UPLOAD_BODY_LIMIT = 6 * MB;
 /** Stripe's signed events are a few kilobytes; the largest documented stay well under this. */
 export const STRIPE_EVENT_BODY_LIMIT = 512 * KB;
 
-export type BodyLimitHandle = { maxBodyBytes?: number };
+export type BodyLimitHandle = {
+  maxBodyBytes?: number;
+  /**
+   * The route reads its whole body as a stream before it changes anything: the body is passed on as it
+   * comes and counted, not read into memory first, so a large upload is not held twice.
+   */
+  streamsBody?: boolean;
+};
 /** Settings → Import: a Loop Habit Tracker file of up to 10 MB and the form around it. */
 export const LOOP_UPLOAD_BODY_LIMIT = 11 * MB;
