@@ -2,6 +2,7 @@ import { csvLine } from "../text/csv";
 import {
   BATCH_SIZE,
   batchesAfter,
+  byteStream,
   CHUNK_CHARS,
   csvText,
   jsonText,
@@ -137,5 +138,29 @@ describe("textStream", () => {
 
   it("reads to the end", async () => {
     expect(await new Response(textStream(["a", "b", "é"])).text()).toBe("abé");
+  });
+});
+
+describe("byteStream", () => {
+  it("takes the next chunk only when the reader asks, and stops taking when it cancels", async () => {
+    const taken: number[] = [];
+    function* chunks() {
+      for (let i = 0; i < 5; i++) {
+        taken.push(i);
+        yield new Uint8Array([i]);
+      }
+    }
+    const reader = byteStream(chunks()).getReader();
+    expect((await reader.read()).value).toEqual(new Uint8Array([0]));
+    const pulledAhead = taken.length;
+    await reader.cancel();
+    expect(pulledAhead).toBeLessThan(5);
+    expect(taken.length).toBe(pulledAhead);
+  });
+
+  it("gives every chunk in order", async () => {
+    const chunks = [new Uint8Array([1, 2]), new Uint8Array([3]), new Uint8Array([4, 5, 6])];
+    const bytes = new Uint8Array(await new Response(byteStream(chunks)).arrayBuffer());
+    expect([...bytes]).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
