@@ -98,8 +98,8 @@ function unsettledTexts(from: number, before: number, transport?: SmsTransport):
 
 /**
  * Settles the texts to users and to numbers without an account stored as queued before `before` (this
- * process's start, or the instant it became primary) and not recorded, within the last two hours; older ones stay as they are. When the
- * log cannot be read for a number, its text stays queued.
+ * process's start, or the instant it became primary) and not recorded, within the last two hours; older
+ * ones stay as they are. When the log cannot be read for a number, its text stays queued.
  */
 export async function settleUnrecordedTexts(
   before: Date = PROCESS_STARTED_AT,
