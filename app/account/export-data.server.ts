@@ -4,6 +4,7 @@ import { allGoals } from "~/goals/goals.server";
 import { allDayNotes } from "~/goals/day-notes.server";
 import { apiTokensForExport } from "~/users/api-tokens.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
+import { webhooksForExport } from "~/webhooks/webhook-endpoints.server";
 import { db, schema } from "~/utils/db/db.server";
 
 const { consents } = schema;
@@ -26,5 +27,6 @@ export function exportUserData(userId: number) {
       .where(eq(schema.shareLinks.userId, userId))
       .all(),
     apiTokens: apiTokensForExport(userId),
+    webhooks: webhooksForExport(userId),
   };
 }

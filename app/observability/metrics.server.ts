@@ -98,7 +98,7 @@ export const apiTokenFlags = new Counter({
 
 export const calendarFeedRequests = new Counter({
   name: `${PREFIX}calendar_feed_requests_total`,
-  help: "Calendar feed fetches, by result (ok, not-found)",
+  help: "Calendar feed fetches, by result (ok, not-found, limited)",
   labelNames: ["result"] as const,
   registers,
 });

@@ -102,11 +102,14 @@ export function storeTextToSend(
 export async function sendTextToNumber(
   phone: string,
   body: string,
-  options: { compliance?: boolean } = {},
+  options: NumberTextOptions = {},
 ) {
   const stored = storeTextToNumber(phone, body, options);
   return stored ? sendStoredTextToNumber(stored) : false;
 }
+
+/** A compliance answer goes even to a number that said STOP; a code's text is never sent twice. */
+type NumberTextOptions = { compliance?: boolean; code?: boolean };
 
 /**
  * The first half of sendTextToNumber, synchronous so that it can be part of the caller's write: a
@@ -115,10 +118,10 @@ export async function sendTextToNumber(
 export function storeTextToNumber(
   phone: string,
   body: string,
-  options: { compliance?: boolean } = {},
+  options: NumberTextOptions = {},
 ): StoredNumberText | null {
   if (isOptedOut(phone) && !options.compliance) return null;
-  const kind = options.compliance ? "compliance" : "to_number";
+  const kind = options.compliance ? "compliance" : options.code ? "verification" : "to_number";
   const { id } = db
     .insert(schema.numberTexts)
     .values({ phone, body, kind })

@@ -53,10 +53,13 @@ export async function sendStoredText(
 export type StoredNumberText = { id: number; phone: string; body: string; kind: string };
 
 /** Hands a stored text to a number with no account to Twilio and records its answer. */
-export async function sendStoredTextToNumber(text: StoredNumberText) {
+export async function sendStoredTextToNumber(
+  text: StoredNumberText,
+  transport: SmsTransport = getTransport(),
+) {
   let result: SendResult;
   try {
-    result = await getTransport().send(text.phone, toSmsText(text.body));
+    result = await transport.send(text.phone, toSmsText(text.body));
   } catch (error) {
     recordNumberTextRefused(text, error instanceof SmsSendError ? error.code : null);
     logger.error({ err: errorFields(error) }, "text to a number without an account not sent");

@@ -195,7 +195,7 @@ export async function issueCode(
 
   const outcome = issued.queued
     ? await sendQueuedText(user, issued.queued)
-    : { sent: await sendTextToNumber(target, text), reason: "failed" as const };
+    : { sent: await sendTextToNumber(target, text, { code: true }), reason: "failed" as const };
   if (!outcome.sent) {
     // A code that never left cannot be used (it still counts towards the hourly limit).
     db.update(phoneCodes).set({ expiresAt: now }).where(eq(phoneCodes.id, issued.id)).run();

@@ -20,6 +20,7 @@ type EndpointRow = {
   disabledAt: number | null;
   disabledReason: string | null;
 };
+type ExportedEndpointRow = Omit<EndpointRow, "secret"> & { deliveries: number; delivered: number };
 type DeliveryRow = {
   id: number;
   endpointId: number;
@@ -60,6 +61,15 @@ const statements = {
   ),
   remove: preparedQuery(() =>
     sqlite.prepare<[number, number]>("delete from webhook_endpoints where id = ? and user_id = ?"),
+  ),
+  exported: preparedQuery(() =>
+    sqlite.prepare<[number], ExportedEndpointRow>(
+      `select e.id, e.url, e.created_at as createdAt, e.disabled_at as disabledAt,
+         e.disabled_reason as disabledReason,
+         count(d.id) as deliveries, count(d.delivered_at) as delivered
+       from webhook_endpoints e left join webhook_deliveries d on d.endpoint_id = e.id
+       where e.user_id = ? group by e.id order by e.id`,
+    ),
   ),
   isActive: preparedQuery(() =>
     sqlite
@@ -129,3 +139,16 @@ export function webhooksForSettings(userId: number) {
 }
 
 export type SettingsWebhook = ReturnType<typeof webhooksForSettings>[number];
+
+/** The user's endpoints for "Download my data": never the secret, and of deliveries only counts. */
+export function webhooksForExport(userId: number) {
+  return statements
+    .exported()
+    .all(userId)
+    .map(({ createdAt, disabledAt, deliveries, delivered, ...endpoint }) => ({
+      ...endpoint,
+      createdAt: new Date(createdAt).toISOString(),
+      disabledAt: disabledAt === null ? null : new Date(disabledAt).toISOString(),
+      deliveries: { total: deliveries, delivered, undelivered: deliveries - delivered },
+    }));
+}

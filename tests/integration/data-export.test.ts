@@ -3,6 +3,8 @@ import { skipGoal } from "~/goals/goal-edits.server";
 import { completeGoal, createGoal } from "~/goals/goals.server";
 import { writeDayNote } from "~/goals/day-notes.server";
 import { createApiToken } from "~/users/api-tokens.server";
+import { sqlite } from "~/utils/db/db.server";
+import { addWebhookEndpoint, sendTestEvent } from "~/webhooks/webhook-endpoints.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 // "Download my data": every goal carries its outcome, by the same rule as the /api and the pages.
@@ -55,4 +57,42 @@ it("exports the user's API tokens with their names and uses, never the token or 
   const text = JSON.stringify(data);
   expect(text).not.toContain(token);
   expect(text).not.toContain(row.tokenHash);
+});
+
+it("exports the user's webhooks with their state and delivery counts, never the secret", async () => {
+  const user = await createTestUser();
+  const other = await createTestUser();
+  const endpointId = addWebhookEndpoint(user.id, "https://hooks.example.com/streak");
+  addWebhookEndpoint(other.id, "https://hooks.example.com/not-mine");
+  sendTestEvent(user.id, endpointId);
+  sendTestEvent(user.id, endpointId);
+  sqlite
+    .prepare(
+      "update webhook_deliveries set delivered_at = ? where id = (select min(id) from webhook_deliveries where endpoint_id = ?)",
+    )
+    .run(Date.now(), endpointId);
+  const secret = sqlite
+    .prepare("select secret from webhook_endpoints where id = ?")
+    .pluck()
+    .get(endpointId) as string;
+
+  const response = await call(
+    exportRoute.loader,
+    makeRequest("/settings/export.json", { cookie: await sessionCookie(user.id) }),
+  );
+  const data = await readJson(response);
+  expect(data.webhooks).toEqual([
+    {
+      id: endpointId,
+      url: "https://hooks.example.com/streak",
+      createdAt: expect.any(String),
+      disabledAt: null,
+      disabledReason: null,
+      deliveries: { total: 2, delivered: 1, undelivered: 1 },
+    },
+  ]);
+  const text = JSON.stringify(data);
+  expect(text).not.toContain(secret);
+  expect(text).not.toContain("A test event from StreakCoach.");
+  expect(text).not.toContain("not-mine");
 });

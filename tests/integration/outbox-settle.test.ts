@@ -1,5 +1,6 @@
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
-import { storeTextToSend } from "~/sms/outbound.server";
+import { storeTextToNumber, storeTextToSend } from "~/sms/outbound.server";
+import { settleUnrecordedTexts } from "~/sms/settle.server";
 import { getTransport } from "~/sms/transport.server";
 import { runTick } from "~/scheduler/tick.server";
 import { getUserById } from "~/users/users.server";
@@ -66,5 +67,47 @@ describe("texts a stopped process left queued", () => {
 
     await runTick(new Date(Date.now() + 60_000));
     expect(fake.messagesTo(user.phone)).toHaveLength(bodies.length);
+  });
+});
+
+describe("texts to numbers without an account a stopped process left queued", () => {
+  const numberTextRow = (id: number) =>
+    sqlite
+      .prepare<[number], Row>("select status, provider_sid from number_texts where id = ?")
+      .get(id)!;
+
+  function leftQueuedToNumber(phone: string, body: string, options: { code?: boolean } = {}) {
+    const stored = storeTextToNumber(phone, body, options)!;
+    sqlite
+      .prepare("update number_texts set created_at = ? where id = ?")
+      .run(Date.now() - 10 * 60_000, stored.id);
+    return stored.id;
+  }
+
+  it("are recorded when Twilio's log has them and sent once when it does not; a code is not resent", async () => {
+    const partner = "+12015550461";
+    const stranger = "+12015550462";
+    const newNumber = "+12015550463";
+    const handedOver = leftQueuedToNumber(partner, "Sam invited you to be their partner.");
+    const neverSent = leftQueuedToNumber(stranger, "Sign up at streakcoach.app to text me.");
+    const code = leftQueuedToNumber(newNumber, "Your StreakCoach code is 123456", { code: true });
+    const before = await getTransport().send(partner, "Sam invited you to be their partner.");
+
+    const figures = await settleUnrecordedTexts(new Date());
+
+    expect(figures).toMatchObject({ recorded: 1, sent: 1, unreadable: 0 });
+    expect(fake.messagesTo(partner).map((m) => m.body)).toEqual([
+      "Sam invited you to be their partner.",
+    ]);
+    const resent = fake.messagesTo(stranger);
+    expect(resent.map((m) => m.body)).toEqual(["Sign up at streakcoach.app to text me."]);
+    expect(fake.messagesTo(newNumber)).toEqual([]);
+    expect(numberTextRow(handedOver)).toEqual({ status: "sent", provider_sid: before.sid });
+    expect(numberTextRow(neverSent)).toMatchObject({ provider_sid: resent[0]!.sid });
+    expect(numberTextRow(code)).toEqual({ status: "queued", provider_sid: null });
+
+    await settleUnrecordedTexts(new Date());
+    expect(fake.messagesTo(stranger)).toHaveLength(1);
+    expect(fake.messagesTo(partner)).toHaveLength(1);
   });
 });

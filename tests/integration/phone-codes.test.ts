@@ -228,6 +228,19 @@ describe("phone codes", () => {
     expect(getUserById(user.id)!.phoneVerifiedAt).toBeNull();
   });
 
+  it("a code to a new number is kept as a code, so a stopped process's copy is never resent", async () => {
+    const user = await verifiedUser();
+    const next = uniquePhone();
+    db.update(schema.users).set({ pendingPhone: next }).where(eq(schema.users.id, user.id)).run();
+    expect((await issueCode(user, "change_phone")).sent).toBe(true);
+    const stored = db
+      .select()
+      .from(schema.numberTexts)
+      .where(eq(schema.numberTexts.phone, next))
+      .all();
+    expect(stored).toEqual([expect.objectContaining({ kind: "verification" })]);
+  });
+
   it("an opted-out number gets no code, and says so", async () => {
     const user = await createTestUser();
     optOut(user.phone, "keyword");

@@ -109,6 +109,7 @@ function referenceExport(userId: number, exportedAt: string) {
       partners: db.select().from(partners).where(eq(partners.userId, userId)).all(),
       shareLinks: db.select().from(shareLinks).where(eq(shareLinks.userId, userId)).all(),
       apiTokens: [],
+      webhooks: [],
       habits: habitSummaries(listHabits(userId), todayFor(user)),
     },
     null,

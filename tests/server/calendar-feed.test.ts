@@ -109,3 +109,22 @@ it("a revoked link, a replaced link and an unknown one are 404; another user's l
   expect(page).not.toMatch(LINK);
   expect(page).not.toContain("last read by a calendar: not yet");
 });
+
+it("answers a link fetched more than 120 times an hour with 429 and Retry-After; other links still read", async () => {
+  const account = await signUp(server);
+  const other = await signUp(server);
+  const path = await makeLink(account);
+  const otherPath = await makeLink(other);
+  for (let n = 0; n < 120; n++) {
+    const response = await fetch(new URL(path, server.url));
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+  }
+  const refused = await fetch(new URL(path, server.url));
+  expect(refused.status).toBe(429);
+  const retryAfter = Number(refused.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(3600);
+  expect(await refused.text()).not.toContain("BEGIN:VCALENDAR");
+  expect(await readFeed(otherPath)).toBeInstanceOf(Array);
+});

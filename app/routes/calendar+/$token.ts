@@ -7,13 +7,27 @@ import {
 import { calendarFeedRequests } from "~/observability/metrics.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { isPrimary } from "~/utils/db/litefs.server";
+import { consumeLimit } from "~/utils/rate-limits/rate-limit.server";
 
 /**
  * GET /calendar/{token}.ics: the user's plan as an iCalendar feed, for whoever holds the private link
  * (the token is the capability, as a share link's is). A revoked or unknown link is 404.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const feed = findCalendarFeed(params.token ?? "");
+  const token = params.token ?? "";
+  const limit = await consumeLimit("calendar-feed", token);
+  if (!limit.ok) {
+    calendarFeedRequests.inc({ result: "limited" });
+    throw new Response("Too many requests for this calendar. Try again later.", {
+      status: 429,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": String(limit.retryAfterSeconds),
+      },
+    });
+  }
+  const feed = findCalendarFeed(token);
   const user = feed && getUserById(feed.userId);
   if (!feed || !user) {
     calendarFeedRequests.inc({ result: "not-found" });

@@ -108,6 +108,13 @@ export const RATE_LIMITS = {
     seconds: 15 * MINUTE,
     why: "a runaway script or a leaked token cannot hold the server",
   },
+  "calendar-feed": {
+    counts: "calendar feed fetches",
+    per: "feed link",
+    points: 120,
+    seconds: HOUR,
+    why: "calendar apps poll every few minutes; a loop on a leaked link cannot hold the server",
+  },
 } satisfies Record<string, LimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
