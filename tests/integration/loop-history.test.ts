@@ -12,7 +12,11 @@ import { importLoopHabits } from "~/habits/loop/loop-import.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
 import { eachDay, HISTORY_FIRST_DAY } from "~/utils/time/date-window";
-import { createTestUser } from "../helpers/requests";
+import { todayFor } from "~/goals/goals.server";
+import * as habitPage from "~/routes/habits+/$id";
+import * as apiHabits from "~/routes/api+/habits";
+import * as jsonExport from "~/routes/settings_+/export[.json]";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 const now = new Date("2026-06-15T16:00:00Z"); // noon in New York
 const today = "2026-06-15";
@@ -37,7 +41,7 @@ const shiftedV25 = (): LoopHabit[] =>
   }));
 
 /** A daily habit checked every day for nine years, up to today. */
-const nineYearHabit = (): LoopHabit => ({
+const nineYearHabit = (until = today): LoopHabit => ({
   uuid: "9".repeat(32),
   name: "Walk",
   question: "",
@@ -48,7 +52,7 @@ const nineYearHabit = (): LoopHabit => ({
   measured: null,
   archived: false,
   reminder: null,
-  days: eachDay(nineYearsAgo, today, Infinity).map((day) => ({
+  days: eachDay(yearsBack(until, 9), until, Infinity).map((day) => ({
     day,
     mark: "yes" as const,
     amount: null,
@@ -132,4 +136,27 @@ describe("Loop history older than the 5-year window", () => {
       expect(habitSummaries(listHabits(again.id), today)[0]!.streak).toBe(habit.days.length);
     }
   });
+});
+
+it("shows the nine-year streak on the habit page, in /api/habits and in the JSON export", async () => {
+  const user = (await owner())!;
+  const habit = nineYearHabit(todayFor(user));
+  importLoopHabits(user, [habit], new Date());
+  const id = listHabits(user.id)[0]!.id;
+  const cookie = await sessionCookie(user.id);
+  const page = await readJson(
+    await call(habitPage.loader, makeRequest(`/habits/${id}`, { cookie }), { id: String(id) }),
+  );
+  const whole = { streak: habit.days.length, bestStreak: habit.days.length, strength: 100 };
+  expect(page.habit).toMatchObject({ startDate: habit.days[0]!.day, ...whole });
+  expect(page.counts).toEqual({ done: habit.days.length, skipped: 0, missed: 0 });
+  expect(page.heatmap.filter((c: { outcome: string | null }) => c.outcome === "done")).toHaveLength(
+    page.heatmap.filter((c: { day: string }) => c.day <= todayFor(user)).length,
+  );
+  const api = await readJson(await call(apiHabits.loader, makeRequest("/api/habits", { cookie })));
+  expect(JSON.stringify(api)).toContain(`"streak":${habit.days.length}`);
+  const exported = await readJson(
+    await call(jsonExport.loader, makeRequest("/settings/export.json", { cookie })),
+  );
+  expect(exported.habits[0]).toMatchObject(whole);
 });
