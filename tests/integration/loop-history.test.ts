@@ -9,6 +9,7 @@ import { loopBackupOf, loopCsvOf } from "~/habits/loop/loop-export.server";
 import { readLoopFile } from "~/habits/loop/loop-file.server";
 import type { LoopHabit } from "~/habits/loop/loop-habits";
 import { importLoopHabits } from "~/habits/loop/loop-import.server";
+import { progressReportPdf } from "~/report/report-pdf.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
 import { eachDay, HISTORY_FIRST_DAY } from "~/utils/time/date-window";
@@ -16,6 +17,7 @@ import { todayFor } from "~/goals/goals.server";
 import * as habitPage from "~/routes/habits+/$id";
 import * as apiHabits from "~/routes/api+/habits";
 import * as jsonExport from "~/routes/settings_+/export[.json]";
+import { pdfText } from "../e2e/pdf-text";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
 const now = new Date("2026-06-15T16:00:00Z"); // noon in New York
@@ -138,7 +140,7 @@ describe("Loop history older than the 5-year window", () => {
   });
 });
 
-it("shows the nine-year streak on the habit page, in /api/habits and in the JSON export", async () => {
+it("shows the nine-year streak on the habit page, in /api/habits, the JSON export and the PDF", async () => {
   const user = (await owner())!;
   const habit = nineYearHabit(todayFor(user));
   importLoopHabits(user, [habit], new Date());
@@ -159,4 +161,7 @@ it("shows the nine-year streak on the habit page, in /api/habits and in the JSON
     await call(jsonExport.loader, makeRequest("/settings/export.json", { cookie })),
   );
   expect(exported.habits[0]).toMatchObject(whole);
+  const pdf = pdfText(await progressReportPdf(user, "30d"));
+  expect(pdf).toContain(`streak ${habit.days.length} d`);
+  expect(pdf).toContain("100%");
 });
