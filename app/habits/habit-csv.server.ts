@@ -1,6 +1,6 @@
 import type { Habit } from "../../db/schema";
 import { csvLine } from "~/utils/text/csv";
-import { clampToWindow, eachDay } from "~/utils/time/date-window";
+import { clampToHistory, eachDay, historyDayCount } from "~/utils/time/date-window";
 import type { LocalDay } from "~/utils/time/local-time";
 import { BATCH_SIZE } from "~/utils/requests/streamed-download.server";
 import { habitHistories } from "./habit-history.server";
@@ -16,7 +16,7 @@ export function* habitsCsv(habits: Habit[], today: LocalDay): Generator<string, 
   const byDay = habits.map((h) => new Map(histories.get(h.id)!.days.map((d) => [d.day, d])));
   const first = habits.reduce((min, h) => (h.startDate < min ? h.startDate : min), today);
   yield csvLine(["Date", ...habits.map((h) => h.title)]) + "\r\n";
-  const allDays = eachDay(clampToWindow(first, today), today).reverse();
+  const allDays = eachDay(clampToHistory(first, today), today, historyDayCount(today)).reverse();
   for (let i = 0; i < allDays.length; i += BATCH_SIZE) {
     const lines = allDays.slice(i, i + BATCH_SIZE).map((day) => {
       const cells = byDay.map((days) => {

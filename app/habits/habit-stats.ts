@@ -3,7 +3,7 @@
 // DST change (a 23- or 25-hour day) is one day like any other.
 import type { HabitSchedule } from "~/replies/interpret-habits";
 import { NO_PAUSES, type PausedDays } from "~/users/paused-days";
-import { clampToWindow } from "~/utils/time/date-window";
+import { clampToHistory } from "~/utils/time/date-window";
 import { dayNumber, type LocalDay } from "~/utils/time/local-time";
 import { weekStartNumber, type WeekStart } from "~/utils/time/week-start";
 import type { Measure } from "./habit-measure";
@@ -128,8 +128,8 @@ function outcomeLookup(numbers: number[], days: HabitDay[]) {
 function walk(history: HabitHistory, today: LocalDay): Walk {
   const t = dayNumber(today);
   const weekOf = (n: number) => weekStartNumber(n, history.weekStartsOn);
-  // A start before the years around today (old data) is walked from the window's first day.
-  const start = dayNumber(clampToWindow(history.start, today));
+  // A start before the history window (imported from Loop's first years, or bad data) is walked from its first day.
+  const start = dayNumber(clampToHistory(history.start, today));
   const spans = history.schedules.map((s) => ({
     from: dayNumber(s.from),
     schedule: s.schedule,

@@ -176,3 +176,21 @@ describe("a measured habit's chart data", () => {
     ]);
   });
 });
+
+describe("a measured habit imported from before the date window", () => {
+  it("counts its streak from its real start (2017), and a start before 2015 from 2015", () => {
+    const today = "2026-06-15";
+    const nineYears = days(
+      "2017-06-15",
+      Array.from({ length: 3288 }, () => 35),
+    );
+    expect(habitNumbers(history("2017-06-15", nineYears, PAGES), today).streak).toBe(3288);
+    const ancient = days(
+      "1990-01-01",
+      Array.from({ length: 3 }, () => 35),
+    );
+    const fromLongAgo = { ...nineYears, ...ancient };
+    // Days before 2015-01-01 are outside any walk; the missed years between are counted from 2015.
+    expect(habitNumbers(history("1990-01-01", fromLongAgo, PAGES), today).streak).toBe(3288);
+  });
+});

@@ -1,7 +1,7 @@
 // A measured habit's numbers, by Loop Habit Tracker's rule for numerical habits: each due day (or,
 // for a weekly target, each week) moves strength by the share of the target reached, and counts for
 // the streak when it meets the target. Pure, on local calendar days, as habit-stats.ts.
-import { clampToWindow } from "~/utils/time/date-window";
+import { clampToHistory } from "~/utils/time/date-window";
 import { dayNumber, type LocalDay } from "~/utils/time/local-time";
 import { weekStartNumber } from "~/utils/time/week-start";
 import { meetsTarget, shareReached, type Measure } from "./habit-measure";
@@ -37,7 +37,7 @@ function entriesByDay(history: HabitHistory) {
 
 function span(history: HabitHistory, today: LocalDay) {
   const t = dayNumber(today);
-  const start = dayNumber(clampToWindow(history.start, today));
+  const start = dayNumber(clampToHistory(history.start, today));
   const lastDue = history.stoppedOn ? Math.min(dayNumber(history.stoppedOn) - 1, t) : t;
   return { t, start, lastDue };
 }

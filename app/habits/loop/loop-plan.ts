@@ -7,11 +7,11 @@
 //   target says); YES_AUTO (a day Loop's frequency excused), NO and UNKNOWN are no check-in: the day
 //   is left without a goal, unless it has a note, which is kept on a goal not done.
 // - Loop's reminder is the habit's time of day.
-// - Archived is stopped, the day after its last day. Days in the future or before the years a
-//   person may name (date-window) are left out.
+// - Archived is stopped, the day after its last day. Days in the future or before HISTORY_FIRST_DAY
+//   (date-window: older than Loop itself) are left out; older than the 5 years a person may name is kept.
 import { dayDoneBy, NOTE_MAX, type Measure } from "~/habits/habit-measure";
 import { HABIT_TITLE_MAX, UNIT_MAX, type HabitScheduleInput } from "~/habits/habit-schema";
-import { isDayInWindow } from "~/utils/time/date-window";
+import { isDayInHistory } from "~/utils/time/date-window";
 import { addDays, type LocalDay } from "~/utils/time/local-time";
 import type { LoopDay, LoopHabit } from "./loop-habits";
 
@@ -74,7 +74,7 @@ function plannedDay(day: LoopDay, measure: Measure | null): PlannedDay | null {
 
 export function planHabit(habit: LoopHabit, today: LocalDay): PlannedHabit {
   const measure = measureOfLoop(habit);
-  const inWindow = habit.days.filter((d) => d.day <= today && isDayInWindow(d.day, today));
+  const inWindow = habit.days.filter((d) => d.day <= today && isDayInHistory(d.day, today));
   const days = inWindow.flatMap((d) => plannedDay(d, measure) ?? []);
   const first = inWindow[0]?.day ?? today;
   const last = inWindow.at(-1)?.day ?? today;

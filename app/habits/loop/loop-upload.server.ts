@@ -1,5 +1,6 @@
 // Settings → Import: an uploaded file read as Loop's, imported, and what came across said in words.
 import { HabitError } from "~/habits/habits.server";
+import { HISTORY_FIRST_DAY } from "~/utils/time/date-window";
 import { readLoopFile } from "./loop-file.server";
 import { LoopFileError } from "./loop-habits";
 import { importLoopHabits, type LoopImportResult } from "./loop-import.server";
@@ -21,7 +22,7 @@ export function describeImport(result: LoopImportResult) {
     );
   if (result.daysLeftOut)
     parts.push(
-      `${count(result.daysLeftOut, "day was", "days were")} left out: in the future, more than 5 years ago, or on a day already full.`,
+      `${count(result.daysLeftOut, "day was", "days were")} left out: in the future, before ${HISTORY_FIRST_DAY}, or on a day already full.`,
     );
   return parts.join(" ");
 }

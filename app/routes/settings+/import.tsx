@@ -15,6 +15,8 @@ import { requireUser } from "~/http/session.server";
 import { ensurePrimary } from "~/utils/db/litefs.server";
 import { pageMeta } from "~/utils/page/meta";
 import { LOOP_UPLOAD_BODY_LIMIT, type BodyLimitHandle } from "~/utils/requests/body-limits";
+import { HISTORY_FIRST_DAY } from "~/utils/time/date-window";
+import { formatLocalDay } from "~/utils/time/format";
 
 export const handle: BodyLimitHandle = { maxBodyBytes: LOOP_UPLOAD_BODY_LIMIT, streamsBody: true };
 
@@ -59,8 +61,9 @@ function ImportCard() {
         <CardTitle className="text-xl">Import from Loop Habit Tracker</CardTitle>
         <CardDescription>
           In Loop, use Settings → Export full backup (a .db file) or Export as CSV (a .zip file),
-          then upload that file here. Your habits, their schedules, targets and every day come
-          across; importing the same file again changes nothing.
+          then upload that file here. Your habits, their schedules, targets and every day from{" "}
+          {formatLocalDay(HISTORY_FIRST_DAY)} on come across; importing the same file again changes
+          nothing.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,8 +1,12 @@
 import {
+  clampToHistory,
   clampToWindow,
   dayWindow,
   eachDay,
+  historyDayCount,
+  historyWindow,
   isCalendarDay,
+  isDayInHistory,
   isDayInWindow,
   isInstantInWindow,
   MAX_WINDOW_DAYS,
@@ -100,5 +104,26 @@ describe("eachDay", () => {
       "2026-01-09",
       "2026-01-10",
     ]);
+  });
+});
+
+describe("historyWindow", () => {
+  it("reaches back to Loop's first years, and forward as far as the window", () => {
+    expect(historyWindow("2026-11-25")).toEqual({ first: "2015-01-01", last: "2028-11-25" });
+    expect(historyDayCount("2026-11-25")).toBe(5078);
+    expect(isDayInHistory("2017-06-15", "2026-11-25")).toBe(true);
+    expect(isDayInWindow("2017-06-15", "2026-11-25")).toBe(false);
+    expect(isDayInHistory("2014-12-31", "2026-11-25")).toBe(false);
+    expect(isDayInHistory("2017-02-29", "2026-11-25")).toBe(false);
+  });
+
+  it("bounds a stored start anywhere to it, so a walk from there ends", () => {
+    expect(clampToHistory("0001-01-01", "2026-11-25")).toBe("2015-01-01");
+    expect(clampToHistory("2017-06-15", "2026-11-25")).toBe("2017-06-15");
+    expect(clampToHistory("+010000-01-01", "2026-11-25")).toBe("2028-11-25");
+  });
+
+  it("is the date window itself once the window starts before 2015", () => {
+    expect(historyWindow("2018-03-01")).toEqual(dayWindow("2018-03-01"));
   });
 });

@@ -47,12 +47,44 @@ export function isDayInWindow(day: string, today: LocalDay) {
   return isCalendarDay(day) && day >= first && day <= last;
 }
 
-/** A day moved into the window: for days that come from stored data rather than from a person. */
-export function clampToWindow(day: string, today: LocalDay): LocalDay {
-  const { first, last } = dayWindow(today);
+// Imported history (Loop Habit Tracker has existed since 2016) may be older than the window; walks
+// over a habit's stored days stay inside this fixed, still bounded span instead.
+export const HISTORY_FIRST_DAY: LocalDay = "2015-01-01";
+
+/** The days a habit's stored history may hold: from HISTORY_FIRST_DAY (or the window's start, if older) to the window's end. */
+export function historyWindow(today: LocalDay): DayWindow {
+  const window = dayWindow(today);
+  return {
+    first: HISTORY_FIRST_DAY < window.first ? HISTORY_FIRST_DAY : window.first,
+    last: window.last,
+  };
+}
+
+export function isDayInHistory(day: string, today: LocalDay) {
+  const { first, last } = historyWindow(today);
+  return isCalendarDay(day) && day >= first && day <= last;
+}
+
+/** How many days the history window holds: the bound of every walk over a habit's stored days. */
+export function historyDayCount(today: LocalDay) {
+  const { first, last } = historyWindow(today);
+  return Math.round((dayStart(last) - dayStart(first)) / 86_400_000) + 1;
+}
+
+function clampTo({ first, last }: DayWindow, day: string): LocalDay {
   const start = dayStart(day);
   if (Number.isNaN(start) || start < dayStart(first)) return first;
   return start > dayStart(last) ? last : day;
+}
+
+/** A day moved into the window: for days that come from stored data rather than from a person. */
+export function clampToWindow(day: string, today: LocalDay): LocalDay {
+  return clampTo(dayWindow(today), day);
+}
+
+/** A stored habit day moved into the history window. */
+export function clampToHistory(day: string, today: LocalDay): LocalDay {
+  return clampTo(historyWindow(today), day);
 }
 
 /** The instants a person may name: the same window, around the instant `now`. */
