@@ -125,7 +125,12 @@ describe("Loop history older than the 5-year window", () => {
     expect(csvLines).toHaveLength(habit.days.length + 1);
     expect(csvLines.at(-1)).toBe(`${nineYearsAgo},1`);
 
-    for (const file of [loopBackupOf(user, now).bytes, loopCsvOf(user, now).bytes]) {
+    const bytesOf = async ({ body }: { body: ReadableStream<Uint8Array> }) =>
+      new Uint8Array(await new Response(body).arrayBuffer());
+    for (const file of [
+      await bytesOf(loopBackupOf(user, now)),
+      await bytesOf(loopCsvOf(user, now)),
+    ]) {
       const [back] = readLoopFile(file).habits;
       expect(back!.days.filter((d) => d.mark === "yes").map((d) => d.day)).toEqual(
         habit.days.map((d) => d.day),
