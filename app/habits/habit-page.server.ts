@@ -1,4 +1,4 @@
-import { lastDays, type DayToggle } from "~/habits/habit-days";
+import type { DayToggle } from "~/habits/habit-days";
 import { habitDayEntries } from "~/habits/habit-values.server";
 import { dailyValues, weeklyTotals } from "~/habits/measured-stats";
 import type { HabitHistory } from "~/habits/habit-stats";

@@ -12,7 +12,7 @@ import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { todayFor } from "~/goals/goals.server";
-import { HabitDaysForm, isDonePending, usePendingDays } from "~/components/habits/day-toggles";
+import { isDonePending, usePendingDays } from "~/components/habits/day-toggles";
 import { habitSummaryFrom } from "~/habits/habit-api.server";
 import { dayEntryResponse, dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
 import { habitDayEntries } from "~/habits/habit-values.server";
