@@ -229,6 +229,7 @@ export default function HabitPage() {
                 unit: habit.unit,
                 per: habit.per,
                 atMost: habit.atMost,
+                avoid: habit.avoid,
               }}
               errors={errors}
             />
