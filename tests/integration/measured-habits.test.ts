@@ -116,7 +116,9 @@ describe("a value by text", () => {
       await text(user.id, habit, SUNDAY);
     createHabitGoalsOfDay(getUserById(user.id)!, at("15", "12:00"));
     const reply = await text(user.id, "read 35 - great chapter, stretched", at("15"));
-    expect(reply.reply).toMatch(/Which one did you mean/);
+    expect(reply.reply).toMatch(
+      /^Got it\. read 30 pages: 35 of 30 pages ✓\. Which one did you mean/,
+    );
     const read = listHabits(user.id).find((h) => h.title === "read 30 pages")!;
     const days = sqlite
       .prepare<[number], Omit<DayRow, "habit_day">>(
