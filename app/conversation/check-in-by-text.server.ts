@@ -101,7 +101,7 @@ export function checkIn(
     return {
       linkedGoalIds: changed.map((g) => g.id),
       reply: templates.recordedThenAsked(
-        { done: names(done), skipped: names(skipped), tomorrow: names(moved) },
+        { done: names(done), skipped: names(skipped), tomorrow: names(moved), recorded: echoes },
         question,
       ),
     };

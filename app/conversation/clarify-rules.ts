@@ -1,5 +1,5 @@
 import type { OpenQuestion } from "../../db/schema";
-import type { CheckInReading } from "~/replies/interpret";
+import type { CheckInReading, GoalRecords } from "~/replies/interpret";
 import { addDays, localDay, startOfLocalDay, zonedInstant } from "~/utils/time/local-time";
 
 // The pure rules of the question back: until when it stands, how its goals are numbered, what its
@@ -47,6 +47,8 @@ export function readingOfChoice(
 }
 
 /** Whether a reading records anything (the certain part of a question back may be empty). */
-export function recordsSomething(reading: CheckInReading) {
-  return reading.completed.length + reading.skipped.length + reading.tomorrow.length > 0;
+export function recordsSomething(reading: CheckInReading & Partial<GoalRecords>) {
+  const lists = [reading.completed, reading.skipped, reading.tomorrow];
+  const records = [reading.values ?? [], reading.slipped ?? [], reading.notes ?? []];
+  return [...lists, ...records].some((list) => list.length > 0);
 }

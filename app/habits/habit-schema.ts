@@ -45,6 +45,9 @@ const target = z
   .max(MAX_AMOUNT, `target must be a number from 0 to ${MAX_AMOUNT}`);
 const per = z.enum(["day", "week"], { error: "per must be day or week" });
 const atMost = z.boolean({ error: "atMost must be true or false" });
+const avoid = z
+  .boolean({ error: "avoid must be true or false" })
+  .describe("A habit to avoid ('no sugar'): each day is kept unless a slip is reported");
 
 export type HabitScheduleInput = { days: number[] } | { timesPerWeek: number };
 export type HabitInput = {
@@ -90,10 +93,7 @@ export const NewHabitSchema = z
     unit: unit.nullable().optional().describe("What the target counts: 'pages', 'km'"),
     per: per.optional().describe("Whether the target is a day's or a week's total (default day)"),
     atMost: atMost.optional().describe("The target is a limit to stay within (default false)"),
-    avoid: z
-      .boolean({ error: "avoid must be true or false" })
-      .optional()
-      .describe("A habit to avoid ('no sugar'): each day is kept unless a slip is reported"),
+    avoid: avoid.optional(),
   })
   .superRefine(oneSchedule)
   .meta({ oneOf: [{ required: ["days"] }, { required: ["timesPerWeek"] }] })
@@ -117,6 +117,7 @@ export const EditHabitSchema = z
     unit: unit.nullable().optional(),
     per: per.optional(),
     atMost: atMost.optional(),
+    avoid: avoid.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.days !== undefined && v.timesPerWeek !== undefined) oneSchedule(v, ctx);

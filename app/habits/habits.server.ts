@@ -194,6 +194,8 @@ export function updateHabit(
       schedules = [...schedules.filter((s) => s.from < today), scheduleSpan(today, schedule)];
     if (changes.active === false && habit.active) dropOpenGoalOfToday(habit.id, today);
     if (changes.title !== undefined) renameOpenGoalOfToday(habit.id, today, changes.title);
+    if (changes.avoid !== undefined && changes.avoid !== habit.avoid)
+      keepTodayAsNewKind(habit.id, today, changes.avoid, now);
     return db
       .update(habits)
       .set({
@@ -203,6 +205,7 @@ export function updateHabit(
           ? { active: changes.active, stoppedOn: changes.active ? null : today }
           : {}),
         ...measureUpdate(habit, changes),
+        ...(changes.avoid !== undefined ? { avoid: changes.avoid } : {}),
         schedules,
         updatedAt: now,
       })
@@ -269,6 +272,17 @@ function dropOpenGoalOfToday(habitId: number, today: string) {
         isNull(goals.skippedAt),
       ),
     )
+    .run();
+}
+
+/**
+ * Today's goal starts over as one of the habit's new kind would: kept until a slip for a habit to
+ * avoid, open for a habit to do. A rested day stays rested.
+ */
+function keepTodayAsNewKind(habitId: number, today: string, avoid: boolean, now: Date) {
+  db.update(goals)
+    .set({ completedAt: avoid ? now : null })
+    .where(and(eq(goals.habitId, habitId), eq(goals.habitDay, today), isNull(goals.skippedAt)))
     .run();
 }
 

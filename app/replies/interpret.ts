@@ -7,6 +7,7 @@ import {
   parseCheckIn,
   reportsOnAGoal,
   type Ambiguity,
+  type CheckIn,
 } from "./interpret-check-in";
 import { dayNumbersAt, dayNumbersOf } from "./day-numbers";
 import {
@@ -77,7 +78,8 @@ export type GoalRecords = {
 export type Clarification = {
   options: number[];
   verdict: keyof CheckInReading;
-  certain: CheckInReading;
+  /** With goals' kinds (v5), the values, slips and notes that are certain too. */
+  certain: CheckInReading & Partial<GoalRecords>;
 };
 
 /** Every goal number in an interpretation is a day number (conventions v4). */
@@ -209,6 +211,49 @@ const inDayNumbers = (reading: CheckInReading, numbers: number[]): CheckInReadin
   tomorrow: dayNumbersAt(reading.tomorrow, numbers),
 });
 
+/** A check-in's reader, with some goals left nameless: the yes/no one, or with kinds the v5 one. */
+type CheckInReader = (
+  text: string,
+  goals: string[],
+) => CheckIn | KindsCheckIn | Ambiguity | "question" | null;
+
+/**
+ * The part of a reading a question back leaves certain: every verdict, value, slip and note but those
+ * on the goals asked about.
+ */
+function certainOf(
+  reading: CheckIn | KindsCheckIn,
+  asked: number[],
+  numbers: number[],
+): Clarification["certain"] {
+  const rest = (list: number[]) => list.filter((g) => !asked.includes(g));
+  const verdicts = inDayNumbers(
+    {
+      completed: rest(reading.completed),
+      skipped: rest(reading.skipped),
+      tomorrow: rest(reading.tomorrow),
+    },
+    numbers,
+  );
+  if (!("values" in reading)) return verdicts;
+  const { values, slipped, notes } = recordsInDayNumbers(
+    {
+      ...reading,
+      values: reading.values.filter((v) => !asked.includes(v.goal)),
+      slipped: rest(reading.slipped),
+      notes: reading.notes.filter((n) => !asked.includes(n.goal)),
+    },
+    numbers,
+  );
+  // Only what was said: a yes/no reply reads the same with kinds as without.
+  return {
+    ...verdicts,
+    ...(values.length ? { values } : {}),
+    ...(slipped.length ? { slipped } : {}),
+    ...(notes.length ? { notes } : {}),
+  };
+}
+
 /**
  * What the answer to "which one did you mean" decides: the verdict the text gives the goals its
  * words cannot tell apart, and the rest of its reading. Read with all but the first of those goals
@@ -219,26 +264,23 @@ function clarificationOf(
   goals: string[],
   numbers: number[],
   positions: number[],
+  read: CheckInReader,
 ): Clarification | undefined {
-  if (positions.length === 1) return doubtOf(text, goals, numbers, positions[0]!);
+  if (positions.length === 1) return doubtOf(text, goals, numbers, positions[0]!, read);
   const [first, ...others] = positions;
   const nameless = goals.map((goal, i) => (others.includes(i + 1) ? "" : goal));
-  const reading = parseCheckIn(text, nameless, numbers);
-  if (first === undefined || !reading || "ambiguous" in reading) return undefined;
+  const reading = read(text, nameless);
+  if (first === undefined || !reading || reading === "question" || "ambiguous" in reading)
+    return undefined;
   const verdict = (["completed", "skipped", "tomorrow"] as const).find((k) =>
     reading[k].includes(first),
   );
   if (!verdict) return undefined;
-  const rest = (list: number[]) => list.filter((g) => !positions.includes(g));
-  const certain = inDayNumbers(
-    {
-      completed: rest(reading.completed),
-      skipped: rest(reading.skipped),
-      tomorrow: rest(reading.tomorrow),
-    },
-    numbers,
-  );
-  return { options: dayNumbersAt(positions, numbers), verdict, certain };
+  return {
+    options: dayNumbersAt(positions, numbers),
+    verdict,
+    certain: certainOf(reading, positions, numbers),
+  };
 }
 
 /**
@@ -251,22 +293,15 @@ function doubtOf(
   goals: string[],
   numbers: number[],
   position: number,
+  read: CheckInReader,
 ): Clarification {
   const options = dayNumbersAt([position], numbers);
   const none = { completed: [], skipped: [], tomorrow: [] };
   const nameless = goals.map((goal, i) => (i + 1 === position ? "" : goal));
-  const reading = parseCheckIn(text, nameless, numbers);
-  if (!reading || "ambiguous" in reading) return { options, verdict: "completed", certain: none };
-  const rest = (list: number[]) => list.filter((g) => g !== position);
-  const certain = inDayNumbers(
-    {
-      completed: rest(reading.completed),
-      skipped: rest(reading.skipped),
-      tomorrow: rest(reading.tomorrow),
-    },
-    numbers,
-  );
-  return { options, verdict: "completed", certain };
+  const reading = read(text, nameless);
+  if (!reading || reading === "question" || "ambiguous" in reading)
+    return { options, verdict: "completed", certain: none };
+  return { options, verdict: "completed", certain: certainOf(reading, [position], numbers) };
 }
 
 function setGoals(text: Typed, allowPersonal: boolean): Interpretation {
@@ -322,8 +357,13 @@ function eveningReply(
   const reading = kinds ? byKind : parseCheckIn(text, goals, numbers);
   if (reading && "ambiguous" in reading) {
     const { ambiguous } = reading;
+    const read: CheckInReader = kinds
+      ? (t, g) => parseKindsCheckIn(t, g, numbers, kinds, (f) => asTyped(typed, f))
+      : (t, g) => parseCheckIn(t, g, numbers);
     const clarify =
-      "goals" in ambiguous ? clarificationOf(text, goals, numbers, ambiguous.goals) : undefined;
+      "goals" in ambiguous
+        ? clarificationOf(text, goals, numbers, ambiguous.goals, read)
+        : undefined;
     return askWhich(reading, goals, numbers, clarify);
   }
   if (byKind && !("ambiguous" in byKind))

@@ -606,15 +606,16 @@ export const templates = {
     `${BRAND}: that's ${limit} texts today, the most we read in a day. We'll read your texts again tomorrow. STOP and HELP still work.`,
   /** A check-in that left one thing to ask: what it recorded, then the question. */
   recordedThenAsked: (
-    changes: { done: string[]; skipped: string[]; tomorrow: string[] },
+    changes: { done: string[]; skipped: string[]; tomorrow: string[]; recorded?: string[] },
     question: string,
   ) => {
     const { done, skipped, tomorrow } = changes;
+    const values = (changes.recorded ?? []).map((r) => ` ${r}.`).join("");
     const echoed = fitted(
       (names, { more }) => {
         const [d, s, t] = splitNames(names, [done.length, skipped.length]);
         const echo = changeEcho({ done: d, skipped: s, tomorrow: t }, " ");
-        return `Got it.${echo}${more ? ` (+${more} more)` : ""} ${question}`;
+        return `Got it.${values}${echo}${more ? ` (+${more} more)` : ""} ${question}`;
       },
       [...done, ...skipped, ...tomorrow],
     );

@@ -89,4 +89,31 @@ test.describe("rest days and habits to avoid", () => {
       stretch.getByRole("button", { name: "Mark Stretch done for today" }),
     ).toBeVisible();
   });
+
+  test("a habit's edit form makes it a habit to avoid, and a habit to do again", async ({
+    page,
+    user,
+  }) => {
+    markPhoneVerified(user.email);
+    seedDailyHabit(user.email, "Sugar", 2);
+    const sugar = habitCard(page, "Sugar");
+    const switchAvoid = async (avoid: boolean) => {
+      await page.goto("/habits");
+      await sugar.getByRole("link", { name: "Sugar" }).click();
+      const editForm = page.locator("form", { has: page.getByLabel("A habit to avoid") });
+      await editForm.getByLabel("A habit to avoid").setChecked(avoid);
+      await editForm.getByRole("button", { name: "Save" }).click();
+      await expect(toast(page)).toContainText("Habit saved");
+      await expect(page.getByLabel("A habit to avoid")).toBeChecked({ checked: avoid });
+      await page.goto("/habits");
+    };
+
+    await switchAvoid(true);
+    await expect(sugar).toContainText("Kept today");
+    await expect(sugar.getByRole("button", { name: "Slipped on Sugar today" })).toBeVisible();
+
+    await switchAvoid(false);
+    await expect(sugar.getByRole("button", { name: "Mark Sugar done for today" })).toBeVisible();
+    await expect(sugar).not.toContainText("Kept today");
+  });
 });

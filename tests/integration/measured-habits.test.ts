@@ -110,6 +110,24 @@ describe("a value by text", () => {
     expect(habitDayNumbers([habit], "2026-06-16").get(habit.id)).toMatchObject({ streak: 1 });
   });
 
+  it("a reply that also asks a question back keeps its certain value and note", async () => {
+    const user = await verifiedUser();
+    for (const habit of ["read 30 pages every day", "stretch every day", "stretch legs every day"])
+      await text(user.id, habit, SUNDAY);
+    createHabitGoalsOfDay(getUserById(user.id)!, at("15", "12:00"));
+    const reply = await text(user.id, "read 35 - great chapter, stretched", at("15"));
+    expect(reply.reply).toMatch(
+      /^Got it\. read 30 pages: 35 of 30 pages ✓\. Which one did you mean/,
+    );
+    const read = listHabits(user.id).find((h) => h.title === "read 30 pages")!;
+    const days = sqlite
+      .prepare<[number], Omit<DayRow, "habit_day">>(
+        "select value, note, completed_at is not null as done from goals where habit_id = ? and habit_day = '2026-06-15'",
+      )
+      .all(read.id);
+    expect(days).toEqual([{ value: 35, note: "great chapter", done: 1 }]);
+  });
+
   it("'undo' takes the value and the note back", async () => {
     const user = await verifiedUser();
     await text(user.id, "read 30 pages every day", SUNDAY);

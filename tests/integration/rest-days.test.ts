@@ -9,6 +9,8 @@ import { pausesOf } from "~/users/pauses.server";
 import { getUserById, updateUser } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
 import * as habitsRoute from "~/routes/api+/habits";
+import * as habitApiRoute from "~/routes/api+/habits_.$id";
+import * as habitPageRoute from "~/routes/habits+/$id";
 import * as skipRoute from "~/routes/api+/goals_.$id_.skip";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 
@@ -219,6 +221,85 @@ describe("habits to avoid", () => {
     createHabitGoalsOfDay(getUserById(user.id)!, noon("05"));
     await text(user.id, "no slips today", noon("05"));
     expect(habitStreak(user.id, habit.id, "06")).toBe(1);
+  });
+});
+
+describe("switching a habit to avoid on and off", () => {
+  const todayGoalDone = (habitId: number, day: string) =>
+    sqlite
+      .prepare<[number, string], number | null>(
+        "select completed_at from goals where habit_id = ? and habit_day = ?",
+      )
+      .pluck()
+      .get(habitId, `2026-11-${day}`) !== null;
+  const isAvoid = (habitId: number) =>
+    sqlite.prepare<[number], number>("select avoid from habits where id = ?").pluck().get(habitId);
+
+  it("PATCH /api/habits/{id} and the habit page's edit form change it, and the streak follows", async () => {
+    vi.useFakeTimers({ now: noon("05"), toFake: ["Date"] });
+    try {
+      const user = await verifiedUser();
+      const cookie = await sessionCookie(user.id);
+      const habit = createHabit(
+        user,
+        { title: "Sugar", schedule: { days: [0, 1, 2, 3, 4, 5, 6] }, time: null },
+        noon("02"),
+      );
+      for (const day of ["02", "03", "04", "05"]) habitDay(user.id, habit.id, day, false);
+      // A habit to do with nothing done: the days are missed.
+      expect(habitStreak(user.id, habit.id, "05")).toBe(0);
+
+      const patched = await call(
+        habitApiRoute.action,
+        makeRequest(`/api/habits/${habit.id}`, { method: "PATCH", cookie, json: { avoid: true } }),
+        { id: String(habit.id) },
+      );
+      expect(patched.status).toBe(200);
+      expect(await readJson(patched)).toMatchObject({ title: "Sugar", avoid: true });
+      expect(isAvoid(habit.id)).toBe(1);
+      // Today is kept until a slip, as a new habit to avoid's day is.
+      expect(todayGoalDone(habit.id, "05")).toBe(true);
+      expect(habitStreak(user.id, habit.id, "05")).toBe(1);
+
+      const refused = await call(
+        habitApiRoute.action,
+        makeRequest(`/api/habits/${habit.id}`, { method: "PATCH", cookie, json: { avoid: "yes" } }),
+        { id: String(habit.id) },
+      );
+      expect(refused.status).toBe(400);
+      expect(isAvoid(habit.id)).toBe(1);
+
+      // The habit page's edit form: the box unticked makes it a habit to do again.
+      const form = new FormData();
+      form.set("intent", "edit");
+      form.set("title", "Sugar");
+      form.set("schedule", "days");
+      for (const d of [0, 1, 2, 3, 4, 5, 6]) form.append("days", String(d));
+      const edited = await call(
+        habitPageRoute.action,
+        makeRequest(`/habits/${habit.id}`, { method: "POST", cookie, body: form }),
+        { id: String(habit.id) },
+      );
+      expect(edited.status).toBe(302);
+      expect(isAvoid(habit.id)).toBe(0);
+      expect(todayGoalDone(habit.id, "05")).toBe(false);
+
+      form.set("avoid", "on");
+      await call(
+        habitPageRoute.action,
+        makeRequest(`/habits/${habit.id}`, { method: "POST", cookie, body: form }),
+        { id: String(habit.id) },
+      );
+      expect(isAvoid(habit.id)).toBe(1);
+      const page = await readJson(
+        await call(habitPageRoute.loader, makeRequest(`/habits/${habit.id}`, { cookie }), {
+          id: String(habit.id),
+        }),
+      );
+      expect(page.habit.avoid).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -81,3 +81,41 @@ export function DayValueForm({
     </Form>
   );
 }
+
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+/** The habit page's rows of days to fill in, today first. */
+export function DayValueForms({
+  days,
+  today,
+  ...habit
+}: {
+  action: string;
+  habitId: number;
+  title: string;
+  unit: string | null;
+  measured: boolean;
+  days: DayEntry[];
+  today: string;
+}) {
+  return (
+    <div id="values" className="mt-4 scroll-mt-24 space-y-3 border-t pt-4">
+      <h3 className="text-sm font-semibold">
+        {habit.measured ? "How much, and a note" : "A note on a day"}
+      </h3>
+      {days.map((entry) => (
+        <DayValueForm
+          key={entry.day}
+          {...habit}
+          entry={entry}
+          label={entry.day === today ? "Today" : shortDay(entry.day)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -20,7 +20,7 @@ export type HabitFormValues = {
   unit?: string | null;
   per?: "day" | "week" | null;
   atMost?: boolean;
-  /** Asked only of a new habit: whether it is a habit to avoid. */
+  /** Whether it is a habit to avoid. */
   avoid?: boolean;
 };
 
@@ -136,26 +136,24 @@ export function HabitForm({
         </p>
         <FieldErrors id={id("time-error")} errors={errors.time} />
       </div>
-      {intent === "create" ? (
-        <div className="flex items-start gap-2">
-          <input
-            id={id("avoid")}
-            name="avoid"
-            type="checkbox"
-            defaultChecked={values.avoid ?? false}
-            className="mt-1 h-4 w-4"
-            aria-describedby={id("avoid-hint")}
-          />
-          <div>
-            <label htmlFor={id("avoid")} className="text-sm font-medium">
-              A habit to avoid
-            </label>
-            <p id={id("avoid-hint")} className="text-sm text-muted-foreground">
-              Like &ldquo;no sugar&rdquo;: each day is kept unless you report a slip.
-            </p>
-          </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id("avoid")}
+          name="avoid"
+          type="checkbox"
+          defaultChecked={values.avoid ?? false}
+          className="mt-1 h-4 w-4"
+          aria-describedby={id("avoid-hint")}
+        />
+        <div>
+          <label htmlFor={id("avoid")} className="text-sm font-medium">
+            A habit to avoid
+          </label>
+          <p id={id("avoid-hint")} className="text-sm text-muted-foreground">
+            Like &ldquo;no sugar&rdquo;: each day is kept unless you report a slip.
+          </p>
         </div>
-      ) : null}
+      </div>
       <PendingButton intent={intent} pendingLabel="Saving...">
         {submitLabel}
       </PendingButton>

@@ -26,15 +26,13 @@ import { habitSummary } from "~/habits/habit-api.server";
 import { readEditHabitForm } from "~/habits/habit-form.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { habitHistories } from "~/habits/habit-history.server";
-import { lastDays, type DayToggle } from "~/habits/habit-days";
+import { lastDays } from "~/habits/habit-days";
 import { dayEntryResponse, dayIntentResponse, isDayIntent } from "~/habits/habit-days.server";
-import { habitDayEntries } from "~/habits/habit-values.server";
-import { dailyValues, weeklyTotals } from "~/habits/measured-stats";
-import type { HabitHistory } from "~/habits/habit-stats";
-import { addDays } from "~/utils/time/local-time";
-import { DayValueForm } from "~/components/habits/day-value-form";
-import { DailyValuesChart, WeeklyTotalsChart } from "~/components/habits/value-charts";
-import { describeMeasure, formatAmount } from "~/habits/habit-measure";
+import { dayEntries, measuredView, recentNotes } from "~/habits/habit-page.server";
+import { DayValueForms } from "~/components/habits/day-value-form";
+import { DeleteHabitConfirmation } from "~/components/habits/delete-habit-confirmation";
+import { MeasuredCharts, RecentNotes } from "~/components/habits/measured-cards";
+import { describeMeasure } from "~/habits/habit-measure";
 import { dayCounts, strengthSeries, yearHeatmap } from "~/habits/habit-stats";
 import {
   deleteHabit,
@@ -85,34 +83,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     strength: strengthSeries(history, today),
     counts: dayCounts(history, today),
   });
-}
-
-/** The days a person may fill in (a value, a note), today first. */
-function dayEntries(habitId: number, week: DayToggle[], today: string) {
-  const settable = week.filter((d) => d.settable);
-  const entries = habitDayEntries([habitId], settable[0]?.day ?? today, today);
-  const empty = { value: null, note: null };
-  return settable
-    .map((d) => ({ day: d.day, ...(entries.get(`${habitId}:${d.day}`) ?? empty) }))
-    .reverse();
-}
-
-/** A measured habit's values over the last 30 days and its weeks' totals. */
-function measuredView(history: HabitHistory, today: string) {
-  return {
-    measure: history.measure!,
-    values: dailyValues(history, today, 30),
-    weeks: weeklyTotals(history, today, 12),
-  };
-}
-
-/** The notes of the last 30 days, newest first, to read beside the values. */
-function recentNotes(habitId: number, today: string) {
-  const entries = habitDayEntries([habitId], addDays(today, -29), today);
-  return [...entries.entries()]
-    .filter(([, e]) => e.note)
-    .map(([key, e]) => ({ day: key.slice(key.indexOf(":") + 1), note: e.note!, value: e.value }))
-    .sort((a, b) => (a.day < b.day ? 1 : -1));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -187,23 +157,15 @@ export default function HabitPage() {
             Tap a day to mark it done, again to undo.
           </p>
           {days.length ? (
-            <div id="values" className="mt-4 scroll-mt-24 space-y-3 border-t pt-4">
-              <h3 className="text-sm font-semibold">
-                {measured ? "How much, and a note" : "A note on a day"}
-              </h3>
-              {days.map((entry) => (
-                <DayValueForm
-                  key={entry.day}
-                  action={`/habits/${habit.id}`}
-                  habitId={habit.id}
-                  title={habit.title}
-                  unit={measured?.measure.unit || null}
-                  measured={measured !== null}
-                  entry={entry}
-                  label={entry.day === today ? "Today" : shortDay(entry.day)}
-                />
-              ))}
-            </div>
+            <DayValueForms
+              action={`/habits/${habit.id}`}
+              habitId={habit.id}
+              title={habit.title}
+              unit={measured?.measure.unit || null}
+              measured={measured !== null}
+              days={days}
+              today={today}
+            />
           ) : null}
         </section>
       ) : null}
@@ -267,6 +229,7 @@ export default function HabitPage() {
                 unit: habit.unit,
                 per: habit.per,
                 atMost: habit.atMost,
+                avoid: habit.avoid,
               }}
               errors={errors}
             />
@@ -303,95 +266,6 @@ export default function HabitPage() {
         </Card>
       </div>
     </PageShell>
-  );
-}
-
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
-type MeasuredView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["measured"]>;
-
-function MeasuredCharts({ measure, values, weeks }: MeasuredView) {
-  return (
-    <>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">The last 30 days</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <DailyValuesChart points={values} measure={measure} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">Weekly totals</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <WeeklyTotalsChart weeks={weeks} measure={measure} />
-        </CardContent>
-      </Card>
-    </>
-  );
-}
-
-function RecentNotes({
-  notes,
-  unit,
-}: {
-  notes: { day: string; note: string; value: number | null }[];
-  unit: string;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-lg">Notes</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="space-y-2 text-sm">
-          {notes.map((n) => (
-            <li key={n.day} className="user-text">
-              <span className="font-medium">{formatLocalDay(n.day)}</span>
-              {n.value !== null ? ` · ${formatAmount(n.value)} ${unit}` : ""}: {n.note}
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The second step of a delete, a page state of its own so it asks without JavaScript too. */
-function DeleteHabitConfirmation({ habitId, title }: { habitId: number; title: string }) {
-  return (
-    <Form
-      method="post"
-      id="delete-habit"
-      role="alertdialog"
-      aria-labelledby="delete-habit-title"
-      aria-describedby="delete-habit-warning"
-      className="scroll-mt-24 space-y-3 rounded-md border border-destructive p-4"
-    >
-      <h3 id="delete-habit-title" className="font-semibold">
-        Delete &ldquo;{title}&rdquo;?
-      </h3>
-      <p id="delete-habit-warning" className="text-sm text-muted-foreground">
-        Its history and streak go for good; this cannot be undone. The goals it made stay, as
-        ordinary goals of their days. To keep its history, stop it instead.
-      </p>
-      <input type="hidden" name="confirm" value="yes" />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="delete" className={buttonClass("destructive")}>
-          Yes, delete it
-        </button>
-        <Link to={`/habits/${habitId}`} preventScrollReset className={buttonClass("outline")}>
-          Cancel
-        </Link>
-      </div>
-    </Form>
   );
 }
 
