@@ -15,6 +15,10 @@ import * as password from "~/routes/settings+/password";
 import * as phone from "~/routes/settings+/phone";
 import * as shareLinks from "~/routes/settings+/share-links";
 import * as webhooks from "~/routes/settings+/webhooks";
+import * as apiTokens from "~/routes/settings+/api-tokens";
+import * as loopImport from "~/routes/settings+/import";
+import * as loopBackup from "~/routes/settings_+/loop-backup[.db]";
+import * as loopCsv from "~/routes/settings_+/loop-csv[.zip]";
 import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
 import { getToast } from "~/utils/toast/toast.server";
@@ -72,6 +76,28 @@ describe("the Settings pages", () => {
       const sent = await post(action, path, { intent: "settings" });
       expect(sent.status, path).toBe(302);
       expect(sent.headers.get("Location"), path).toMatch(/^\/login/);
+    }
+  });
+
+  it("send an anonymous visitor of API tokens, Import and the Loop downloads to the login page", async () => {
+    for (const { path, loader, action } of [
+      { path: "/settings/api-tokens", loader: apiTokens.loader, action: apiTokens.action },
+      { path: "/settings/import", loader: loopImport.loader, action: loopImport.action },
+    ]) {
+      const get = await call(loader, makeRequest(path));
+      expect(get.status, path).toBe(302);
+      expect(get.headers.get("Location"), path).toMatch(/^\/login\?redirectTo=/);
+      const sent = await post(action, path, { intent: "token-create", name: "x", access: "write" });
+      expect(sent.status, path).toBe(302);
+      expect(sent.headers.get("Location"), path).toMatch(/^\/login/);
+    }
+    for (const [path, loader] of [
+      ["/settings/loop-backup.db", loopBackup.loader],
+      ["/settings/loop-csv.zip", loopCsv.loader],
+    ] as const) {
+      const get = await call(loader, makeRequest(path));
+      expect(get.status, path).toBe(302);
+      expect(get.headers.get("Location"), path).toMatch(/^\/login/);
     }
   });
 
