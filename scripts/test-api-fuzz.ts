@@ -3,12 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import {
-  HttpClient,
-  signUp,
-  startBuiltServer,
-  type BuiltServer,
-} from "../tests/server/built-server";
+import { HttpClient, signUp, startBuiltServer } from "../tests/server/built-server";
+import type { BuiltServer } from "../tests/server/built-server";
 
 // Usage: npm run test:api-fuzz   (after `npm run build`)
 // Schemathesis (scripts/install-schemathesis.sh) fuzzes every /api operation of docs/openapi.json, as

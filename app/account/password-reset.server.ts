@@ -1,10 +1,7 @@
 import { getUserByEmail, setPassword } from "~/users/users.server";
 import { checkCode, issueCode, type IssueResult } from "~/verification/phone-codes.server";
-import {
-  admitCodeRequest,
-  codeTextLimitMessage,
-  type CodeTextRefusal,
-} from "~/verification/code-text-limits.server";
+import { admitCodeRequest, codeTextLimitMessage } from "~/verification/code-text-limits.server";
+import type { CodeTextRefusal } from "~/verification/code-text-limits.server";
 
 // Who can stop whom. Anyone may type anyone's email here, so no limit of this flow is per account
 // in a way a stranger could fill: a limit keyed by the email, spent by wrong codes or requests from

@@ -12,8 +12,8 @@ import {
   INVALID_CODE,
   isWellFormedCode,
   issueCode,
-  type CheckResult,
 } from "~/verification/phone-codes.server";
+import type { CheckResult } from "~/verification/phone-codes.server";
 import { formatUsPhone } from "~/users/phone";
 import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";

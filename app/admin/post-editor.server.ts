@@ -2,8 +2,8 @@ import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
-  type UploadHandler,
 } from "@remix-run/node";
+import type { UploadHandler } from "@remix-run/node";
 import {
   BLOG_IMAGE_MAX_BYTES,
   BlogImageError,

@@ -6,13 +6,8 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrationsFolder } from "../../db/migrate";
-import {
-  journalLevel,
-  normalizeSql,
-  schemaDifferences,
-  type JournalRow,
-  type SchemaEntry,
-} from "./schema-rules";
+import { journalLevel, normalizeSql, schemaDifferences } from "./schema-rules";
+import type { JournalRow, SchemaEntry } from "./schema-rules";
 
 export type SchemaCheck =
   { ok: true; level: number; latest: number } | { ok: false; problems: string[] };

@@ -2,12 +2,8 @@ import { z } from "zod";
 import type { User } from "../../db/schema";
 import { env } from "~/utils/env/env.server";
 import { formatLongDate } from "~/utils/time/format";
-import {
-  entitlementsFor,
-  hasLiveSubscription,
-  type BillingState,
-  type Entitlements,
-} from "./entitlements";
+import { entitlementsFor, hasLiveSubscription } from "./entitlements";
+import type { BillingState, Entitlements } from "./entitlements";
 import { formatMonthlyPrice, PLANS } from "./plans";
 
 /** Billing is on only with a Stripe key; without one every account has Premium. */

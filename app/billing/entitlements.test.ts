@@ -3,8 +3,8 @@ import {
   entitlementsFor,
   hasLiveSubscription,
   isTerminalSubscriptionStatus,
-  type BillingState,
 } from "./entitlements";
+import type { BillingState } from "./entitlements";
 import { trialEndFrom } from "~/users/trial";
 
 const DAY = 24 * 60 * 60 * 1000;

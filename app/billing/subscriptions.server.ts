@@ -15,8 +15,8 @@ import {
   stripeRef,
   SubscriptionShape,
   syncSubscription,
-  type EventOutcome,
 } from "./subscription-state.server";
+import type { EventOutcome } from "./subscription-state.server";
 import { errorFields, logger } from "~/observability/logger.server";
 
 export type { EventOutcome } from "./subscription-state.server";

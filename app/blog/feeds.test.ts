@@ -6,8 +6,8 @@ import {
   escapeXml,
   rfc822Date,
   w3cDate,
-  type FeedPost,
 } from "./feeds";
+import type { FeedPost } from "./feeds";
 
 const APP = "https://coach.example";
 

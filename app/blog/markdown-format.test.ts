@@ -6,8 +6,8 @@ import {
   formatSnippet,
   isFormatId,
   MARKDOWN_FORMATS,
-  type FormatId,
 } from "./markdown-format";
+import type { FormatId } from "./markdown-format";
 
 /** Applies a format to the part of `marked` between [ and ] (the brackets mark the selection). */
 function format(marked: string, id: FormatId) {

@@ -1,13 +1,7 @@
 import { segmentCount, smsEncoding } from "~/sms/segments";
 import { addDays } from "~/utils/time/local-time";
-import {
-  dayPattern,
-  isMilestone,
-  ruleFeedback,
-  sentencesOf,
-  type DayPattern,
-  type FeedbackFacts,
-} from "./feedback-rules";
+import { dayPattern, isMilestone, ruleFeedback, sentencesOf } from "./feedback-rules";
+import type { DayPattern, FeedbackFacts } from "./feedback-rules";
 
 const base: FeedbackFacts = {
   done: 2,

@@ -1,10 +1,5 @@
-import {
-  listTodayGoals,
-  outcomeCounts,
-  streakFor,
-  todayFor,
-  type DayGoal,
-} from "~/goals/goals.server";
+import { listTodayGoals, outcomeCounts, streakFor, todayFor } from "~/goals/goals.server";
+import type { DayGoal } from "~/goals/goals.server";
 import { GoalEditError } from "~/goals/goal-edits.server";
 import { undoLastTextChange } from "~/goals/change-journal.server";
 import type { Clarification, Interpretation } from "~/replies/interpret";

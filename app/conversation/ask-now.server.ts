@@ -1,12 +1,8 @@
 import { listTodayGoals, todayFor } from "~/goals/goals.server";
 import { eveningQuestion, morningQuestion } from "~/questions/daily-questions.server";
 import { habitsToAvoidOf } from "~/habits/habit-slips.server";
-import {
-  sendQueuedText,
-  storeTextToSend,
-  type SendOutcome,
-  type TextToSend,
-} from "~/sms/outbound.server";
+import { sendQueuedText, storeTextToSend } from "~/sms/outbound.server";
+import type { SendOutcome, TextToSend } from "~/sms/outbound.server";
 import { closePromptIfStill, openPrompt } from "~/users/open-prompt.server";
 import { inGroupCommit } from "~/utils/db/db.server";
 import { forgetQuestion } from "./clarify.server";

@@ -4,13 +4,8 @@ import { recordHabitDay } from "~/habits/habit-days.server";
 import { MAX_AMOUNT, NOTE_MAX } from "~/habits/habit-measure";
 import { valueEcho } from "~/habits/habit-values.server";
 import { HabitError } from "~/habits/habits.server";
-import {
-  completeGoal,
-  listTodayGoals,
-  streakFor,
-  todayFor,
-  type DayGoal,
-} from "~/goals/goals.server";
+import { completeGoal, listTodayGoals, streakFor, todayFor } from "~/goals/goals.server";
+import type { DayGoal } from "~/goals/goals.server";
 import { moveGoalToTomorrow, noteGoal, skipGoal } from "~/goals/goal-edits.server";
 import { planCheckIn } from "~/goals/check-in-plan";
 import { habitsToAvoidOf, reportSlip } from "~/habits/habit-slips.server";

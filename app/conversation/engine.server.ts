@@ -13,15 +13,8 @@ import {
   dailyTextAllowance,
   TEXTS_READ_PER_DAY,
 } from "./daily-text-limit.server";
-import {
-  dayGoals,
-  readBeforeWriting,
-  readingOf,
-  replyInputFor,
-  type EarlyReading,
-  type EngineUser,
-  type IncomingText,
-} from "./reading.server";
+import { dayGoals, readBeforeWriting, readingOf, replyInputFor } from "./reading.server";
+import type { EarlyReading, EngineUser, IncomingText } from "./reading.server";
 import { storeReply, type Source } from "./reply.server";
 
 // The one path every user text takes: read it (reading.server), act on it (acting.server), answer it

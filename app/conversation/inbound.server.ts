@@ -6,9 +6,8 @@ import {
   handleIncomingText,
   readBeforeWriting,
   readIncomingText,
-  type EarlyReading,
-  type IncomingText,
 } from "~/conversation/engine.server";
+import type { EarlyReading, IncomingText } from "~/conversation/engine.server";
 import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/daily-text-limit.server";
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";

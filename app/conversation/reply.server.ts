@@ -1,10 +1,6 @@
 import type { User } from "../../db/schema";
-import {
-  storeTextToSend,
-  type SendOutcome,
-  type StoredText,
-  type TextKind,
-} from "~/sms/outbound.server";
+import { storeTextToSend } from "~/sms/outbound.server";
+import type { SendOutcome, StoredText, TextKind } from "~/sms/outbound.server";
 import { sendStoredText } from "~/sms/sender.server";
 import { storeMessage } from "~/messages/message-rows.server";
 

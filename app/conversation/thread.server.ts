@@ -3,13 +3,8 @@ import type { Message } from "../../db/schema";
 import { db, schema, sqlite } from "~/utils/db/db.server";
 import { formatTime } from "~/utils/time/format";
 import { keysetAfter } from "~/utils/requests/streamed-download.server";
-import {
-  addDays,
-  localDay,
-  localDayNumber,
-  startOfLocalDay,
-  type LocalDay,
-} from "~/utils/time/local-time";
+import { addDays, localDay, localDayNumber, startOfLocalDay } from "~/utils/time/local-time";
+import type { LocalDay } from "~/utils/time/local-time";
 import { imageLabel, mediaNames, type ImageLabel } from "./message-media.server";
 
 // The conversation page: a page of local days, each with its messages as the chat shows them.

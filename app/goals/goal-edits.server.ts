@@ -11,11 +11,8 @@ import {
 import { addDays, localDay, localTime, zonedInstant } from "~/utils/time/local-time";
 import { assertRoomOnDay, GoalEditError } from "./goals.server";
 import { dayNumberAfterMove } from "./day-numbers.server";
-import {
-  enqueueEvent,
-  goalEventData,
-  type WebhookEventType,
-} from "~/webhooks/webhook-events.server";
+import { enqueueEvent, goalEventData } from "~/webhooks/webhook-events.server";
+import type { WebhookEventType } from "~/webhooks/webhook-events.server";
 import { assertRestDayFor } from "./rest-days.server";
 
 export { GoalEditError };

@@ -9,8 +9,8 @@ import {
   outcomeOfState,
   rateBasis,
   rateSentence,
-  type Outcome,
 } from "./goal-numbers";
+import type { Outcome } from "./goal-numbers";
 import { goalState, type GoalState } from "./goal-rules";
 
 const counts = (completed: number, skipped: number, missed: number, open: number) => ({

@@ -1,10 +1,5 @@
-import {
-  addDays,
-  dayNumber,
-  firstOfMonth,
-  localDayNumber,
-  type LocalDay,
-} from "~/utils/time/local-time";
+import { addDays, dayNumber, firstOfMonth, localDayNumber } from "~/utils/time/local-time";
+import type { LocalDay } from "~/utils/time/local-time";
 import { NO_PAUSES, type PausedDays } from "~/users/paused-days";
 import { weekStartOf, type WeekStart } from "~/utils/time/week-start";
 import { outcomeOf, saidOutcome, type GoalState } from "./goal-numbers";

@@ -12,8 +12,8 @@ import {
   localDayRange,
   startOfLocalDay,
   zonedInstant,
-  type LocalDay,
 } from "~/utils/time/local-time";
+import type { LocalDay } from "~/utils/time/local-time";
 import {
   calendarWeeks,
   clampPage,
@@ -23,16 +23,10 @@ import {
   streakOfDayNumbers,
   dateRangeDays,
   PAGE_SIZE,
-  type DateRange,
-  type DayTally,
 } from "./goal-rules";
-import {
-  completionRate,
-  decidedCount,
-  goalCount,
-  rateBasis,
-  type OutcomeCounts,
-} from "./goal-numbers";
+import type { DateRange, DayTally } from "./goal-rules";
+import { completionRate, decidedCount, goalCount, rateBasis } from "./goal-numbers";
+import type { OutcomeCounts } from "./goal-numbers";
 import { inDayNumberOrder } from "./day-numbers";
 import { takeDayNumber } from "./day-numbers.server";
 import { enqueueEvent, goalEventData } from "~/webhooks/webhook-events.server";

@@ -11,10 +11,8 @@ import {
   strength,
   strengthSeries,
   yearHeatmap,
-  type DayOutcome,
-  type HabitHistory,
-  type HabitSchedule,
 } from "./habit-stats";
+import type { DayOutcome, HabitHistory, HabitSchedule } from "./habit-stats";
 
 const DAILY: HabitSchedule = { days: [0, 1, 2, 3, 4, 5, 6] };
 const MWF: HabitSchedule = { days: [1, 3, 5] };

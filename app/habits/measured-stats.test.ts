@@ -6,8 +6,8 @@ import {
   dayDoneBy,
   meetsTarget,
   shareReached,
-  type Measure,
 } from "./habit-measure";
+import type { Measure } from "./habit-measure";
 import { habitNumbers, strengthSeries, type HabitHistory } from "./habit-stats";
 import { pausedDays } from "~/users/paused-days";
 import { dailyValues, measuredNumbers, weeklyTotals } from "./measured-stats";

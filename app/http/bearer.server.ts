@@ -9,8 +9,8 @@ import {
   noteAddress,
   tokensInQuery,
   tokenState,
-  type Scope,
 } from "~/users/api-token-rules";
+import type { Scope } from "~/users/api-token-rules";
 import {
   findApiToken,
   flagApiToken,

@@ -1,8 +1,5 @@
-import {
-  consumeLimit,
-  RATE_LIMITS,
-  type RateLimitResult,
-} from "~/utils/rate-limits/rate-limit.server";
+import { consumeLimit, RATE_LIMITS } from "~/utils/rate-limits/rate-limit.server";
+import type { RateLimitResult } from "~/utils/rate-limits/rate-limit.server";
 
 export const NEWSLETTER_SIGNUPS_PER_WINDOW = RATE_LIMITS["newsletter-ip"].points;
 

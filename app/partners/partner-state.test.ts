@@ -7,11 +7,8 @@ import {
   partnerState,
   respond,
   STATE_LABELS,
-  type PartnerChoices,
-  type PartnerState,
-  type PartnerStatus,
-  type PartnerText,
 } from "./partner-state";
+import type { PartnerChoices, PartnerState, PartnerStatus, PartnerText } from "./partner-state";
 import { readPartnerAnswer } from "~/replies/keywords";
 
 const STATUSES: PartnerStatus[] = ["invited", "active", "declined"];

@@ -17,8 +17,8 @@ import {
   partnerState,
   respond,
   STATE_LABELS,
-  type PartnerAnswer,
 } from "./partner-state";
+import type { PartnerAnswer } from "./partner-state";
 import { readPartnerAnswer } from "~/replies/keywords";
 import type { PartnerInput } from "./partner-schema";
 

@@ -8,19 +8,16 @@ import {
   ALL_WORDS,
   FILLER,
   GENERIC,
-  type Item,
   MARKS,
-  type MarkEntry,
   NOT_AN_ORDINAL_AFTER,
   NO_TOKENS,
   ONE_AS_PRONOUN_AFTER,
   ORDINALS,
   QUANTITY_AFTER,
-  type RefBy,
   YES_TOKENS,
   readerWork,
-  type RefItem,
 } from "./interpret-check-in-words";
+import type { Item, MarkEntry, RefBy, RefItem } from "./interpret-check-in-words";
 
 /** Today's goals' words, prepared once per list of goals (not once per word of a reply). */
 export interface GoalWords {

@@ -12,14 +12,10 @@ import {
   MAX_WORDS_MATCHED,
   NO_TOKENS,
   ONLY_EXCEPT,
-  type Outcome,
-  type RefItem,
   YES_TOKENS,
 } from "./interpret-check-in-words";
+import type { Outcome, RefItem } from "./interpret-check-in-words";
 import {
-  type Ambiguity,
-  type Context,
-  type GoalWords,
   ambiguityIn,
   classify,
   goalKeywords,
@@ -28,6 +24,7 @@ import {
   strayNumberAt,
   tokenize,
 } from "./interpret-check-in-references";
+import type { Ambiguity, Context, GoalWords } from "./interpret-check-in-references";
 import { doubtfulGoals, isCheckInLike, sorted, readClause } from "./interpret-check-in-polarity";
 
 export { MAX_WORDS_MATCHED, readerWork } from "./interpret-check-in-words";

@@ -1,10 +1,6 @@
 import { scheduleOf } from "./interpret-habits";
-import {
-  interpretInConversation,
-  interpretReply,
-  type Interpretation,
-  type ReplyInput,
-} from "./interpret";
+import { interpretInConversation, interpretReply } from "./interpret";
+import type { Interpretation, ReplyInput } from "./interpret";
 
 const GOALS = ["Jog 3 miles", "Study French", "Text grandpa"];
 const at = (phase: ReplyInput["phase"], text: string, goals = GOALS): ReplyInput => ({

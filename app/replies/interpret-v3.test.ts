@@ -1,9 +1,5 @@
-import {
-  interpretInConversation,
-  interpretReply,
-  type Interpretation,
-  type ReplyInput,
-} from "./interpret";
+import { interpretInConversation, interpretReply } from "./interpret";
+import type { Interpretation, ReplyInput } from "./interpret";
 import {
   asTyped,
   readShorthand,

@@ -1,21 +1,11 @@
 // The reply interpreter: reads one inbound text, in the context of the question that is pending,
 // as exactly one intent. Pure: no I/O, no clock, no randomness. Conventions: the reply sets' README
 // (app/sms/fixtures/replies/README.md).
-import {
-  isGoalWord,
-  namesAGoal,
-  parseCheckIn,
-  reportsOnAGoal,
-  type Ambiguity,
-  type CheckIn,
-} from "./interpret-check-in";
+import { isGoalWord, namesAGoal, parseCheckIn, reportsOnAGoal } from "./interpret-check-in";
+import type { Ambiguity, CheckIn } from "./interpret-check-in";
 import { dayNumbersAt, dayNumbersOf } from "./day-numbers";
-import {
-  kindsFor,
-  parseKindsCheckIn,
-  type GoalKind,
-  type KindsCheckIn,
-} from "./interpret-check-in-kinds";
+import { kindsFor, parseKindsCheckIn } from "./interpret-check-in-kinds";
+import type { GoalKind, KindsCheckIn } from "./interpret-check-in-kinds";
 import { readChoice } from "./interpret-choose";
 import { dueTimeInText, weekdayInText } from "./interpret-due-time";
 import { goalEdit, type GoalEdit } from "./interpret-edits";

@@ -9,8 +9,8 @@ import {
   numberedInOrder,
   templates,
   withFeedback,
-  type CheckInChanges,
 } from "./templates";
+import type { CheckInChanges } from "./templates";
 
 const longGoals = [
   "Finish the quarterly financial report for the board meeting including all appendices",

@@ -1,12 +1,7 @@
 import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Goal } from "../../db/schema";
-import {
-  DATE_RANGES,
-  dateRangeDays,
-  goalState,
-  type DateRange,
-  type GoalState,
-} from "~/goals/goal-rules";
+import { DATE_RANGES, dateRangeDays, goalState } from "~/goals/goal-rules";
+import type { DateRange, GoalState } from "~/goals/goal-rules";
 import { countOutcomes, type OutcomeCounts } from "~/goals/goal-numbers";
 import { streaksFor, todayFor } from "~/goals/goals.server";
 import { dayNotesBetween } from "~/goals/day-notes.server";

@@ -4,17 +4,11 @@ import {
   decidedCount,
   noOutcomes,
   outcomeOfState,
-  type OutcomeCounts,
 } from "~/goals/goal-numbers";
+import type { OutcomeCounts } from "~/goals/goal-numbers";
 import { dayOutcome, goalState, type DayOutcome } from "~/goals/goal-rules";
-import {
-  addDays,
-  daysBetween,
-  firstOfMonth,
-  localDay,
-  weekdayName,
-  type LocalDay,
-} from "~/utils/time/local-time";
+import { addDays, daysBetween, firstOfMonth, localDay, weekdayName } from "~/utils/time/local-time";
+import type { LocalDay } from "~/utils/time/local-time";
 import { dayInWeek, weekEndOf, weekStartOf, type WeekStart } from "~/utils/time/week-start";
 
 // The pure part of the PDF report: what its calendar, trend and goal list show. No I/O here.

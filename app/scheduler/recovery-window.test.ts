@@ -4,8 +4,8 @@ import {
   outboundKey,
   RECOVERY_WINDOW_MS,
   recoveryWindowStart,
-  type LoggedText,
 } from "./recovery-window";
+import type { LoggedText } from "./recovery-window";
 
 const now = new Date("2026-03-02T12:00:00Z");
 

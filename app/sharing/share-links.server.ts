@@ -10,8 +10,8 @@ import {
   MAX_PAST_LINKS_PER_USER,
   newShareToken,
   shareLinkState,
-  type ExpiryChoice,
 } from "./share-rules";
+import type { ExpiryChoice } from "./share-rules";
 
 const { shareLinks } = schema;
 

@@ -3,12 +3,8 @@ import { db, schema } from "~/utils/db/db.server";
 import { storeMessage } from "~/messages/message-rows.server";
 import { mayText } from "./may-text";
 import { isOptedOut } from "./opt-outs.server";
-import {
-  sendStoredText,
-  sendStoredTextToNumber,
-  type StoredNumberText,
-  type StoredText,
-} from "./sender.server";
+import { sendStoredText, sendStoredTextToNumber } from "./sender.server";
+import type { StoredNumberText, StoredText } from "./sender.server";
 
 // The outbox's front door for a text to a user: the policy (mayText) decides, the text is stored in
 // the user's thread as queued (inside the caller's write when it is part of one), and the sender

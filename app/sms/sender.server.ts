@@ -7,14 +7,13 @@ import {
 } from "./recorder.server";
 import { optedOutAmong } from "./opt-outs.server";
 import { toSmsText } from "./segments";
-import {
-  getTransport,
-  SmsSendError,
-  type SendOptions,
-  type SendResult,
-  type LogRecord,
-  type SentRecord,
-  type SmsTransport,
+import { getTransport, SmsSendError } from "./transport.server";
+import type {
+  SendOptions,
+  SendResult,
+  LogRecord,
+  SentRecord,
+  SmsTransport,
 } from "./transport.server";
 
 // The outbox's sender: the only module that hands texts to Twilio (a layer rule says so, see

@@ -16,8 +16,8 @@ import {
   firstOfMonth,
   localDay,
   startOfLocalDay,
-  type LocalDay,
 } from "~/utils/time/local-time";
+import type { LocalDay } from "~/utils/time/local-time";
 import { lastWholeWeek, weekdayLabels, type WeekStart } from "~/utils/time/week-start";
 import { habitTallies, habitTalliesText } from "~/habits/habit-period";
 import { segmentCount } from "~/sms/segments";

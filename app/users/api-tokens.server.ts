@@ -12,9 +12,8 @@ import {
   scopesOf,
   tokenExpiryFrom,
   tokenState,
-  type AccessChoice,
-  type TokenExpiryChoice,
 } from "./api-token-rules";
+import type { AccessChoice, TokenExpiryChoice } from "./api-token-rules";
 
 const { apiTokens } = schema;
 

@@ -3,8 +3,8 @@ import {
   limiterFor,
   limitSpent,
   RATE_LIMITS,
-  type RateLimitName,
 } from "~/utils/rate-limits/rate-limit.server";
+import type { RateLimitName } from "~/utils/rate-limits/rate-limit.server";
 import { waitTime } from "~/utils/rate-limits/wait-time";
 
 // Code texts are paid for by us and go to whatever number an account typed, verified or not. The

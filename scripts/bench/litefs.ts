@@ -6,13 +6,8 @@ import { PassThrough } from "node:stream";
 import { openDatabase } from "../../db/connection";
 import { templates } from "../../app/replies/templates";
 import { createNode, findLiteFs, unmount, type LiteFsNode } from "../../tests/litefs/cluster";
-import {
-  plainServer,
-  runInServer,
-  type Launcher,
-  type ServerRunOptions,
-  type ServerRunResult,
-} from "./fanout-server";
+import { plainServer, runInServer } from "./fanout-server";
+import type { Launcher, ServerRunOptions, ServerRunResult } from "./fanout-server";
 import { percentile } from "./server";
 import { findInstant, phoneOf, seedUsers, ZONES } from "./fanout-seed";
 import { startLeanTwilio } from "./fanout-twilio";

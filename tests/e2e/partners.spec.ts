@@ -7,8 +7,8 @@ import {
   startStack,
   wallClock,
   withDatabase,
-  type Stack,
 } from "./scheduler/stack";
+import type { Stack } from "./scheduler/stack";
 
 // Coaches and partners end to end: the invitation reaches the partner's phone, nothing else does until
 // YES, and the weekly summary goes out on Sunday when `npm run tick -- --at` says it is Sunday.

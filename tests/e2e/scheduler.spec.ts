@@ -7,9 +7,8 @@ import {
   startStack,
   wallClock,
   withDatabase,
-  type Stack,
-  type TickCounts,
 } from "./scheduler/stack";
+import type { Stack, TickCounts } from "./scheduler/stack";
 
 // The scheduler end to end: users registered and verified through the HTTP API of a production
 // server that texts through a fake Twilio, then `npm run tick -- --at …` as separate processes on the

@@ -33,10 +33,10 @@ import {
   hostileHeaders,
   hostileString,
   identity,
-  type Identity,
   malformedBody,
   rawRequest,
 } from "../helpers/robustness";
+import type { Identity } from "../helpers/robustness";
 
 // Every form action (each app/routes/*.tsx that exports `action`) gets random and hostile form
 // posts: urlencoded and multipart, known fields valid or hostile (huge, control characters, markup,

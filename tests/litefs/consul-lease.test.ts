@@ -4,14 +4,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { FakeConsul } from "../fakes/consul-server";
 import { HttpClient, signUp } from "../server/built-server";
-import {
-  CONSUL_KEY,
-  startConsulCluster,
-  hostnameOf,
-  waitFor,
-  type ConsulLease,
-  type LiteFsNode,
-} from "./cluster";
+import { CONSUL_KEY, startConsulCluster, hostnameOf, waitFor } from "./cluster";
+import type { ConsulLease, LiteFsNode } from "./cluster";
 
 // The shipped Consul lease on real LiteFS: both nodes candidates of the primary region with
 // `promote: true`, as two machines in Fly's primary region run it, against the fake Consul

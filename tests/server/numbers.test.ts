@@ -1,12 +1,6 @@
 import { TIME_ZONES } from "~/users/user-options";
-import {
-  addDays,
-  dayOfWeek,
-  localDay,
-  localTime,
-  zonedInstant,
-  type LocalDay,
-} from "~/utils/time/local-time";
+import { addDays, dayOfWeek, localDay, localTime, zonedInstant } from "~/utils/time/local-time";
+import type { LocalDay } from "~/utils/time/local-time";
 import { pdfText } from "../e2e/pdf-text";
 import { runTick, signUp, startBuiltServer, type BuiltServer } from "./built-server";
 

@@ -1,11 +1,6 @@
 import sharp from "sharp";
-import {
-  HttpClient,
-  PRODUCTION_HEAP_MB,
-  signUp,
-  startBuiltServer,
-  type BuiltServer,
-} from "./built-server";
+import { HttpClient, PRODUCTION_HEAP_MB, signUp, startBuiltServer } from "./built-server";
+import type { BuiltServer } from "./built-server";
 import { seedHeavyAccount, type HeavySeed } from "./heavy-account";
 import { formsIn, type FormField, type HtmlForm } from "./html-forms";
 import { fillPattern, namesTheAppReads, routesOnDisk, type RouteOnDisk } from "./routes-on-disk";

@@ -10,10 +10,8 @@ import {
   LoopFileError,
   loopTooNew,
   NOT_A_LOOP_FILE,
-  type LoopEntryRow,
-  type LoopHabit,
-  type LoopHabitRow,
 } from "./loop-habits";
+import type { LoopEntryRow, LoopHabit, LoopHabitRow } from "./loop-habits";
 
 const SQLITE_MAGIC = "SQLite format 3\0";
 

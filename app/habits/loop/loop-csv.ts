@@ -15,9 +15,8 @@ import {
   LoopFileError,
   LOOP_ZIP_TOO_BIG,
   NOT_A_LOOP_FILE,
-  type LoopDay,
-  type LoopHabit,
 } from "./loop-habits";
+import type { LoopDay, LoopHabit } from "./loop-habits";
 
 export const isZipFile = (head: Uint8Array) =>
   head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;

@@ -11,8 +11,8 @@ import {
   LOOP_FILE_TOO_BIG,
   LoopFileError,
   NOT_A_LOOP_FILE,
-  type LoopHabit,
 } from "./loop-habits";
+import type { LoopHabit } from "./loop-habits";
 
 export type LoopFileKind = "backup" | "csv";
 

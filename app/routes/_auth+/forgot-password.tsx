@@ -1,12 +1,7 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";

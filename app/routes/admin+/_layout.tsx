@@ -1,9 +1,5 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { listAdminPosts } from "~/admin/admin-posts.server";
 import { SEARCH_MAX_LENGTH, searchUsers, USERS_PER_PAGE } from "~/admin/admin-users.server";

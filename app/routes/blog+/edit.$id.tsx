@@ -1,16 +1,7 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { readEditorForm, redrawDraft, savePostFromForm } from "~/admin/post-editor.server";
 import { PostEditor, type EditorActionData } from "~/components/blog-editor/post-editor";
 import { ErrorPage } from "~/components/error-page";

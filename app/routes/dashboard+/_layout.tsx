@@ -1,10 +1,6 @@
 import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { billingSummary } from "~/billing/billing.server";

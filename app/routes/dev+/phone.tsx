@@ -1,13 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { PageShell } from "~/components/page";
@@ -23,8 +18,8 @@ import {
   devPhoneNumbers,
   devPhoneThread,
   keepTextFromNumberWithoutOwner,
-  type DevPhoneText,
 } from "~/dev-phone/dev-phone.server";
+import type { DevPhoneText } from "~/dev-phone/dev-phone.server";
 import { env } from "~/utils/env/env.server";
 import { ensurePrimary } from "~/utils/db/litefs.server";
 import { cn } from "~/utils/page/cn";

@@ -1,11 +1,6 @@
 import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatForm } from "~/components/chat/chat-form";
 import { ChatThread } from "~/components/chat/chat-thread";

@@ -1,10 +1,5 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BillingIntent, billingSummary, isBillingEnabled } from "~/billing/billing.server";
 import { BillingError, openBillingPortal, startCheckout } from "~/billing/subscriptions.server";

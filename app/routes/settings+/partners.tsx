@@ -1,9 +1,5 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PartnersCard } from "~/components/sharing/partners-card";
 import { MAX_PARTNERS_PER_USER } from "~/partners/partner-state";

@@ -1,9 +1,5 @@
-import {
-  json,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  type SerializeFrom,
-} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
 import { ProofThumbnails } from "~/components/goals/proof-thumbnails";
