@@ -17,6 +17,7 @@ import { recordRecovered } from "./recovered.server";
 import { reconcile, retryDue } from "./recover.server";
 import { sendAndRecord } from "./send.server";
 import { settleUnrecordedTexts } from "~/sms/settle.server";
+import { forgetOldNumberTexts } from "~/sms/number-text-retention.server";
 import type { Candidate, TickContext, TickReport } from "./send-types";
 
 export type { Candidate, SendKind, TickReport } from "./send-types";
@@ -118,13 +119,20 @@ export async function runTick(now = new Date(), options: TickOptions = {}): Prom
   }
   await processBatches(ctx, [followUpCandidates(from, now)]);
   if (ctx.stop?.aborted) return report;
-  forgetOldChanges(now);
+  forgetOldRows(now);
   report.transactions += 1;
 
   statements.finishTick().run({ id: tickId, finishedAt: Date.now(), ...report });
   report.transactions += 1;
   return report;
 }
+
+/** What is kept only for a while goes in one write: undo's journal, texts to numbers without an account. */
+const forgetOldRows = (now: Date) =>
+  sqlite.transaction(() => {
+    forgetOldChanges(now);
+    forgetOldNumberTexts(now);
+  })();
 
 /** Two batches at a time: the next is claimed while the last one's texts are still going out. */
 async function processBatches(ctx: TickContext, batches: Candidate[][]) {

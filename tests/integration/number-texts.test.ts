@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { receiveInboundSms } from "~/conversation/inbound.server";
+import { runTick } from "~/scheduler/tick.server";
 import * as statusRoute from "~/routes/webhooks+/twilio.status";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { db, schema } from "~/utils/db/db.server";
@@ -114,5 +115,25 @@ describe("a text to a number with no account", () => {
     await text(stranger, "hello?");
     expect(textsTo(stranger)).toHaveLength(1);
     expect(fake.messagesTo(stranger)).toHaveLength(1);
+  });
+});
+
+describe("texts to numbers with no account are kept 30 days", () => {
+  it("the tick forgets a handed-over or failed text after 30 days and keeps the rest", async () => {
+    const now = new Date("2026-12-01T12:00:00Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const stranger = uniquePhone();
+    const rows = [
+      { body: "old, handed over", providerSid: twilioSid("SM"), status: "delivered", days: 31 },
+      { body: "old, refused", providerSid: null, status: "failed", days: 31 },
+      { body: "old, never handed over", providerSid: null, status: "queued", days: 31 },
+      { body: "recent", providerSid: twilioSid("SM"), status: "queued", days: 29 },
+    ];
+    for (const row of rows)
+      db.insert(schema.numberTexts)
+        .values({ phone: stranger, kind: "to_number", ...row, createdAt: daysAgo(row.days) })
+        .run();
+    await runTick(now);
+    expect(textsTo(stranger).map((t) => t.body)).toEqual(["old, never handed over", "recent"]);
   });
 });
