@@ -23,51 +23,37 @@ function format(marked: string, id: FormatId) {
   };
 }
 
+/** Every format of the toolbar, in its order, with the snippet it inserts. */
+const SNIPPETS = [
+  ["h1", "# Heading 1"],
+  ["h2", "## Heading 2"],
+  ["h3", "### Heading 3"],
+  ["h4", "#### Heading 4"],
+  ["h5", "##### Heading 5"],
+  ["h6", "###### Heading 6"],
+  ["bold", "**bold text**"],
+  ["italic", "*italic text*"],
+  ["underline", "<u>underlined text</u>"],
+  ["strike", "~~struck text~~"],
+  ["ordered", "1. item"],
+  ["bullet", "- item"],
+  ["indent", "    "],
+  ["link", "[link text](https://)"],
+  ["image", "![alt text](https://)"],
+  ["clean", ""],
+] as const;
+
 describe("the toolbar's formats", () => {
   it("has every format of the editor, each with a label", () => {
     expect(MARKDOWN_FORMATS.map((f) => f.id)).toEqual([...FORMAT_IDS]);
-    expect(FORMAT_IDS).toEqual([
-      "h1",
-      "h2",
-      "h3",
-      "h4",
-      "h5",
-      "h6",
-      "bold",
-      "italic",
-      "underline",
-      "strike",
-      "ordered",
-      "bullet",
-      "indent",
-      "link",
-      "image",
-      "clean",
-    ]);
+    expect(FORMAT_IDS).toEqual(SNIPPETS.map(([id]) => id));
     for (const f of MARKDOWN_FORMATS) expect(f.label).toMatch(/\w/);
     expect(isFormatId("bold")).toBe(true);
     expect(isFormatId("script")).toBe(false);
     expect(isFormatId(undefined)).toBe(false);
   });
 
-  it.each([
-    ["h1", "# Heading 1"],
-    ["h2", "## Heading 2"],
-    ["h3", "### Heading 3"],
-    ["h4", "#### Heading 4"],
-    ["h5", "##### Heading 5"],
-    ["h6", "###### Heading 6"],
-    ["bold", "**bold text**"],
-    ["italic", "*italic text*"],
-    ["underline", "<u>underlined text</u>"],
-    ["strike", "~~struck text~~"],
-    ["ordered", "1. item"],
-    ["bullet", "- item"],
-    ["indent", "    "],
-    ["link", "[link text](https://)"],
-    ["image", "![alt text](https://)"],
-    ["clean", ""],
-  ] as const)("has the snippet of %s", (id, snippet) => {
+  it.each(SNIPPETS)("has the snippet of %s", (id, snippet) => {
     expect(formatSnippet(id)).toBe(snippet);
   });
 });
