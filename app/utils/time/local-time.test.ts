@@ -12,6 +12,13 @@ import {
   zonedInstant,
 } from "./local-time";
 
+/** Each [day, wall-clock time, zone] is the instant given, in UTC. */
+function expectZonedInstants(cases: [string, string, string, string][]) {
+  for (const [day, time, zone, instant] of cases) {
+    expect(zonedInstant(day, time, zone).toISOString()).toBe(instant);
+  }
+}
+
 describe("local time", () => {
   it("names the weekday of a local day", () => {
     expect(weekdayName("2026-11-21")).toBe("Saturday");
@@ -27,50 +34,32 @@ describe("local time", () => {
   });
 
   it("finds the instant of a wall-clock time in each zone", () => {
-    expect(zonedInstant("2026-07-01", "08:00", "America/New_York").toISOString()).toBe(
-      "2026-07-01T12:00:00.000Z",
-    );
-    expect(zonedInstant("2026-01-15", "08:00", "America/Chicago").toISOString()).toBe(
-      "2026-01-15T14:00:00.000Z",
-    );
-    expect(zonedInstant("2026-01-15", "19:00", "America/Denver").toISOString()).toBe(
-      "2026-01-16T02:00:00.000Z",
-    );
-    expect(zonedInstant("2026-07-15", "19:00", "America/Los_Angeles").toISOString()).toBe(
-      "2026-07-16T02:00:00.000Z",
-    );
-    expect(zonedInstant("2026-07-15", "06:00", "America/Anchorage").toISOString()).toBe(
-      "2026-07-15T14:00:00.000Z",
-    );
-    expect(zonedInstant("2026-03-08", "08:00", "Pacific/Honolulu").toISOString()).toBe(
-      "2026-03-08T18:00:00.000Z",
-    );
+    expectZonedInstants([
+      ["2026-07-01", "08:00", "America/New_York", "2026-07-01T12:00:00.000Z"],
+      ["2026-01-15", "08:00", "America/Chicago", "2026-01-15T14:00:00.000Z"],
+      ["2026-01-15", "19:00", "America/Denver", "2026-01-16T02:00:00.000Z"],
+      ["2026-07-15", "19:00", "America/Los_Angeles", "2026-07-16T02:00:00.000Z"],
+      ["2026-07-15", "06:00", "America/Anchorage", "2026-07-15T14:00:00.000Z"],
+      ["2026-03-08", "08:00", "Pacific/Honolulu", "2026-03-08T18:00:00.000Z"],
+    ]);
   });
 
   it("moves a time skipped by spring-forward to the first valid minute after it", () => {
     // 2026-03-08 02:00 EST jumps to 03:00 EDT.
-    expect(zonedInstant("2026-03-08", "02:30", "America/New_York").toISOString()).toBe(
-      "2026-03-08T07:00:00.000Z",
-    );
-    expect(zonedInstant("2026-03-08", "08:00", "America/New_York").toISOString()).toBe(
-      "2026-03-08T12:00:00.000Z",
-    );
-    expect(zonedInstant("2027-03-14", "02:00", "America/Chicago").toISOString()).toBe(
-      "2027-03-14T08:00:00.000Z",
-    );
+    expectZonedInstants([
+      ["2026-03-08", "02:30", "America/New_York", "2026-03-08T07:00:00.000Z"],
+      ["2026-03-08", "08:00", "America/New_York", "2026-03-08T12:00:00.000Z"],
+      ["2027-03-14", "02:00", "America/Chicago", "2027-03-14T08:00:00.000Z"],
+    ]);
   });
 
   it("takes the first occurrence of a time repeated by fall-back", () => {
     // 2026-11-01 01:30 happens at 05:30Z (EDT) and again at 06:30Z (EST).
-    expect(zonedInstant("2026-11-01", "01:30", "America/New_York").toISOString()).toBe(
-      "2026-11-01T05:30:00.000Z",
-    );
-    expect(zonedInstant("2026-11-01", "19:00", "America/New_York").toISOString()).toBe(
-      "2026-11-02T00:00:00.000Z",
-    );
-    expect(zonedInstant("2027-11-07", "01:15", "America/Los_Angeles").toISOString()).toBe(
-      "2027-11-07T08:15:00.000Z",
-    );
+    expectZonedInstants([
+      ["2026-11-01", "01:30", "America/New_York", "2026-11-01T05:30:00.000Z"],
+      ["2026-11-01", "19:00", "America/New_York", "2026-11-02T00:00:00.000Z"],
+      ["2027-11-07", "01:15", "America/Los_Angeles", "2027-11-07T08:15:00.000Z"],
+    ]);
   });
 
   it("counts calendar days across month, year and DST boundaries", () => {

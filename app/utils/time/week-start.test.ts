@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayNumber, dayOfWeek } from "./local-time";
+import { addDays, dayNumber, dayOfWeek, WEEKDAY_NAMES } from "./local-time";
 import {
   dayInWeek,
   dayNumberInWeek,
@@ -57,15 +57,7 @@ describe("weekStartOf, for every weekday and both settings", () => {
 
 describe("the weekday labels in order", () => {
   it("opens on Sunday or Monday and names all seven once", () => {
-    expect(weekdayLabels("sunday")).toEqual([
-      "Sunday",
-      "Monday",
-      "Tuesday",
-      "Wednesday",
-      "Thursday",
-      "Friday",
-      "Saturday",
-    ]);
+    expect(weekdayLabels("sunday")).toEqual(WEEKDAY_NAMES);
     expect(weekdayLabels("monday", "short")).toEqual([
       "Mon",
       "Tue",
