@@ -225,7 +225,11 @@ export function testPhone() {
   return `+1201555${String(1000 + ((process.pid * 37 + accounts) % 9000)).padStart(4, "0")}`;
 }
 
-/** Signs up through POST /api/users and returns a client holding the new session. */
+/**
+ * Signs up through POST /api/users and returns a client holding the new session. Only the required
+ * fields are sent: the API applies the sign-up defaults (New York, 08:00 and 19:00, reminders and
+ * weekly summaries on).
+ */
 export async function signUp(
   server: Pick<BuiltServer, "url">,
   overrides: Record<string, unknown> = {},
@@ -239,11 +243,6 @@ export async function signUp(
       email,
       password: "correct horse battery",
       phone,
-      timezone: "America/New_York",
-      preferredCheckInTimeMorning: "08:00",
-      preferredCheckInTimeEvening: "19:00",
-      sendCheckInReminders: true,
-      receiveWeeklySummary: true,
       terms: true,
       ...overrides,
     },
