@@ -135,6 +135,26 @@ describe("monthWeeks", () => {
   });
 });
 
+type TrendWeek = ReturnType<typeof weeklyTrend>["weeks"][number];
+
+/** The trend of November 4 to 30, 2026, seen on the 24th at noon in New York: four weeks. */
+function expectNovemberWeeks(
+  rows: ReturnType<typeof row>[],
+  weekStart: "sunday" | "monday",
+  expected: TrendWeek[],
+) {
+  const tallies = tallyByDay(rows, NY, new Date("2026-11-24T17:00:00Z"));
+  const { weeks, total } = weeklyTrend(
+    tallies,
+    "2026-11-04",
+    "2026-11-30",
+    "2026-11-24",
+    weekStart,
+  );
+  expect(total).toBe(4);
+  expect(weeks).toEqual(expected);
+}
+
 describe("weeklyTrend", () => {
   it("counts only decided goals: today's open goals wait, today's done ones count", () => {
     const tallies = tallyByDay(
@@ -156,7 +176,7 @@ describe("weeklyTrend", () => {
   });
 
   it("buckets completion by Sunday-to-Saturday week, clipped to the period and to today", () => {
-    const tallies = tallyByDay(
+    expectNovemberWeeks(
       [
         row("2026-11-04", "done"), // Wednesday, first (partial) week
         row("2026-11-05", "skipped"),
@@ -165,45 +185,27 @@ describe("weeklyTrend", () => {
         row("2026-11-11"), // missed
         row("2026-11-25"), // after today: not in the trend
       ],
-      NY,
-      new Date("2026-11-24T17:00:00Z"),
-    );
-    const { weeks, total } = weeklyTrend(
-      tallies,
-      "2026-11-04",
-      "2026-11-30",
-      "2026-11-24",
       "sunday",
+      [
+        { start: "2026-11-04", end: "2026-11-07", decided: 2, completed: 1, rate: 50 },
+        { start: "2026-11-08", end: "2026-11-14", decided: 3, completed: 2, rate: 67 },
+        { start: "2026-11-15", end: "2026-11-21", decided: 0, completed: 0, rate: null },
+        { start: "2026-11-22", end: "2026-11-24", decided: 0, completed: 0, rate: null },
+      ],
     );
-    expect(total).toBe(4);
-    expect(weeks).toEqual([
-      { start: "2026-11-04", end: "2026-11-07", decided: 2, completed: 1, rate: 50 },
-      { start: "2026-11-08", end: "2026-11-14", decided: 3, completed: 2, rate: 67 },
-      { start: "2026-11-15", end: "2026-11-21", decided: 0, completed: 0, rate: null },
-      { start: "2026-11-22", end: "2026-11-24", decided: 0, completed: 0, rate: null },
-    ]);
   });
 
   it("buckets by Monday-to-Sunday week for a Monday-first user", () => {
-    const tallies = tallyByDay(
+    expectNovemberWeeks(
       [row("2026-11-08", "done"), row("2026-11-09"), row("2026-11-15", "done")],
-      NY,
-      new Date("2026-11-24T17:00:00Z"),
-    );
-    const { weeks, total } = weeklyTrend(
-      tallies,
-      "2026-11-04",
-      "2026-11-30",
-      "2026-11-24",
       "monday",
+      [
+        { start: "2026-11-04", end: "2026-11-08", decided: 1, completed: 1, rate: 100 },
+        { start: "2026-11-09", end: "2026-11-15", decided: 2, completed: 1, rate: 50 },
+        { start: "2026-11-16", end: "2026-11-22", decided: 0, completed: 0, rate: null },
+        { start: "2026-11-23", end: "2026-11-24", decided: 0, completed: 0, rate: null },
+      ],
     );
-    expect(total).toBe(4);
-    expect(weeks).toEqual([
-      { start: "2026-11-04", end: "2026-11-08", decided: 1, completed: 1, rate: 100 },
-      { start: "2026-11-09", end: "2026-11-15", decided: 2, completed: 1, rate: 50 },
-      { start: "2026-11-16", end: "2026-11-22", decided: 0, completed: 0, rate: null },
-      { start: "2026-11-23", end: "2026-11-24", decided: 0, completed: 0, rate: null },
-    ]);
   });
 
   it("keeps only the last weeks of a long period", () => {
