@@ -118,27 +118,26 @@ describe("entitlementsFor", () => {
         currentPeriodEnd: periodEnd,
         ...overrides,
       });
+    /** A paid plan's rights until its period ends, shown as `status`; Premium adds AI feedback. */
+    const paidRights = (status: string, features: "basic" | "premium") => ({
+      status,
+      features,
+      scheduledTexts: true,
+      aiFeedback: features === "premium",
+      trialDaysLeft: null,
+      accessEndsAt: periodEnd,
+    });
 
     it("Basic: scheduled texts, no AI feedback", () => {
-      expect(entitlementsFor(paying({ plan: "basic" }), NOW, ON)).toEqual({
-        status: "basic",
-        features: "basic",
-        scheduledTexts: true,
-        aiFeedback: false,
-        trialDaysLeft: null,
-        accessEndsAt: periodEnd,
-      });
+      expect(entitlementsFor(paying({ plan: "basic" }), NOW, ON)).toEqual(
+        paidRights("basic", "basic"),
+      );
     });
 
     it("Premium: scheduled texts and AI feedback", () => {
-      expect(entitlementsFor(paying({ plan: "premium" }), NOW, ON)).toEqual({
-        status: "premium",
-        features: "premium",
-        scheduledTexts: true,
-        aiFeedback: true,
-        trialDaysLeft: null,
-        accessEndsAt: periodEnd,
-      });
+      expect(entitlementsFor(paying({ plan: "premium" }), NOW, ON)).toEqual(
+        paidRights("premium", "premium"),
+      );
     });
 
     it("a paid plan beats a trial still running (no trial banner)", () => {
@@ -156,14 +155,7 @@ describe("entitlementsFor", () => {
         NOW,
         ON,
       );
-      expect(rights).toEqual({
-        status: "basic",
-        features: "basic",
-        scheduledTexts: true,
-        aiFeedback: false,
-        trialDaysLeft: null,
-        accessEndsAt: periodEnd,
-      });
+      expect(rights).toEqual(paidRights("basic", "basic"));
     });
 
     it("past_due keeps the plan's access while Stripe retries the payment", () => {
@@ -183,14 +175,7 @@ describe("entitlementsFor", () => {
 
     it("cancel_at_period_end shows as canceled with access until the period ends", () => {
       const rights = entitlementsFor(paying({ plan: "premium", cancelAtPeriodEnd: true }), NOW, ON);
-      expect(rights).toEqual({
-        status: "canceled",
-        features: "premium",
-        scheduledTexts: true,
-        aiFeedback: true,
-        trialDaysLeft: null,
-        accessEndsAt: periodEnd,
-      });
+      expect(rights).toEqual(paidRights("canceled", "premium"));
     });
 
     it("a canceled subscription keeps what was paid for until its period ends", () => {
@@ -199,14 +184,7 @@ describe("entitlementsFor", () => {
         NOW,
         ON,
       );
-      expect(rights).toEqual({
-        status: "canceled",
-        features: "basic",
-        scheduledTexts: true,
-        aiFeedback: false,
-        trialDaysLeft: null,
-        accessEndsAt: periodEnd,
-      });
+      expect(rights).toEqual(paidRights("canceled", "basic"));
     });
 
     it.each([
