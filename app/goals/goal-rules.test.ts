@@ -123,36 +123,34 @@ describe("currentStreak (local days, newest first)", () => {
   });
 });
 
+/** Each [range, today] covers the days from `from` to `to`. */
+function expectRanges(cases: [Parameters<typeof dateRangeDays>[0], string, string, string][]) {
+  for (const [range, today, from, to] of cases) {
+    expect(dateRangeDays(range, today)).toEqual({ from, to });
+  }
+}
+
 describe("dateRangeDays", () => {
   it("covers the last 7 and 30 days including today", () => {
-    expect(dateRangeDays("7d", "2026-03-10")).toEqual({ from: "2026-03-04", to: "2026-03-10" });
-    expect(dateRangeDays("30d", "2026-03-10")).toEqual({ from: "2026-02-09", to: "2026-03-10" });
+    expectRanges([
+      ["7d", "2026-03-10", "2026-03-04", "2026-03-10"],
+      ["30d", "2026-03-10", "2026-02-09", "2026-03-10"],
+    ]);
   });
 
   it("covers this month from its first to its last day", () => {
-    expect(dateRangeDays("this-month", "2026-02-14")).toEqual({
-      from: "2026-02-01",
-      to: "2026-02-28",
-    });
-    expect(dateRangeDays("this-month", "2024-02-01")).toEqual({
-      from: "2024-02-01",
-      to: "2024-02-29",
-    });
-    expect(dateRangeDays("this-month", "2026-12-31")).toEqual({
-      from: "2026-12-01",
-      to: "2026-12-31",
-    });
+    expectRanges([
+      ["this-month", "2026-02-14", "2026-02-01", "2026-02-28"],
+      ["this-month", "2024-02-01", "2024-02-01", "2024-02-29"],
+      ["this-month", "2026-12-31", "2026-12-01", "2026-12-31"],
+    ]);
   });
 
   it("covers last month, December of the previous year in January", () => {
-    expect(dateRangeDays("last-month", "2026-03-31")).toEqual({
-      from: "2026-02-01",
-      to: "2026-02-28",
-    });
-    expect(dateRangeDays("last-month", "2026-01-15")).toEqual({
-      from: "2025-12-01",
-      to: "2025-12-31",
-    });
+    expectRanges([
+      ["last-month", "2026-03-31", "2026-02-01", "2026-02-28"],
+      ["last-month", "2026-01-15", "2025-12-01", "2025-12-31"],
+    ]);
   });
 
   it("is open-ended for all time", () => {
