@@ -7,6 +7,16 @@ const SUPPORT_EMAIL = "support@streakcoach.app";
 
 const isNoJs = () => test.info().project.name === "no-js";
 
+/** The landing page's links, in the navigation and in the small screen's menu. */
+const LANDING_LINKS = [
+  ["Features", /^\/#features$/],
+  ["How It Works", /^\/#how-it-works$/],
+  ["FAQ", /^\/faq$/],
+  ["Blog", /^\/blog$/],
+  ["Log in", /^\/login$/],
+  ["Sign up", /^\/register$/],
+] as const;
+
 function landingNav(page: Page) {
   return page.getByRole("navigation", { name: "Landing", exact: true });
 }
@@ -74,14 +84,7 @@ test.describe("landing page", () => {
     const nav = landingNav(page);
     await expect(nav).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Account" })).toHaveCount(0);
-    for (const [name, href] of [
-      ["Features", /^\/#features$/],
-      ["How It Works", /^\/#how-it-works$/],
-      ["FAQ", /^\/faq$/],
-      ["Blog", /^\/blog$/],
-      ["Log in", /^\/login$/],
-      ["Sign up", /^\/register$/],
-    ] as const) {
+    for (const [name, href] of LANDING_LINKS) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
 
@@ -164,14 +167,7 @@ test.describe("landing page on a small screen", () => {
     await page.getByLabel("Menu", { exact: true }).click();
     const menu = landingMenu(page);
     await expect(menu).toBeVisible();
-    for (const [name, href] of [
-      ["Features", /^\/#features$/],
-      ["How It Works", /^\/#how-it-works$/],
-      ["FAQ", /^\/faq$/],
-      ["Blog", /^\/blog$/],
-      ["Log in", /^\/login$/],
-      ["Sign up", /^\/register$/],
-    ] as const) {
+    for (const [name, href] of LANDING_LINKS) {
       const link = menu.getByRole("link", { name, exact: true });
       await expect(link).toBeVisible();
       await expect(link).toHaveAttribute("href", href);
@@ -308,16 +304,20 @@ test.describe("FAQ page", () => {
   });
 });
 
+/** Opens a legal page: its title, its effective date and its sections in order. */
+async function expectLegalPage(page: Page, path: string, title: string, sectionIds: string[]) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(/Effective date:\s*April 21, 2025/);
+  const ids = await page
+    .locator("article > section")
+    .evaluateAll((sections) => sections.map((section) => section.id));
+  expect(ids).toEqual(sectionIds);
+}
+
 test.describe("Terms page", () => {
   test("shows its dates and every section in order", async ({ page }) => {
-    await page.goto("/terms");
-    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(/Effective date:\s*April 21, 2025/);
-    await expect(page.getByRole("main")).toContainText(/Last updated:\s*April 21, 2025/);
-    const ids = await page
-      .locator("article > section")
-      .evaluateAll((sections) => sections.map((section) => section.id));
-    expect(ids).toEqual([
+    await expectLegalPage(page, "/terms", "Terms of Service", [
       "service",
       "eligibility",
       "subscriptions",
@@ -332,6 +332,7 @@ test.describe("Terms page", () => {
       "governing-law",
       "contact",
     ]);
+    await expect(page.getByRole("main")).toContainText(/Last updated:\s*April 21, 2025/);
     await expect(page.locator("#eligibility")).toContainText("at least 18 years old");
     await expect(page.locator("#eligibility")).toContainText("U.S. mobile phone number");
     await expect(page.locator("#subscriptions")).toContainText("renew automatically");
@@ -382,13 +383,7 @@ test.describe("Terms page", () => {
 
 test.describe("Privacy page", () => {
   test("covers every point, with children under 13 and no selling of data", async ({ page }) => {
-    await page.goto("/privacy-policy");
-    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(/Effective date:\s*April 21, 2025/);
-    const ids = await page
-      .locator("article > section")
-      .evaluateAll((sections) => sections.map((section) => section.id));
-    expect(ids).toEqual([
+    await expectLegalPage(page, "/privacy-policy", "Privacy Policy", [
       "data-we-collect",
       "how-we-use",
       "sharing",
