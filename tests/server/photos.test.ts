@@ -88,6 +88,15 @@ const storedMedia = (userId: number) =>
     message_id: number | null;
   }[];
 
+/** A check-in whose one photo is refused: nothing is stored, and the answer says why. */
+async function expectPhotoRefused(photo: { type: string; bytes: Buffer }, reply: string) {
+  const { userId, phone } = await verifiedUserWithGoal();
+  const { response } = await textIn(phone, "done 1", [photo]);
+  expect(response.status).toBe(200);
+  expect(storedMedia(userId)).toHaveLength(0);
+  expect(fake.messagesTo(phone).map((m) => m.body)).toContain(reply);
+}
+
 it("keeps the good photo of an MMS, refuses the bombs in plain words, and still counts the check-in", async () => {
   const { userId, phone } = await verifiedUserWithGoal();
   const jpeg = await sharp({
@@ -129,37 +138,24 @@ it("keeps the good photo of an MMS, refuses the bombs in plain words, and still 
 });
 
 it("refuses an SVG that says it is a PNG, with the reason in one short text", async () => {
-  const { userId, phone } = await verifiedUserWithGoal();
-  const { response } = await textIn(phone, "done 1", [{ type: "image/png", bytes: svgBomb() }]);
-  expect(response.status).toBe(200);
-  expect(storedMedia(userId)).toHaveLength(0);
-  expect(fake.messagesTo(phone).map((m) => m.body)).toContain(
+  await expectPhotoRefused(
+    { type: "image/png", bytes: svgBomb() },
     "We couldn't use that photo (it isn't a JPEG, PNG, WebP, GIF or HEIC image). Your check-in still counts.",
   );
   expect(server.rss().peak).toBeLessThan(RSS_CEILING);
 });
 
 it("refuses a GIF of two 20-megapixel frames in 30 KB without decoding it", async () => {
-  const { userId, phone } = await verifiedUserWithGoal();
-  const { response } = await textIn(phone, "done 1", [
+  await expectPhotoRefused(
     { type: "image/gif", bytes: gifBomb(4500, 4500, 2) },
-  ]);
-  expect(response.status).toBe(200);
-  expect(storedMedia(userId)).toHaveLength(0);
-  expect(fake.messagesTo(phone).map((m) => m.body)).toContain(
     "We couldn't use that photo (it has too many pixels). Your check-in still counts.",
   );
   expect(server.rss().peak).toBeLessThan(RSS_CEILING);
 });
 
 it("refuses a PNG whose header declares 30000 x 30000 pixels, and says so", async () => {
-  const { userId, phone } = await verifiedUserWithGoal();
-  const { response } = await textIn(phone, "done 1", [
+  await expectPhotoRefused(
     { type: "image/png", bytes: pngBomb(30_000, 30_000) },
-  ]);
-  expect(response.status).toBe(200);
-  expect(storedMedia(userId)).toHaveLength(0);
-  expect(fake.messagesTo(phone).map((m) => m.body)).toContain(
     "We couldn't use that photo (it has too many pixels). Your check-in still counts.",
   );
 });
