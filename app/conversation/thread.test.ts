@@ -117,6 +117,8 @@ describe("thread grouping by the user's local day", () => {
 describe("thread paging by days", () => {
   it("pages 7 days at a time, the newest days on page 1, and says which days are shown", async () => {
     const user = await newOwner();
+    const novemberDays = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `2026-11-${from + i}`);
     // Twelve days with messages: November 11 to 22, two on each day.
     for (let d = 11; d <= 22; d++) {
       addMessage(user.id, `2026-11-${d}T14:00:00Z`);
@@ -127,25 +129,11 @@ describe("thread paging by days", () => {
     expect(first).toMatchObject({ page: 1, pages: 2, totalDays: 12 });
     expect(first.summary).toBe("Showing 1 to 7 of 12 days");
     // The newest seven days, shown oldest first.
-    expect(first.days.map((d) => d.day)).toEqual([
-      "2026-11-16",
-      "2026-11-17",
-      "2026-11-18",
-      "2026-11-19",
-      "2026-11-20",
-      "2026-11-21",
-      "2026-11-22",
-    ]);
+    expect(first.days.map((d) => d.day)).toEqual(novemberDays(16, 22));
     expect(first.days.every((d) => d.messages.length === 2)).toBe(true);
     const second = threadPage(user, "2", NOW);
     expect(second.summary).toBe("Showing 8 to 12 of 12 days");
-    expect(second.days.map((d) => d.day)).toEqual([
-      "2026-11-11",
-      "2026-11-12",
-      "2026-11-13",
-      "2026-11-14",
-      "2026-11-15",
-    ]);
+    expect(second.days.map((d) => d.day)).toEqual(novemberDays(11, 15));
     expect(second.days.every((d) => d.messages.length === 2)).toBe(true);
   });
 
