@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { toUsE164 } from "./phone";
+import { EVENING_TIME_VALUES, MORNING_TIME_VALUES, TIME_ZONE_VALUES } from "./user-options";
 import { LoginSchema, messages, phone, RegisterSchema, SettingsSchema } from "./user-schema";
 
 /** The messages zod gives per field, keyed like the API's `errors` object. */
@@ -152,36 +153,23 @@ describe("RegisterSchema", () => {
     ).toEqual({ preferredCheckInTimeEvening: ["Please choose an evening check-in time"] });
   });
 
-  it.each([
-    "America/New_York",
-    "America/Chicago",
-    "America/Denver",
-    "America/Los_Angeles",
-    "America/Anchorage",
-    "Pacific/Honolulu",
-  ])("accepts the time zone %s", (timezone) => {
+  it.each(TIME_ZONE_VALUES)("accepts the offered time zone %s", (timezone) => {
     expect(RegisterSchema.parse({ ...validRegistration, timezone }).timezone).toBe(timezone);
   });
 
-  it.each(["06:00", "07:00", "08:00", "09:00", "10:00", "11:00"])(
-    "accepts the morning time %s",
-    (value) => {
-      expect(
-        RegisterSchema.parse({ ...validRegistration, preferredCheckInTimeMorning: value })
-          .preferredCheckInTimeMorning,
-      ).toBe(value);
-    },
-  );
+  it.each(MORNING_TIME_VALUES)("accepts the offered morning time %s", (value) => {
+    expect(
+      RegisterSchema.parse({ ...validRegistration, preferredCheckInTimeMorning: value })
+        .preferredCheckInTimeMorning,
+    ).toBe(value);
+  });
 
-  it.each(["17:00", "18:00", "19:00", "20:00", "21:00", "22:00"])(
-    "accepts the evening time %s",
-    (value) => {
-      expect(
-        RegisterSchema.parse({ ...validRegistration, preferredCheckInTimeEvening: value })
-          .preferredCheckInTimeEvening,
-      ).toBe(value);
-    },
-  );
+  it.each(EVENING_TIME_VALUES)("accepts the offered evening time %s", (value) => {
+    expect(
+      RegisterSchema.parse({ ...validRegistration, preferredCheckInTimeEvening: value })
+        .preferredCheckInTimeEvening,
+    ).toBe(value);
+  });
 
   it("parses the registration form (checkbox 'on', strings) the way the page submits it", () => {
     const form = new FormData();
