@@ -79,6 +79,23 @@ async function download(page: Page, linkName: string): Promise<{ file: Download;
   return { file, body: Buffer.concat(chunks) };
 }
 
+/**
+ * Downloads the dashboard's PDF report of the range (named in the link and the file) and checks that
+ * its text holds each of `lines`; returns the text.
+ */
+async function expectReport(page: Page, range: string, lines: string[]) {
+  await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+    "href",
+    `/dashboard/report.pdf?range=${range}`,
+  );
+  const { file, body } = await download(page, "Download PDF");
+  expect(file.suggestedFilename()).toBe(`streakcoach-report-${range}.pdf`);
+  expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const text = pdfText(body);
+  for (const line of lines) expect(text).toContain(line);
+  return text;
+}
+
 async function chooseRange(page: Page, label: string, javaScriptEnabled: boolean) {
   await page.getByLabel("Date range").selectOption({ label });
   // With JavaScript the form submits itself on change (and 'Apply' is gone); without, Apply it.
@@ -343,26 +360,20 @@ test.describe("dashboard", () => {
     await row.getByRole("button", { name: `Done: ${first}` }).click();
     await expect(toast(page)).toContainText("Goal completed!");
 
-    await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
-      "href",
-      "/dashboard/report.pdf?range=all",
-    );
-    const { file, body } = await download(page, "Download PDF");
-    expect(file.suggestedFilename()).toBe("streakcoach-report-all.pdf");
-    expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const text = pdfText(body);
-    expect(text).toContain("StreakCoach progress report");
-    expect(text).toContain(`Account: ${user.email}`);
-    expect(text).toContain("Period: All time");
-    // The summary cards: each title followed by its figure.
-    expect(text).toContain("Goals completed\n1 of 2");
-    // The open goal waits: the rate is of the one decided goal.
-    expect(text).toContain("Completion rate\n100%");
-    expect(text).toContain("1 of 1 decided goal;");
-    expect(text).toContain("Current streak\n1 day");
-    expect(text).toContain("Completion trend by week");
-    // Each goal under its day, after the dashboard's status badge.
-    expect(text).toContain(`Completed\n${first}`);
+    const text = await expectReport(page, "all", [
+      "StreakCoach progress report",
+      `Account: ${user.email}`,
+      "Period: All time",
+      // The summary cards: each title followed by its figure.
+      "Goals completed\n1 of 2",
+      // The open goal waits: the rate is of the one decided goal.
+      "Completion rate\n100%",
+      "1 of 1 decided goal;",
+      "Current streak\n1 day",
+      "Completion trend by week",
+      // Each goal under its day, after the dashboard's status badge.
+      `Completed\n${first}`,
+    ]);
     expect(text).toMatch(new RegExp(`(Pending|Overdue)\n${second}`));
   });
 
@@ -384,23 +395,17 @@ test.describe("dashboard", () => {
     await expect(goalRow(page, "Floss").getByText("Skipped", { exact: true })).toBeVisible();
     await chooseRange(page, "Last 7 days", javaScriptEnabled);
     await expect(page).toHaveURL(/range=7d/);
-    await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
-      "href",
-      "/dashboard/report.pdf?range=7d",
-    );
-    const { file, body } = await download(page, "Download PDF");
-    expect(file.suggestedFilename()).toBe("streakcoach-report-7d.pdf");
-    expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const text = pdfText(body);
-    expect(text).toContain(`Account: ${user.email}`);
-    expect(text).toContain("Period: Last 7 days");
-    expect(text).toContain("Goals completed\n1 of 3");
-    expect(text).toContain("Completion rate\n33%");
-    expect(text).toContain("1 of 3 decided goals");
-    expect(text).toContain("Skipped\nFloss");
-    // Two days ago and neither done nor skipped: missed.
-    expect(text).toContain("Missed\nWalk the dog");
-    expect(text).toContain("Completed\nMeditate");
+    const text = await expectReport(page, "7d", [
+      `Account: ${user.email}`,
+      "Period: Last 7 days",
+      "Goals completed\n1 of 3",
+      "Completion rate\n33%",
+      "1 of 3 decided goals",
+      "Skipped\nFloss",
+      // Two days ago and neither done nor skipped: missed.
+      "Missed\nWalk the dog",
+      "Completed\nMeditate",
+    ]);
     expect(text).not.toContain("Old habit");
   });
 

@@ -91,6 +91,28 @@ export async function openUserMenu(page: Page, email: string): Promise<Locator> 
   return menu;
 }
 
+/** The app's links, in the header and in the phone's drawer, for an account that is no admin. */
+export const APP_LINKS = [
+  { name: "Dashboard", href: "/dashboard" },
+  { name: "Habits", href: "/habits" },
+  { name: "Messages", href: "/messages" },
+  { name: "FAQ", href: "/faq" },
+  { name: "Blog", href: "/blog" },
+  { name: "Settings", href: "/settings" },
+];
+
+/** The navigation holds every app link, to its page, and nothing else: no Admin link. */
+export async function expectAppLinks(nav: Locator) {
+  for (const link of APP_LINKS) {
+    await expect(nav.getByRole("link", { name: link.name, exact: true })).toHaveAttribute(
+      "href",
+      link.href,
+    );
+  }
+  await expect(nav.getByRole("link")).toHaveCount(APP_LINKS.length);
+  await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
+}
+
 /** Makes an existing account an admin with the operator script, on the server's database. */
 export async function makeAdmin(email: string) {
   const dataDir = process.env.E2E_DATA_DIR;

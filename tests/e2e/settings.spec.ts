@@ -450,14 +450,15 @@ test.describe("settings pages", () => {
 });
 
 test.describe("old Settings links and forms", () => {
+  /** Each anchor of the old single page, and the page of PAGES that now holds its section. */
   const OLD_ANCHORS = [
-    { hash: "#phone", path: "/settings/phone", label: "Phone" },
-    { hash: "#billing", path: "/settings/billing", label: "Plan & billing" },
-    { hash: "#partners", path: "/settings/partners", label: "Coaches & partners" },
-    { hash: "#share-links", path: "/settings/share-links", label: "Share links" },
-    { hash: "#change-password", path: "/settings/password", label: "Password" },
-    { hash: "#delete-account", path: "/settings/account", label: "Data & account" },
-  ];
+    ["#phone", "/settings/phone"],
+    ["#billing", "/settings/billing"],
+    ["#partners", "/settings/partners"],
+    ["#share-links", "/settings/share-links"],
+    ["#change-password", "/settings/password"],
+    ["#delete-account", "/settings/account"],
+  ] as const;
 
   test("a bookmarked /settings#anchor finds its page", async ({
     page,
@@ -465,7 +466,8 @@ test.describe("old Settings links and forms", () => {
     user: _user,
   }) => {
     test.slow(); // six pages, each checked by axe
-    for (const { hash, path, label } of OLD_ANCHORS) {
+    for (const [hash, path] of OLD_ANCHORS) {
+      const label = PAGES.find((settingsPage) => settingsPage.path === path)!.link;
       await page.goto(`/settings${hash}`);
       if (javaScriptEnabled) {
         // The inline script replaces the location before the page is used.
