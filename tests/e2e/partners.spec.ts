@@ -1,14 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { devPhoneTexts, openDevPhone, register, textAsPhone, toast, uniqueEmail } from "./fixtures";
-import {
-  addDays,
-  localDayOf,
-  runTick,
-  startStack,
-  wallClock,
-  withDatabase,
-} from "./scheduler/stack";
-import type { Stack } from "./scheduler/stack";
+import { addDays, localDayOf, runTick, useStack, wallClock, withDatabase } from "./scheduler/stack";
 
 // Coaches and partners end to end: the invitation reaches the partner's phone, nothing else does until
 // YES, and the weekly summary goes out on Sunday when `npm run tick -- --at` says it is Sunday.
@@ -16,18 +8,7 @@ import type { Stack } from "./scheduler/stack";
 // The tick runs for every account in its database, so this spec has a private server (local
 // transport, development phone) on its own database: ports 3260 and 3261, one per worker.
 
-let stack: Stack | undefined;
-
-test.beforeAll(async ({}, workerInfo) => {
-  workerInfo.setTimeout(120_000);
-  stack = await startStack(3260 + workerInfo.parallelIndex, { transport: "local" });
-});
-
-test.afterAll(async ({}, workerInfo) => {
-  workerInfo.setTimeout(30_000);
-  await stack?.stop();
-  stack = undefined;
-});
+const stackOf = useStack(3260, { transport: "local" });
 
 const PARTNER_PHONE = "+13125550177";
 const TIME_ZONE = "America/Chicago"; // what the sign-up helper chooses
@@ -41,7 +22,7 @@ test("a partner is invited by text, says YES, and gets the weekly summary on Sun
   javaScriptEnabled,
 }) => {
   test.setTimeout(180_000);
-  const s = stack!;
+  const s = stackOf();
   const context = await browser.newContext({ baseURL: s.baseURL, javaScriptEnabled });
   const page = await context.newPage();
   const email = uniqueEmail("pa");

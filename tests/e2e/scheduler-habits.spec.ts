@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addDays, addSeconds, runTick, startStack, wallClock, type Stack } from "./scheduler/stack";
+import { addDays, addSeconds, runTick, useStack, wallClock } from "./scheduler/stack";
 
 // A habit made by text reaches the morning question that `npm run tick -- --at …` sends, on its
 // days only: a production server texting through a fake Twilio, the tick a separate process.
@@ -7,24 +7,13 @@ import { addDays, addSeconds, runTick, startStack, wallClock, type Stack } from 
 const CODE_TEXT = /verification code is (\d{6})/;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-let stack: Stack | undefined;
-
-test.beforeAll(async ({}, workerInfo) => {
-  workerInfo.setTimeout(120_000);
-  stack = await startStack(3270 + workerInfo.parallelIndex);
-});
-
-test.afterAll(async ({}, workerInfo) => {
-  workerInfo.setTimeout(30_000);
-  await stack?.stop();
-  stack = undefined;
-});
+const stackOf = useStack(3270);
 
 test("npm run tick lists a habit in the morning question on its day, and not the day after", async ({
   playwright,
 }) => {
   test.setTimeout(120_000);
-  const s = stack!;
+  const s = stackOf();
   const api = await playwright.request.newContext({ baseURL: s.baseURL });
   try {
     const registered = await api.post("/api/users", {

@@ -4,11 +4,11 @@ import {
   addSeconds,
   localDayOf,
   runTick,
-  startStack,
+  useStack,
   wallClock,
   withDatabase,
 } from "./scheduler/stack";
-import type { Stack, TickCounts } from "./scheduler/stack";
+import type { TickCounts } from "./scheduler/stack";
 
 // The scheduler end to end: users registered and verified through the HTTP API of a production
 // server that texts through a fake Twilio, then `npm run tick -- --at …` as separate processes on the
@@ -45,24 +45,13 @@ const PEOPLE: Record<Name, Person> = {
 };
 const NAMES = Object.keys(PEOPLE) as Name[];
 
-let stack: Stack | undefined;
-
-test.beforeAll(async ({}, workerInfo) => {
-  workerInfo.setTimeout(120_000);
-  stack = await startStack(3250 + workerInfo.parallelIndex);
-});
-
-test.afterAll(async ({}, workerInfo) => {
-  workerInfo.setTimeout(30_000);
-  await stack?.stop();
-  stack = undefined;
-});
+const stackOf = useStack(3250);
 
 test("npm run tick texts each question once, to exactly the phones it is due for", async ({
   playwright,
 }) => {
   test.setTimeout(180_000);
-  const s = stack!;
+  const s = stackOf();
   const users = {} as Record<Name, { api: APIRequestContext; phone: string }>;
   const nameOf = (phone: string) =>
     NAMES.find((name) => users[name]?.phone === phone) ?? `unknown ${phone}`;

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startFakeTwilio, type FakeTwilio } from "../../fakes/twilio-server";
 
@@ -136,6 +137,27 @@ async function waitForHealth(baseURL: string, server: ChildProcess, log: () => s
     if (Date.now() > deadline) throw new Error(`no answer from ${baseURL}/healthz:\n${log()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A private stack for each worker of the calling spec, on `basePort` plus the worker's index:
+ * started before the file's tests and stopped after them. Returns the running stack's getter.
+ */
+export function useStack(basePort: number, options?: Parameters<typeof startStack>[1]) {
+  let stack: Stack | undefined;
+  test.beforeAll(async ({}, workerInfo) => {
+    workerInfo.setTimeout(120_000);
+    stack = await startStack(basePort + workerInfo.parallelIndex, options);
+  });
+  test.afterAll(async ({}, workerInfo) => {
+    workerInfo.setTimeout(30_000);
+    await stack?.stop();
+    stack = undefined;
+  });
+  return () => {
+    if (!stack) throw new Error("The stack of this worker is not running");
+    return stack;
+  };
 }
 
 export type TickCounts = {
