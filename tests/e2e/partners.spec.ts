@@ -1,6 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { devPhoneTexts, openDevPhone, register, textAsPhone, toast, uniqueEmail } from "./fixtures";
-import { addDays, localDayOf, runTick, useStack, wallClock, withDatabase } from "./scheduler/stack";
+import {
+  addDays,
+  localDayOf,
+  runTick,
+  stackPerWorker,
+  wallClock,
+  withDatabase,
+} from "./scheduler/stack";
 
 // Coaches and partners end to end: the invitation reaches the partner's phone, nothing else does until
 // YES, and the weekly summary goes out on Sunday when `npm run tick -- --at` says it is Sunday.
@@ -8,7 +15,7 @@ import { addDays, localDayOf, runTick, useStack, wallClock, withDatabase } from 
 // The tick runs for every account in its database, so this spec has a private server (local
 // transport, development phone) on its own database: ports 3260 and 3261, one per worker.
 
-const stackOf = useStack(3260, { transport: "local" });
+const stackOf = stackPerWorker(3260, { transport: "local" });
 
 const PARTNER_PHONE = "+13125550177";
 const TIME_ZONE = "America/Chicago"; // what the sign-up helper chooses

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addDays, addSeconds, runTick, useStack, wallClock } from "./scheduler/stack";
+import { addDays, addSeconds, runTick, stackPerWorker, wallClock } from "./scheduler/stack";
 
 // A habit made by text reaches the morning question that `npm run tick -- --at …` sends, on its
 // days only: a production server texting through a fake Twilio, the tick a separate process.
@@ -7,7 +7,7 @@ import { addDays, addSeconds, runTick, useStack, wallClock } from "./scheduler/s
 const CODE_TEXT = /verification code is (\d{6})/;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-const stackOf = useStack(3270);
+const stackOf = stackPerWorker(3270);
 
 test("npm run tick lists a habit in the morning question on its day, and not the day after", async ({
   playwright,

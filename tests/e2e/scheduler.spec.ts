@@ -4,7 +4,7 @@ import {
   addSeconds,
   localDayOf,
   runTick,
-  useStack,
+  stackPerWorker,
   wallClock,
   withDatabase,
 } from "./scheduler/stack";
@@ -45,7 +45,7 @@ const PEOPLE: Record<Name, Person> = {
 };
 const NAMES = Object.keys(PEOPLE) as Name[];
 
-const stackOf = useStack(3250);
+const stackOf = stackPerWorker(3250);
 
 test("npm run tick texts each question once, to exactly the phones it is due for", async ({
   playwright,

@@ -143,7 +143,7 @@ async function waitForHealth(baseURL: string, server: ChildProcess, log: () => s
  * A private stack for each worker of the calling spec, on `basePort` plus the worker's index:
  * started before the file's tests and stopped after them. Returns the running stack's getter.
  */
-export function useStack(basePort: number, options?: Parameters<typeof startStack>[1]) {
+export function stackPerWorker(basePort: number, options?: Parameters<typeof startStack>[1]) {
   let stack: Stack | undefined;
   test.beforeAll(async ({}, workerInfo) => {
     workerInfo.setTimeout(120_000);
