@@ -2,10 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import {
   ONE_PIXEL_PNG,
+  chatInput,
+  chatMessages,
   expect,
   markPhoneVerified,
   openDevPhone,
   phoneOf,
+  sendInChat,
   test,
   textAsPhone,
   localDaysAgo,
@@ -19,15 +22,6 @@ const EMPTY = "No messages yet. Start a conversation!";
 async function openChat(page: Page) {
   await page.goto("/messages");
   await expect(page.getByRole("heading", { level: 1, name: "SMS Conversation" })).toBeVisible();
-}
-
-function chatInput(page: Page) {
-  return page.getByRole("textbox", { name: "Message", exact: true });
-}
-
-function chatMessages(page: Page, side?: "user" | "system") {
-  const all = page.getByTestId("chat-message");
-  return side ? all.and(page.locator(`[data-side="${side}"]`)) : all;
 }
 
 function summary(page: Page) {
@@ -82,8 +76,7 @@ function todayGoal(page: Page, description: string) {
 /** Types a message in the chat box and sends it with the Send button; the answer is on the page after. */
 async function sendWithButton(page: Page, text: string) {
   const before = await chatMessages(page).count();
-  await chatInput(page).fill(text);
-  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await sendInChat(page, text);
   await expect(chatMessages(page)).toHaveCount(before + 2);
 }
 
@@ -265,8 +258,7 @@ test.describe("on a phone", () => {
     await expect(chatMessages(page).first()).not.toBeInViewport();
     await expect(chatInput(page)).toBeInViewport();
 
-    await chatInput(page).fill("goal: Walk the dog");
-    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await sendInChat(page, "goal: Walk the dog");
     const answer = chatMessages(page, "system").last();
     await expect(answer).toContainText("Got it: 1 goal for today: 1) Walk the dog");
     await expect(chatMessages(page).last()).toHaveAttribute("data-side", "system");
@@ -279,8 +271,7 @@ test.describe("on a phone", () => {
     // Scrolled up and sending again: the thread comes back down to the answer.
     await chatMessages(page).first().scrollIntoViewIfNeeded();
     await expect(answer).not.toBeInViewport();
-    await chatInput(page).fill("goal: Call mom");
-    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await sendInChat(page, "goal: Call mom");
     // The answer lists the whole day.
     await expect(chatMessages(page).last()).toContainText(
       "Got it: 2 goals for today: 1) Walk the dog 2) Call mom",

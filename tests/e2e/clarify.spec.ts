@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
+  chatMessages,
   devPhoneTexts,
   expect,
   markPhoneVerified,
   openDevPhone,
   phoneOf,
+  sendInChat,
   test,
   textAsPhone,
 } from "./fixtures";
@@ -31,9 +33,8 @@ test("a question asked by text is answered in the web chat: 'both lol' marks bot
   );
 
   await page.goto("/messages");
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("both lol");
-  await page.getByRole("button", { name: "Send", exact: true }).click();
-  const answers = page.getByTestId("chat-message").and(page.locator('[data-side="system"]'));
+  await sendInChat(page, "both lol");
+  const answers = chatMessages(page, "system");
   await expect(answers.last()).toContainText("Done: floss daily, floss.");
 
   await page.goto("/dashboard");

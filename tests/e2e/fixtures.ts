@@ -91,6 +91,23 @@ export async function openUserMenu(page: Page, email: string): Promise<Locator> 
   return menu;
 }
 
+/** The web chat's message box on /messages. */
+export function chatInput(page: Page) {
+  return page.getByRole("textbox", { name: "Message", exact: true });
+}
+
+/** The web chat's messages, or those of one side. */
+export function chatMessages(page: Page, side?: "user" | "system") {
+  const all = page.getByTestId("chat-message");
+  return side ? all.and(page.locator(`[data-side="${side}"]`)) : all;
+}
+
+/** Types a message in the web chat and sends it with the Send button. */
+export async function sendInChat(page: Page, text: string) {
+  await chatInput(page).fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+}
+
 /** The app's links, in the header and in the phone's drawer, for an account that is no admin. */
 export const APP_LINKS = [
   { name: "Dashboard", href: "/dashboard" },

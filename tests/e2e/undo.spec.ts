@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
+  chatMessages,
   expect,
   markPhoneVerified,
   openDevPhone,
   phoneOf,
   seedGoals,
+  sendInChat,
   test,
   textAsPhone,
   devPhoneTexts,
@@ -102,12 +104,10 @@ test("a change by text is echoed in plain words, and 'undo' takes it back", asyn
   );
 
   await page.goto("/messages");
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("remove 2");
-  await page.getByRole("button", { name: "Send", exact: true }).click();
-  const answers = page.getByTestId("chat-message").and(page.locator('[data-side="system"]'));
+  await sendInChat(page, "remove 2");
+  const answers = chatMessages(page, "system");
   await expect(answers.last()).toContainText('Removed "Read 20 pages".');
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("undo");
-  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await sendInChat(page, "undo");
   await expect(answers.last()).toContainText('Undone: removed "Read 20 pages".');
   await page.goto("/dashboard");
   await expect(row(page, "Read 20 pages")).toHaveCount(1);
