@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { numbersGiven, numbersIn, unstatedFact, type CoachFacts } from "./fact-check";
+import { NUMBER_WORDS, numbersGiven, numbersIn, unstatedFact, type CoachFacts } from "./fact-check";
 import type { DayPattern } from "./feedback-rules";
 
 function factsOf(
@@ -153,29 +153,6 @@ describe("numbersIn", () => {
   });
 });
 
-const WORDS = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-];
-
 const arbitraryFacts = fc
   .record({
     goals: fc.array(
@@ -217,7 +194,7 @@ describe("properties", () => {
         fc.boolean(),
         (facts, n, word) => {
           fc.pre(!numbersGiven(facts).has(n));
-          const answer = `Great work, that makes ${word ? WORDS[n] : n} days in a row.`;
+          const answer = `Great work, that makes ${word ? NUMBER_WORDS[n] : n} days in a row.`;
           expect(unstatedFact(answer, facts)).not.toBeNull();
         },
       ),

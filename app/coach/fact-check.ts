@@ -14,7 +14,8 @@ export type CoachFacts = CoachContext & {
   weekday: string;
 };
 
-const UNITS = [
+/** The number words from zero to nineteen, each at its value. */
+export const NUMBER_WORDS = [
   "zero",
   "one",
   "two",
@@ -62,7 +63,7 @@ const ORDINAL_UNITS = [
 const ORDINAL_TENS = TENS.map((t) => (t ? `${t.slice(0, -1)}ieth` : ""));
 
 const WORD_VALUES = new Map<string, number>([
-  ...UNITS.map((w, i) => [w, i] as const),
+  ...NUMBER_WORDS.map((w, i) => [w, i] as const),
   ...TENS.flatMap((w, i) => (w ? [[w, i * 10] as const] : [])),
   ["hundred", 100],
   ["thousand", 1000],

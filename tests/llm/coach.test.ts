@@ -1,4 +1,4 @@
-import { unstatedFact, type CoachFacts } from "~/coach/fact-check";
+import { NUMBER_WORDS, unstatedFact, type CoachFacts } from "~/coach/fact-check";
 import type { DayPattern } from "~/coach/feedback-rules";
 import { LIST_SEGMENTS, MAX_SEGMENTS } from "~/replies/templates";
 import { segmentCount, toSmsText } from "~/sms/segments";
@@ -110,33 +110,11 @@ async function expectAlive(server: BuiltServer) {
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 }
 
-const WORDS = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-  "twenty",
-];
+const WORDS = [...NUMBER_WORDS, "twenty"];
 
 /**
  * The numbers a text names, read here on its own terms (not with the app's fact check): digits,
- * digit ordinals and number words up to twenty.
+ * digit ordinals and number words up to twenty (the app's words up to nineteen, then "twenty").
  */
 function namedNumbers(text: string) {
   const lower = text.toLowerCase().replace(/(\d),(\d{3})\b/g, "$1$2");
