@@ -485,4 +485,15 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** A phone's screen, the narrowest the app is laid out for. */
+export const PHONE = { width: 390, height: 844 };
+
+/** A describe whose tests run on a phone's screen. */
+export function describeOnPhone(title: string, body: () => void) {
+  test.describe(title, () => {
+    test.use({ viewport: PHONE });
+    body();
+  });
+}
+
 export { expect };

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   daysBefore,
+  describeOnPhone,
   expect,
   markPhoneVerified,
   register,
@@ -16,8 +17,6 @@ import {
 // Habits on a phone, with JavaScript on and off (the two projects): add one, keep it from the
 // dashboard, see it on its own page.
 
-const PHONE = { width: 390, height: 844 };
-
 function habitCard(page: Page, title: string) {
   return page.locator("li[id^='habit-']").filter({ hasText: title });
 }
@@ -32,9 +31,7 @@ function dayName(day: string) {
   });
 }
 
-test.describe("habits on a phone", () => {
-  test.use({ viewport: PHONE });
-
+describeOnPhone("habits on a phone", () => {
   test("a habit is added, kept from the dashboard, and shows on its heatmap", async ({
     page,
     user,

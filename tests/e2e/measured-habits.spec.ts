@@ -1,10 +1,18 @@
 import type { Page } from "@playwright/test";
-import { daysBefore, expect, test, toast, todayOf, userIdOf, withDatabase } from "./fixtures";
+import {
+  daysBefore,
+  describeOnPhone,
+  expect,
+  test,
+  toast,
+  todayOf,
+  userIdOf,
+  withDatabase,
+} from "./fixtures";
 
 // A measured habit on a phone, with JavaScript on and off (the two projects): made with a target on
 // /habits, today's amount typed in the number field on its row, and its page's server-drawn charts.
 
-const PHONE = { width: 390, height: 844 };
 const TITLE = "📚 Read Donaudampfschifffahrtsgesellschaftskapitän";
 
 /** Earlier days' values straight into the database, so the charts have a past to draw. */
@@ -38,9 +46,7 @@ async function noSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test.describe("a measured habit on a phone", () => {
-  test.use({ viewport: PHONE });
-
+describeOnPhone("a measured habit on a phone", () => {
   test("is made with a target, takes today's amount and note, and draws its values", async ({
     page,
     user,

@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
 import { seedPost } from "./blog-fixtures";
 import {
+  describeOnPhone,
   expect,
   localDaysAgo,
+  PHONE,
   seedGoals,
   test,
   toast,
@@ -13,8 +15,6 @@ import {
 
 // A phone's width, with JavaScript on and off (the two projects): a pasted link or any other long
 // word in what the user wrote wraps, so no page is wider than the screen.
-
-const PHONE = { width: 390, height: 844 };
 
 /** A 495-character link with no place to break, as pasted from a browser's address bar. */
 const LONG_LINK = `https://example.com/track?${"utm_source=newsletter&ref=".repeat(19)}x`.slice(
@@ -81,9 +81,7 @@ async function expectNoSideScroll(page: Page, path: string) {
   expect.soft(width, `${path} is ${width} px wide at 390 px`).toBeLessThanOrEqual(PHONE.width);
 }
 
-test.describe("a phone-wide screen", () => {
-  test.use({ viewport: PHONE });
-
+describeOnPhone("a phone-wide screen", () => {
   test("no page scrolls sideways when goals, a habit and messages hold a 495-character link", async ({
     page,
     browser,

@@ -1,19 +1,22 @@
 import type { Page } from "@playwright/test";
-import { expect, markPhoneVerified, seedDailyHabit, test, toast } from "./fixtures";
+import {
+  describeOnPhone,
+  expect,
+  markPhoneVerified,
+  seedDailyHabit,
+  test,
+  toast,
+} from "./fixtures";
 
 // Rest days and habits to avoid on /habits, on a phone, with JavaScript on and off (the two
 // projects): a habit's day rested with Rest, a habit to avoid added with its checkbox, kept until
 // Slipped is pressed, and the slip taken back.
 
-const PHONE = { width: 390, height: 844 };
-
 function habitCard(page: Page, title: string) {
   return page.locator("li[id^='habit-']").filter({ hasText: title });
 }
 
-test.describe("rest days and habits to avoid", () => {
-  test.use({ viewport: PHONE });
-
+describeOnPhone("rest days and habits to avoid", () => {
   test("Rest spends a rest day and keeps the habit's day; a habit to avoid is kept until a slip", async ({
     page,
     user,

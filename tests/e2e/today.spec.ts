@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import {
+  describeOnPhone,
   devPhoneTexts,
   expect,
   markPhoneVerified,
@@ -16,7 +17,6 @@ import {
 // phone viewport (this file) and desktop (the other describe), with JavaScript on and off.
 
 const CODE_TEXT = /verification code is (\d{6})/;
-const PHONE = { width: 390, height: 844 };
 
 function row(page: Page, description: string): Locator {
   return page.getByRole("list", { name: "Today's Goals" }).getByTestId("goal-row").filter({
@@ -59,9 +59,7 @@ function lastMinuteOfLocalDay(timeZone: string) {
   return last;
 }
 
-test.describe("on a phone", () => {
-  test.use({ viewport: PHONE });
-
+describeOnPhone("on a phone", () => {
   test("a new user verifies the phone right on the dashboard and sees when the next text comes", async ({
     page,
     user,

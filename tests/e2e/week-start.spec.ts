@@ -1,10 +1,16 @@
 import type { Page } from "@playwright/test";
-import { expect, seedDailyHabit, test, toast, userIdOf, withDatabase } from "./fixtures";
+import {
+  describeOnPhone,
+  expect,
+  seedDailyHabit,
+  test,
+  toast,
+  userIdOf,
+  withDatabase,
+} from "./fixtures";
 
 // "Week starts on" in Settings, with JavaScript on and off (the two projects): Sunday by default,
 // Monday once chosen, and then the dashboard calendar and a habit's heatmap both open on Monday.
-
-const PHONE = { width: 390, height: 844 };
 
 const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
@@ -27,9 +33,7 @@ async function calendarColumnStarts(page: Page) {
   return days.filter((_, i) => i % 7 === 0).map(weekdayOf);
 }
 
-test.describe("the week's first day", () => {
-  test.use({ viewport: PHONE });
-
+describeOnPhone("the week's first day", () => {
   test("is Sunday by default; Monday, once chosen, opens the calendar's and heatmap's weeks", async ({
     page,
     user,
