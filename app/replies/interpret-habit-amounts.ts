@@ -1,6 +1,6 @@
 // What a habit to add measures (conventions v5): "read 30 pages" (target 30, unit pages), "run 15k"
 // (15 km), "at most 2 coffees" (at most), "pushups 50" (no unit), "no sugar" (a habit to avoid). Pure.
-import { isTimeOrOrdinal, tokensOf } from "./interpret-amounts";
+import { isTimeOrOrdinal, tokensOf } from "./interpret-values";
 
 export type HabitAmount = { target: number; unit: string | null; atMost?: true } | { avoid: true };
 

@@ -2,7 +2,7 @@
 // "was on my phone", "vaped once", "slipped on 3") is a slip; negated ("didn't have sugar", "stayed
 // off twitter", "water instead of soda") it is kept; named with neither, it is a question. Pure.
 import { positionOfNumber } from "./day-numbers";
-import { tokensOf, type Token } from "./interpret-amounts";
+import { tokensOf, type Token } from "./interpret-values";
 import { goalKeywords } from "./interpret-check-in-references";
 import { normalize, stem, stemsMatch } from "./interpret-text";
 
