@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { dayNumbersAt, dayNumbersOf, positionOfNumber } from "./day-numbers";
+import { dayNumbersAt, dayNumbersOf, positionOfNumber } from "./interpret-check-in-references";
 
 describe("the day's numbers", () => {
   it("are 1 to n without numbers, or with numbers that do not fit the goals", () => {

@@ -1,7 +1,16 @@
 // Reading an evening check-in: which of today's goals (1-based) the user reports done, skipped or
 // moved to tomorrow. Clauses and lists are read here; the words, references and verdicts in the
 // modules beside it. Pure.
-import { dayNumbersOf } from "./day-numbers";
+import {
+  dayNumbersOf,
+  ambiguityIn,
+  classify,
+  goalKeywords,
+  range,
+  resolveReferences,
+  strayNumberAt,
+  tokenize,
+} from "./interpret-check-in-references";
 import { bulletItems, numberedItems } from "./interpret-goals";
 import { typoForm } from "./interpret-normalize";
 import { normalize, stem, stemsMatch } from "./interpret-text";
@@ -15,15 +24,6 @@ import {
   YES_TOKENS,
 } from "./interpret-check-in-words";
 import type { Outcome, RefItem } from "./interpret-check-in-words";
-import {
-  ambiguityIn,
-  classify,
-  goalKeywords,
-  range,
-  resolveReferences,
-  strayNumberAt,
-  tokenize,
-} from "./interpret-check-in-references";
 import type { Ambiguity, Context, GoalWords } from "./interpret-check-in-references";
 import { doubtfulGoals, isCheckInLike, sorted, readClause } from "./interpret-check-in-polarity";
 

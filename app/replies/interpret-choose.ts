@@ -1,6 +1,6 @@
 // The answer to our own question (conventions v4, phase `clarify`): which of the goals offered
 // ("Which one did you mean: 2) Floss daily or 3) Floss the retainer?") the user means. Pure.
-import { positionOfNumber } from "./day-numbers";
+import { positionOfNumber } from "./interpret-check-in-references";
 import { normalize, stem, stemsMatch } from "./interpret-text";
 
 /** The goals chosen (day numbers, [] for none), `undecided` for an answer that says nothing. */

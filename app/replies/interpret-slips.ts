@@ -1,9 +1,8 @@
 // Slips on habits to avoid (conventions v5): the avoided thing with a verb of doing it ("had sugar",
 // "was on my phone", "vaped once", "slipped on 3") is a slip; negated ("didn't have sugar", "stayed
 // off twitter", "water instead of soda") it is kept; named with neither, it is a question. Pure.
-import { positionOfNumber } from "./day-numbers";
+import { positionOfNumber, goalKeywords } from "./interpret-check-in-references";
 import { tokensOf, type Token } from "./interpret-values";
-import { goalKeywords } from "./interpret-check-in-references";
 import { normalize, stem, stemsMatch } from "./interpret-text";
 
 /** A habit to avoid, by position, with the words of the thing avoided ("No sugar": "sugar"). */

@@ -3,7 +3,7 @@
 // (app/sms/fixtures/replies/README.md).
 import { isGoalWord, namesAGoal, parseCheckIn, reportsOnAGoal } from "./interpret-check-in";
 import type { Ambiguity, CheckIn } from "./interpret-check-in";
-import { dayNumbersAt, dayNumbersOf } from "./day-numbers";
+import { dayNumbersAt, dayNumbersOf } from "./interpret-check-in-references";
 import { kindsFor, parseKindsCheckIn } from "./interpret-check-in-kinds";
 import type { GoalKind, KindsCheckIn } from "./interpret-check-in-kinds";
 import { readChoice } from "./interpret-choose";
