@@ -1,5 +1,5 @@
 import { and, count, eq, gte } from "drizzle-orm";
-import { complianceIntent } from "~/replies/keywords";
+import { complianceIntent } from "~/replies/interpret-commands";
 import { db, schema } from "~/utils/db/db.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 

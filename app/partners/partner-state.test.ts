@@ -9,7 +9,7 @@ import {
   STATE_LABELS,
 } from "./partner-state";
 import type { PartnerChoices, PartnerState, PartnerStatus, PartnerText } from "./partner-state";
-import { readPartnerAnswer } from "~/replies/keywords";
+import { readPartnerAnswer } from "~/replies/interpret-commands";
 
 const STATUSES: PartnerStatus[] = ["invited", "active", "declined"];
 const STATES: PartnerState[] = ["invited", "active", "declined", "opted_out"];

@@ -19,7 +19,7 @@ import {
   STATE_LABELS,
 } from "./partner-state";
 import type { PartnerAnswer } from "./partner-state";
-import { readPartnerAnswer } from "~/replies/keywords";
+import { readPartnerAnswer } from "~/replies/interpret-commands";
 import type { PartnerInput } from "./partner-schema";
 
 const { partners, partnerInvitations, smsOptOuts } = schema;

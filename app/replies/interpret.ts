@@ -18,8 +18,8 @@ import {
   isStatsQuestion,
   isUndo,
   pauseRequest,
+  complianceIntent,
 } from "./interpret-commands";
-import { complianceIntent } from "./keywords";
 import { hasGoalWordLeadIn, hasListStructure, parseGoals, stripLeadIns } from "./interpret-goals";
 import { asTyped, readTyped, withoutFillers, type Typed } from "./interpret-normalize";
 import { normalize } from "./interpret-text";
