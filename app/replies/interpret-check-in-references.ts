@@ -1,8 +1,15 @@
 // Which goals a check-in's words name: numbers, order words, a goal's own words (or one typo from
 // them), "the rest", "it" and "both". Pure.
 
-import { formsWithinOneTypo, typoForm, type TypoForm } from "./interpret-normalize";
-import { normalize, NUMBER_WORDS, stem, stemsMatch } from "./interpret-text";
+import {
+  formsWithinOneTypo,
+  typoForm,
+  type TypoForm,
+  normalize,
+  NUMBER_WORDS,
+  stem,
+  stemsMatch,
+} from "./interpret-text";
 import {
   ALL_WORDS,
   FILLER,

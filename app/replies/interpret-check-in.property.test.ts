@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { falseRecord } from "../../tests/helpers/reply-score";
 import { interpretReply } from "./interpret";
-import { isRealWord } from "./interpret-normalize";
+import { isRealWord } from "./interpret-text";
 
 const SEED = 20261128;
 const RUNS = { seed: SEED, numRuns: 200 };

@@ -12,8 +12,7 @@ import {
   tokenize,
 } from "./interpret-check-in-references";
 import { bulletItems, numberedItems } from "./interpret-goals";
-import { typoForm } from "./interpret-normalize";
-import { normalize, stem, stemsMatch } from "./interpret-text";
+import { typoForm, normalize, stem, stemsMatch } from "./interpret-text";
 import {
   AMBIGUOUS_AMOUNT,
   CLAUSE_BREAK,

@@ -1,5 +1,5 @@
 // A clock time named in a goal ("dentist at 3:30pm", "report by noon", "slides by 17:00").
-import { readShorthand } from "./interpret-normalize";
+import { readShorthand } from "./interpret-text";
 
 const CLOCK =
   /\b(?:by|at|before|until|till|til|due)\s+(?:(noon|midday)|(\d{1,2})(?:[:.]([0-5]\d))?\s*(am|pm|a\.m\.?|p\.m\.?)?)(?![\p{L}\p{N}])/iu;

@@ -1,7 +1,6 @@
 // Changing today's list by text: "change 2 to read 10 pages", "remove 3", "push the report to tomorrow".
 import { goalNamedBy, namesNoOtherGoal, strayGoalNumber } from "./interpret-check-in";
-import { asTyped, type Typed } from "./interpret-normalize";
-import { keywordForm, POLITE_END, POLITE_START } from "./interpret-text";
+import { asTyped, type Typed, keywordForm, POLITE_END, POLITE_START } from "./interpret-text";
 
 export type GoalEdit =
   | { intent: "edit_goal"; goal: number; text: string }

@@ -1,6 +1,6 @@
 // Reading a list of goals out of a text: lead-ins, list markers and splitting.
 import { isSmallTalk } from "./interpret-commands";
-import { typedTail, type Typed } from "./interpret-normalize";
+import { typedTail, type Typed } from "./interpret-text";
 
 const APOS = "['\u2019]";
 

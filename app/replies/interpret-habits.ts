@@ -1,8 +1,7 @@
 // Habits by text: "gym every Mon, Wed and Fri", "run 3x a week", "stop habit meditate", "my habits";
 // with an amount (v5): "read 30 pages every day", "run 15k a week", "at most 2 coffees a day".
 import { habitAmountOf } from "./interpret-habit-amounts";
-import { asTyped, type Typed } from "./interpret-normalize";
-import { normalize, POLITE_END } from "./interpret-text";
+import { asTyped, type Typed, normalize, POLITE_END } from "./interpret-text";
 
 export type HabitSchedule = { days: number[] } | { timesPerWeek: number };
 

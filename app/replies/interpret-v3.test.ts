@@ -7,7 +7,7 @@ import {
   typedTail,
   withinOneTypo,
   withoutFillers,
-} from "./interpret-normalize";
+} from "./interpret-text";
 
 const GOALS = ["Pay rent", "Grocery run", "Call the vet", "Clean bathroom"];
 const at = (phase: ReplyInput["phase"], text: string, goals = GOALS): ReplyInput => ({

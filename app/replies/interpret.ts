@@ -21,8 +21,7 @@ import {
   complianceIntent,
 } from "./interpret-commands";
 import { hasGoalWordLeadIn, hasListStructure, parseGoals, stripLeadIns } from "./interpret-goals";
-import { asTyped, readTyped, withoutFillers, type Typed } from "./interpret-normalize";
-import { normalize } from "./interpret-text";
+import { asTyped, readTyped, withoutFillers, type Typed, normalize } from "./interpret-text";
 import { templates } from "./templates";
 
 export type Phase = "morning" | "evening" | "none" | "clarify";
