@@ -23,8 +23,7 @@ import {
   screenFeedback,
 } from "./coach-prompt";
 import { dayPattern, ruleFeedback, type FeedbackFacts } from "./feedback-rules";
-import { unstatedFact } from "./fact-check";
-import { completeSentences } from "./cut-off";
+import { unstatedFact, completeSentences } from "./fact-check";
 import { chatCompletion, isLlmConfigured, LLM_BUDGET_MS, type ChatAnswer } from "./llm.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import { photoBytes } from "~/media/media-store.server";

@@ -1,4 +1,4 @@
-import { completeSentences } from "./cut-off";
+import { completeSentences } from "./fact-check";
 
 describe("completeSentences", () => {
   it("keeps the complete sentences and drops the unfinished tail", () => {
