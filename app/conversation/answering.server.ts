@@ -4,13 +4,16 @@ import { listTodayGoals, streakFor, todayFor, type DayGoal } from "~/goals/goals
 import { outcomeOnItsDay } from "~/goals/goal-rules";
 import type { Interpretation } from "~/replies/interpret";
 import { withFeedback, type ListedGoal } from "~/replies/templates";
-import type { TextKind } from "~/sms/outbound.server";
+import type { TextKind, SendOutcome, StoredText } from "~/sms/outbound.server";
 import { EVENING_TIMES } from "~/users/user-options";
 import { inGroupCommit } from "~/utils/db/db.server";
 import { zonedInstant } from "~/utils/time/local-time";
 import { errorFields, logger } from "~/observability/logger.server";
-import type { EngineUser, IncomingText } from "./reading.server";
-import { sendReply, storeReply, type StoredReply } from "./reply.server";
+import type { EngineUser, IncomingText, Source } from "./reading.server";
+import type { User } from "../../db/schema";
+import { storeTextToSend } from "~/sms/outbound.server";
+import { sendStoredText } from "~/sms/sender.server";
+import { storeMessage } from "~/messages/message-rows.server";
 
 // Answering: the reply's pieces (today's list, the evening's time), and the answer itself once the
 // text's write is committed: the coach's feedback to a check-in, the answer sent, partners told.
@@ -102,3 +105,38 @@ export const listed = (goals: DayGoal[]): ListedGoal[] =>
     description: g.description,
     state: LISTED_STATE[outcomeOnItsDay(g)],
   }));
+
+type Recipient = Pick<User, "id" | "phone" | "phoneVerifiedAt" | "phoneUndeliverableCode">;
+
+/** An answer stored in its channel; for SMS, the text still to send (or why it will not be). */
+export type StoredReply = StoredText | Extract<SendOutcome, { sent: false }> | null;
+
+/**
+ * Answers in the channel the user wrote in: a text for SMS; for the web chat, a message in the thread
+ * and nothing texted. Synchronous, to be part of the write that made the answer; sendReply sends it.
+ */
+export function storeReply(
+  user: Recipient,
+  body: string,
+  source: Source,
+  kind: TextKind,
+  linkedGoalIds: number[],
+): StoredReply {
+  if (source === "sms") return storeTextToSend(user, body, kind, { linkedGoalIds });
+  storeMessage({
+    userId: user.id,
+    fromSystem: true,
+    body,
+    source: "web",
+    kind,
+    status: "delivered",
+    linkedGoalIds,
+  });
+  return null;
+}
+
+/** Sends what storeReply stored, once that write is committed. */
+export async function sendReply(user: Recipient, reply: StoredReply) {
+  if (reply === null) return undefined;
+  return "sent" in reply ? reply : sendStoredText(user, reply);
+}

@@ -6,16 +6,18 @@ import { storeMessage } from "~/messages/message-rows.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { db, inGroupCommit, schema } from "~/utils/db/db.server";
 import { actOrRefuse } from "./acting.server";
-import { answerIncomingText, type ReadText } from "./answering.server";
+import { answerIncomingText, type ReadText, storeReply } from "./answering.server";
 import { forgetQuestion } from "./clarify.server";
 import {
   DailyTextLimitError,
   dailyTextAllowance,
   TEXTS_READ_PER_DAY,
-} from "./daily-text-limit.server";
-import { dayGoals, readBeforeWriting, readingOf, replyInputFor } from "./reading.server";
-import type { EarlyReading, EngineUser, IncomingText } from "./reading.server";
-import { storeReply, type Source } from "./reply.server";
+  dayGoals,
+  readBeforeWriting,
+  readingOf,
+  replyInputFor,
+} from "./reading.server";
+import type { EarlyReading, EngineUser, IncomingText, Source } from "./reading.server";
 
 // The one path every user text takes: read it (reading.server), act on it (acting.server), answer it
 // (answering.server). The names the rest of the app imports stand here.

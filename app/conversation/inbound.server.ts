@@ -8,7 +8,7 @@ import {
   readIncomingText,
 } from "~/conversation/engine.server";
 import type { EarlyReading, IncomingText } from "~/conversation/engine.server";
-import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/daily-text-limit.server";
+import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/reading.server";
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
 import { getUserByPhone } from "~/users/users.server";

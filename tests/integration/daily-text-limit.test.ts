@@ -1,4 +1,4 @@
-import { TEXTS_READ_PER_DAY } from "~/conversation/daily-text-limit.server";
+import { TEXTS_READ_PER_DAY } from "~/conversation/reading.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { sqlite } from "~/utils/db/db.server";
 import { createTestUser } from "../helpers/requests";

@@ -1,4 +1,4 @@
-import { TEXTS_READ_PER_DAY } from "~/conversation/daily-text-limit.server";
+import { TEXTS_READ_PER_DAY } from "~/conversation/reading.server";
 import { signUp, startBuiltServer, type BuiltServer } from "./built-server";
 
 // One account cannot grow its thread without end: past TEXTS_READ_PER_DAY texts in a day (web chat and

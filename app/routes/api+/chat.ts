@@ -4,7 +4,7 @@ import {
   DailyTextLimitError,
   secondsUntilTomorrow,
   TEXTS_READ_PER_DAY,
-} from "~/conversation/daily-text-limit.server";
+} from "~/conversation/reading.server";
 import { rateLimitedJson } from "~/utils/rate-limits/rate-limit.server";
 import { ChatApiSchema } from "~/conversation/chat-schema";
 import { attachMediaToMessage, ownMediaIds } from "~/conversation/message-media.server";

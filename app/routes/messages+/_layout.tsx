@@ -9,7 +9,7 @@ import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { handleIncomingText } from "~/conversation/engine.server";
-import { DailyTextLimitError, TEXTS_READ_PER_DAY } from "~/conversation/daily-text-limit.server";
+import { DailyTextLimitError, TEXTS_READ_PER_DAY } from "~/conversation/reading.server";
 import { ChatMessageSchema, MESSAGE_MAX_LENGTH } from "~/conversation/chat-schema";
 import { threadPage } from "~/conversation/thread.server";
 import { getUserById } from "~/users/users.server";
