@@ -24,7 +24,7 @@ const checkIn = (completed: number[], skipped: number[] = [], tomorrow: number[]
   tomorrow,
 });
 
-describe("reading typed text (interpret-normalize)", () => {
+describe("reading typed text (interpret-text)", () => {
   it.each([
     ["skiped", "skipped", true],
     ["skippd", "skipped", true],
