@@ -13,8 +13,12 @@ import { env } from "~/utils/env/env.server";
 import { isDayInWindow, MAX_WINDOW_DAYS } from "~/utils/time/date-window";
 import { addDays } from "~/utils/time/local-time";
 import { answerHabitCommand } from "./habit-commands.server";
-import { rememberQuestion } from "./clarify.server";
-import { goalOfNumber, readingOfChoice, recordsSomething } from "./clarify-rules";
+import {
+  rememberQuestion,
+  goalOfNumber,
+  readingOfChoice,
+  recordsSomething,
+} from "./clarify.server";
 import { checkInLabelOf, listed } from "./answering.server";
 import { checkIn } from "./check-in-by-text.server";
 import { changeGoalByText, setGoals } from "./goals-by-text.server";

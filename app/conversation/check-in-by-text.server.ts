@@ -15,7 +15,7 @@ import { countOutcomes, goalCount } from "~/goals/goal-numbers";
 import { goalState, outcomeOnItsDay } from "~/goals/goal-rules";
 import { templates } from "~/replies/templates";
 import { closePrompt } from "~/users/open-prompt.server";
-import { goalOfNumber } from "./clarify-rules";
+import { goalOfNumber } from "./clarify.server";
 import { pendingPhase, type DayGoals, type EngineUser } from "./reading.server";
 
 /** A check-in by text: what it names is recorded (one undoable change) and the reply says so. */

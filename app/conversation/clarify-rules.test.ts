@@ -4,7 +4,7 @@ import {
   questionExpiry,
   readingOfChoice,
   recordsSomething,
-} from "./clarify-rules";
+} from "./clarify.server";
 
 const user = {
   id: 1,

@@ -1,5 +1,4 @@
-import { listTodayGoals, todayFor, type DayGoal } from "~/goals/goals.server";
-import { goalNumbered } from "~/goals/day-numbers";
+import { listTodayGoals, todayFor, type DayGoal, goalNumbered } from "~/goals/goals.server";
 import { planGoals } from "~/goals/goal-plans.server";
 import { deleteGoal, editGoal, moveGoalToTomorrow } from "~/goals/goal-edits.server";
 import { journaled, snapshot } from "~/goals/change-journal.server";

@@ -2,13 +2,12 @@ import type { OpenQuestion } from "../../db/schema";
 import type { PublicUser } from "~/users/users.server";
 import { listTodayGoals, todayFor, type DayGoal } from "~/goals/goals.server";
 import { interpretInConversation, type Interpretation, type ReplyInput } from "~/replies/interpret";
-import { goalKinds } from "~/habits/habit-kinds.server";
+import { goalKinds } from "~/habits/habit-goals.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { openPromptToday } from "~/users/open-prompt.server";
 import { inOneRead, preparedQuery, sqlite, db, schema } from "~/utils/db/db.server";
 import { startOfLocalDay, addDays, localDay } from "~/utils/time/local-time";
-import { clarifyInput, openQuestion } from "./clarify.server";
-import { numberOfGoal } from "./clarify-rules";
+import { clarifyInput, openQuestion, numberOfGoal } from "./clarify.server";
 import { and, count, eq, gte } from "drizzle-orm";
 import { complianceIntent } from "~/replies/interpret-commands";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayOfWeekday, goalNumbered, inDayNumberOrder } from "./day-numbers";
+import { dayOfWeekday, goalNumbered, inDayNumberOrder } from "./goals.server";
 
 describe("inDayNumberOrder", () => {
   it("orders a day's goals by their numbers, gaps kept", () => {

@@ -1,8 +1,7 @@
 import type { Goal } from "../../db/schema";
 import { db } from "~/utils/db/db.server";
 import { zonedInstant, type LocalDay } from "~/utils/time/local-time";
-import { dayOfWeekday } from "./day-numbers";
-import { createGoal, todayFor } from "./goals.server";
+import { dayOfWeekday, createGoal, todayFor } from "./goals.server";
 
 // Goals set by text or the web chat, in the order given (so they take their day numbers in it).
 

@@ -2,7 +2,7 @@ import type { Statement } from "better-sqlite3";
 import type { Habit } from "../../db/schema";
 import { assertRoomOnDay, roomOnDay } from "~/goals/goals.server";
 import { giveBackDayNumber, takeDayNumber } from "~/goals/day-numbers.server";
-import { inOneRead, preparedQuery, sqlite } from "~/utils/db/db.server";
+import { inOneRead, preparedQuery, sqlite, db, schema } from "~/utils/db/db.server";
 import { isPrimary } from "~/utils/db/litefs.server";
 import { pausedDaysOf } from "~/users/pauses.server";
 import { dayNumber, localDay, zonedInstant, type LocalDay } from "~/utils/time/local-time";
@@ -10,6 +10,9 @@ import { weekStartOf, type WeekStart } from "~/utils/time/week-start";
 import { scheduleSpans } from "./habit-rules";
 import { ownerWeekStart } from "./habit-history.server";
 import { dueToday, type HabitSchedule } from "./habit-stats";
+import type { GoalKind } from "~/replies/interpret-values";
+import { inArray } from "drizzle-orm";
+import { measureOf } from "./habit-measure";
 
 // A habit becomes a goal on each local day it is due, once, whoever asks first: the morning
 // question, a page, the /api or a reply. The unique (habit_id, habit_day) index makes that hold under
@@ -237,4 +240,29 @@ export function insertPastHabitDay(
   });
   if (changes === 0) giveBackDayNumber(user.id, entry.day, number);
   return changes > 0 ? "added" : "kept";
+}
+
+/**
+ * What each of a day's goals is for the reader (conventions v5): a habit to avoid's day "avoid", a
+ * measured habit's day its unit, target, direction and period; every other goal yes/no (null).
+ */
+export function goalKinds(goals: { habitId: number | null }[]): GoalKind[] {
+  const ids = [...new Set(goals.flatMap((g) => (g.habitId === null ? [] : [g.habitId])))];
+  const habits = ids.length
+    ? db.select().from(schema.habits).where(inArray(schema.habits.id, ids)).all()
+    : [];
+  const measures = new Map(habits.map((h) => [h.id, measureOf(h)]));
+  const avoided = new Set(habits.filter((h) => h.avoid).map((h) => h.id));
+  return goals.map((g): GoalKind => {
+    if (g.habitId !== null && avoided.has(g.habitId)) return "avoid";
+    const measure = g.habitId === null ? null : (measures.get(g.habitId) ?? null);
+    return (
+      measure && {
+        unit: measure.unit || null,
+        target: measure.target,
+        atMost: measure.atMost,
+        per: measure.per,
+      }
+    );
+  });
 }

@@ -1,5 +1,4 @@
-import { inDayNumberOrder } from "~/goals/day-numbers";
-import { carriedOverGoals } from "~/goals/goals.server";
+import { inDayNumberOrder, carriedOverGoals } from "~/goals/goals.server";
 import { createHabitGoalsOfDay, habitGoalsOfDay } from "~/habits/habit-goals.server";
 import { greetingAt, templates } from "~/replies/templates";
 import { localTime, type LocalDay } from "~/utils/time/local-time";

@@ -8,7 +8,6 @@ import { kindsFor, parseKindsCheckIn } from "./interpret-check-in-kinds";
 import type { GoalKind, KindsCheckIn } from "./interpret-check-in-kinds";
 import { readChoice } from "./interpret-choose";
 import { dueTimeInText, weekdayInText } from "./interpret-due-time";
-import { goalEdit, type GoalEdit } from "./interpret-edits";
 import { explicitStopHabit, habitCommand, type HabitCommand } from "./interpret-habits";
 import {
   isListGoalsQuestion,
@@ -20,7 +19,14 @@ import {
   pauseRequest,
   complianceIntent,
 } from "./interpret-commands";
-import { hasGoalWordLeadIn, hasListStructure, parseGoals, stripLeadIns } from "./interpret-goals";
+import {
+  goalEdit,
+  type GoalEdit,
+  hasGoalWordLeadIn,
+  hasListStructure,
+  parseGoals,
+  stripLeadIns,
+} from "./interpret-goals";
 import { asTyped, readTyped, withoutFillers, type Typed, normalize } from "./interpret-text";
 import { templates } from "./templates";
 
