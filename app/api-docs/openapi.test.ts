@@ -13,7 +13,7 @@ import type {
   SendNowRefusedSchema,
   SendNowSentSchema,
 } from "~/conversation/chat-schema";
-import type { handleIncomingText } from "~/conversation/engine.server";
+import type { handleIncomingText } from "~/conversation/inbound.server";
 import type { messagesForApi } from "~/conversation/message-history.server";
 import type { askOutcomeAnswer } from "~/conversation/send-now.server";
 import type { habitDayAnswer } from "~/habits/habit-days.server";

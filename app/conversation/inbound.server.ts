@@ -1,14 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import {
-  answerIncomingText,
-  handleIncomingText,
-  readBeforeWriting,
-  readIncomingText,
-} from "~/conversation/engine.server";
-import type { EarlyReading, IncomingText } from "~/conversation/engine.server";
-import { DailyTextLimitError, dailyTextAllowance } from "~/conversation/reading.server";
 import { answerAsPartner, partnersOfNumber } from "~/partners/partners.server";
 import { toUsE164 } from "~/users/phone";
 import { getUserByPhone } from "~/users/users.server";
@@ -23,6 +15,27 @@ import { fetchTextMedia, sendStoredTextToNumber } from "~/sms/sender.server";
 import { errorFields, logger } from "~/observability/logger.server";
 import type { ImageRefusal } from "~/media/image-types";
 import { storePhoto } from "~/media/media-store.server";
+import { inboundTexts } from "~/observability/metrics.server";
+import type { TextKind } from "~/sms/outbound.server";
+import { storeMessage } from "~/messages/message-rows.server";
+import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
+import { actOrRefuse } from "./acting.server";
+import { answerIncomingText, type ReadText, storeReply } from "./answering.server";
+import { forgetQuestion } from "./clarify.server";
+import {
+  DailyTextLimitError,
+  dailyTextAllowance,
+  TEXTS_READ_PER_DAY,
+  dayGoals,
+  readBeforeWriting,
+  readingOf,
+  replyInputFor,
+} from "./reading.server";
+import type { EarlyReading, EngineUser, IncomingText, Source } from "./reading.server";
+
+// A text arriving: an SMS from Twilio's webhook is claimed by its MessageSid, its sender found (a
+// user, a partner, a stranger) and its photos stored; every user text, SMS or web chat, then takes
+// the one path below.
 
 const { inboundReceipts, media, messages } = schema;
 
@@ -234,4 +247,91 @@ async function storeMedia(userId: number, items: InboundSms["media"]) {
     }
   }
   return { mediaIds, refusals };
+}
+
+// Below, the one path every user text takes, from SMS (above) and from the web chat: read it
+// (reading.server), act on it (acting.server), answer it (answering.server). The names the rest of
+// the app imports stand here.
+export { answerIncomingText, readBeforeWriting };
+export { pendingPhase } from "./reading.server";
+export { askEveningQuestion, askMorningQuestion } from "./ask-now.server";
+export type { EarlyReading, IncomingText, ReadText, Source };
+
+/**
+ * The one path every user text takes, from SMS and from the web chat: store it, read it in its context,
+ * act on it, and answer in the same channel. The text, its effect and its answer are one write (the
+ * next group commit); the answer is sent once that is committed.
+ */
+export async function handleIncomingText(
+  user: EngineUser,
+  incoming: IncomingText,
+  now = new Date(),
+) {
+  const early = readBeforeWriting(user, incoming, now);
+  const read = await inGroupCommit(() => readIncomingText(user, incoming, now, early));
+  return answerIncomingText(user, incoming, read, now);
+}
+
+/**
+ * The synchronous part of handleIncomingText: stores the text, reads it, acts on it and stores its
+ * answer, all within the caller's transaction (receiveInboundSms adds the MessageSid's claim to it).
+ */
+export function readIncomingText(
+  user: EngineUser,
+  incoming: IncomingText,
+  now: Date,
+  early: EarlyReading | null = null,
+): ReadText {
+  const allowance = dailyTextAllowance(user, incoming.text, now);
+  if (allowance === "ignore") throw new DailyTextLimitError();
+  const mediaIds = incoming.mediaIds ?? [];
+  const inboundId = storeMessage({
+    userId: user.id,
+    fromSystem: false,
+    body: incoming.text,
+    mediaUrls: mediaIds.map((id) => `/media/${id}`),
+    source: incoming.source,
+    kind: "conversation",
+    status: "received",
+    providerSid: incoming.providerSid ?? null,
+    createdAt: now,
+  });
+  if (allowance === "notice") {
+    const reply = templates.dailyTextLimit(TEXTS_READ_PER_DAY);
+    return {
+      intent: "unknown",
+      reply,
+      messageId: inboundId,
+      kind: "conversation",
+      linkedGoalIds: [],
+      checkedIn: false,
+      stored: storeReply(user, reply, incoming.source, "conversation", []),
+    };
+  }
+  createHabitGoalsOfDay(user, now);
+  const day = dayGoals(user, now);
+  const { today } = day;
+  const reading = readingOf(user, replyInputFor(user, incoming, day, now), early);
+  inboundTexts.labels(reading.intent, incoming.source).inc();
+  // A question back is answered by the next text, or by none: any other text (or its expiry) ends it.
+  forgetQuestion(user.id);
+  const { reply, linkedGoalIds } = actOrRefuse(user, reading, day, mediaIds, now, incoming.text);
+  if (linkedGoalIds.length) {
+    db.update(messages).set({ linkedGoalIds }).where(eq(messages.id, inboundId)).run();
+  }
+  const kind: TextKind = ["stop", "start", "help"].includes(reading.intent)
+    ? "compliance"
+    : "conversation";
+  const checkedIn =
+    (reading.intent === "check_in" && today.length > 0) ||
+    (reading.intent === "choose" && linkedGoalIds.length > 0);
+  return {
+    intent: reading.intent,
+    reply,
+    messageId: inboundId,
+    kind,
+    linkedGoalIds,
+    checkedIn,
+    stored: checkedIn ? null : storeReply(user, reply, incoming.source, kind, linkedGoalIds),
+  };
 }

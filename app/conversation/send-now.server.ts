@@ -10,7 +10,7 @@ import {
 } from "~/http/api.server";
 import { db, schema } from "~/utils/db/db.server";
 import { ensurePrimary } from "~/utils/db/litefs.server";
-import { askEveningQuestion, askMorningQuestion } from "./engine.server";
+import { askEveningQuestion, askMorningQuestion } from "./inbound.server";
 import { SendNowApiSchema } from "./chat-schema";
 
 const ask = { morning: askMorningQuestion, evening: askEveningQuestion };

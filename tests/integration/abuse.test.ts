@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText, receiveInboundSms } from "~/conversation/inbound.server";
 import { createGoal } from "~/goals/goals.server";
 import * as apiUser from "~/routes/api+/users_.$id";
 import * as apiVerifyPhone from "~/routes/api+/verify-phone";
@@ -8,7 +8,6 @@ import * as sendMorning from "~/routes/api+/mock.send-morning-sms";
 import * as sendEvening from "~/routes/api+/mock.send-evening-sms";
 import * as partners from "~/routes/settings+/partners";
 import { runTick } from "~/scheduler/tick.server";
-import { receiveInboundSms } from "~/conversation/inbound.server";
 import { isOptedOut } from "~/sms/opt-outs.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { db, schema, sqlite } from "~/utils/db/db.server";

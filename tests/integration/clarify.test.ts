@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { askEveningQuestion, handleIncomingText } from "~/conversation/engine.server";
+import { askEveningQuestion, handleIncomingText } from "~/conversation/inbound.server";
 import { openQuestion } from "~/conversation/clarify.server";
 import { listTodayGoals } from "~/goals/goals.server";
 import { isOptedOut } from "~/sms/opt-outs.server";

@@ -4,7 +4,7 @@ import { FAULT_NAMES, type Fault } from "../fakes/faults";
 import { FAKE_PHOTO_DESCRIPTION, type FakeLlmAnswer } from "../fakes/llm-server";
 import { TINY_PNG } from "../fakes/twilio-server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText } from "~/conversation/inbound.server";
 import { writeCheckInFeedback } from "~/coach/coach.server";
 import { entitlementsOf } from "~/billing/billing.server";
 import { completeGoal, createGoal, listTodayGoals, todayFor } from "~/goals/goals.server";

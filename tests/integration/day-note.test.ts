@@ -1,4 +1,4 @@
-import { askEveningQuestion, handleIncomingText } from "~/conversation/engine.server";
+import { askEveningQuestion, handleIncomingText } from "~/conversation/inbound.server";
 import { dayNote } from "~/goals/day-notes.server";
 import { listTodayGoals } from "~/goals/goals.server";
 import { getUserById } from "~/users/users.server";

@@ -12,7 +12,7 @@ import {
 } from "../helpers/requests";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import * as messagesRoute from "~/routes/messages+/_layout";
-import { askEveningQuestion, askMorningQuestion } from "~/conversation/engine.server";
+import { askEveningQuestion, askMorningQuestion } from "~/conversation/inbound.server";
 import { completeGoal, listAllGoals, listTodayGoals, todayFor } from "~/goals/goals.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";

@@ -2,7 +2,7 @@
 // habit of that name is restarted instead of a second one made.
 import { describe, expect, it } from "vitest";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText } from "~/conversation/inbound.server";
 import { listHabits, stopHabit } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";

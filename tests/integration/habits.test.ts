@@ -1,7 +1,7 @@
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 import { runTick } from "~/scheduler/tick.server";
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText } from "~/conversation/inbound.server";
 import { listTodayGoals } from "~/goals/goals.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { createHabit, listHabits } from "~/habits/habits.server";

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { askMorningQuestion } from "~/conversation/engine.server";
-import { receiveInboundSms } from "~/conversation/inbound.server";
+import { askMorningQuestion, receiveInboundSms } from "~/conversation/inbound.server";
 import { getTransport } from "~/sms/transport.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema, sqlite } from "~/utils/db/db.server";

@@ -1,4 +1,4 @@
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText } from "~/conversation/inbound.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { recordHabitDay } from "~/habits/habit-days.server";
 import { habitDayNumbers } from "~/habits/habit-numbers.server";

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import * as engine from "~/conversation/engine.server";
+import * as engine from "~/conversation/inbound.server";
 import * as exportRoute from "~/routes/messages_+/export[.csv]";
 import * as messagesRoute from "~/routes/messages+/_layout";
 import { listAllGoals } from "~/goals/goals.server";
@@ -8,8 +8,8 @@ import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 import { loader as rootLoader } from "~/root";
 
-vi.mock("~/conversation/engine.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/conversation/engine.server")>();
+vi.mock("~/conversation/inbound.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/conversation/inbound.server")>();
   return { ...original, handleIncomingText: vi.fn(original.handleIncomingText) };
 });
 

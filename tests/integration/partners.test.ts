@@ -1,13 +1,15 @@
 import { count, eq } from "drizzle-orm";
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText, receiveInboundSms } from "~/conversation/inbound.server";
 import { completeGoal, createGoal, dueTodayAt, todayFor } from "~/goals/goals.server";
-import { notifyPartnersOfCheckIn, partnersForSettings } from "~/partners/partners.server";
-import { addPartner } from "~/partners/partners.server";
+import {
+  notifyPartnersOfCheckIn,
+  partnersForSettings,
+  addPartner,
+} from "~/partners/partners.server";
 import * as settings from "~/routes/settings+/partners";
 import * as sharedSummary from "~/routes/share+/$token_.summaries.$period.$date";
 import * as sharePage from "~/routes/share+/$token";
 import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/share-links.server";
-import { receiveInboundSms } from "~/conversation/inbound.server";
 import { templates } from "~/replies/templates";
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { runTick } from "~/scheduler/tick.server";

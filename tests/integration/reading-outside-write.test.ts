@@ -4,7 +4,7 @@ import {
   handleIncomingText,
   readBeforeWriting,
   readIncomingText,
-} from "~/conversation/engine.server";
+} from "~/conversation/inbound.server";
 import { createGoal, listTodayGoals } from "~/goals/goals.server";
 import * as interpret from "~/replies/interpret";
 import { getUserById } from "~/users/users.server";

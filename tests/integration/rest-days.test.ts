@@ -1,4 +1,4 @@
-import { askEveningQuestion, handleIncomingText } from "~/conversation/engine.server";
+import { askEveningQuestion, handleIncomingText } from "~/conversation/inbound.server";
 import { applyGoalIntent } from "~/goals/goal-intents.server";
 import { streakFor } from "~/goals/goals.server";
 import { REST_DAYS_PER_MONTH } from "~/goals/rest-days";

@@ -5,7 +5,7 @@ import { MAX_ATTEMPTS } from "~/scheduler/due-times";
 import { SmsSendError } from "~/sms/transport.server";
 import { numberedInOrder, templates } from "~/replies/templates";
 import { segmentCount } from "~/sms/segments";
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText } from "~/conversation/inbound.server";
 import { createGoal, getGoal } from "~/goals/goals.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";

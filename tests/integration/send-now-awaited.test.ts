@@ -1,5 +1,5 @@
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
-import { askMorningQuestion, pendingPhase } from "~/conversation/engine.server";
+import { askMorningQuestion, pendingPhase } from "~/conversation/inbound.server";
 import { getUserById } from "~/users/users.server";
 
 // Send-now's question is stored with the prompt it opens, in one write, and then sent (decision 0017):

@@ -3,7 +3,7 @@ import {
   askEveningQuestion,
   askMorningQuestion,
   handleIncomingText,
-} from "~/conversation/engine.server";
+} from "~/conversation/inbound.server";
 import { listTodayGoals } from "~/goals/goals.server";
 import { segmentCount, smsEncoding } from "~/sms/segments";
 import { getUserById } from "~/users/users.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText } from "~/conversation/inbound.server";
 import {
   DailyTextLimitError,
   secondsUntilTomorrow,

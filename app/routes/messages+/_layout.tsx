@@ -8,7 +8,7 @@ import { DaySummary } from "~/components/chat/day-pagination";
 import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { handleIncomingText } from "~/conversation/engine.server";
+import { handleIncomingText } from "~/conversation/inbound.server";
 import { DailyTextLimitError, TEXTS_READ_PER_DAY } from "~/conversation/reading.server";
 import { ChatMessageSchema, MESSAGE_MAX_LENGTH } from "~/conversation/chat-schema";
 import { threadPage } from "~/conversation/thread.server";
