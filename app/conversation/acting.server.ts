@@ -5,7 +5,7 @@ import { undoLastTextChange } from "~/goals/change-journal.server";
 import type { Clarification, Interpretation } from "~/replies/interpret";
 import { isSmallTalk } from "~/replies/interpret-commands";
 import { templates } from "~/replies/templates";
-import { optIn, optOut } from "~/sms/opt-outs.server";
+import { optIn, optOut } from "~/sms/may-text.server";
 import { closePrompt } from "~/users/open-prompt.server";
 import { pauseFrom } from "~/users/pauses.server";
 import { resumeTexts } from "~/users/texting.server";

@@ -8,7 +8,7 @@ import { limitConcurrency } from "~/utils/requests/concurrency";
 import { db, inGroupCommit, preparedQuery, schema } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";
 import { interpretReply } from "~/replies/interpret";
-import { isOptedOut, optIn, optOut } from "~/sms/opt-outs.server";
+import { isOptedOut, optIn, optOut } from "~/sms/may-text.server";
 import { sendTextToUser, storeTextToNumber } from "~/sms/outbound.server";
 import { templates } from "~/replies/templates";
 import { fetchTextMedia, sendStoredTextToNumber } from "~/sms/sender.server";

@@ -3,7 +3,7 @@ import type { PublicUser } from "~/users/users.server";
 import { listTodayGoals, todayFor, type DayGoal } from "~/goals/goals.server";
 import { interpretInConversation, type Interpretation, type ReplyInput } from "~/replies/interpret";
 import { goalKinds } from "~/habits/habit-goals.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 import { openPromptToday } from "~/users/open-prompt.server";
 import { inOneRead, preparedQuery, sqlite, db, schema } from "~/utils/db/db.server";
 import { startOfLocalDay, addDays, localDay } from "~/utils/time/local-time";

@@ -1,8 +1,7 @@
 import type { Goal } from "../../db/schema";
 import { entitlementsOf } from "~/billing/billing.server";
 import { nextQuestion } from "~/scheduler/due-times";
-import { textsOffReason, type TextsOff } from "~/sms/may-text";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { textsOffReason, type TextsOff, isOptedOut } from "~/sms/may-text.server";
 import { habitsToAvoidOf } from "~/habits/habit-slips.server";
 import { formatUsPhone } from "~/users/phone";
 import { getUserByPhone, type PublicUser } from "~/users/users.server";

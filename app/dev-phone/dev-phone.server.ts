@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { db, schema } from "~/utils/db/db.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 
 // What the development phone (/dev/phone) reads and keeps. Server-only: the page's module reaches
 // the client bundle, where the database does not exist.

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Partner } from "../../db/schema";
 import { createShareLink, revokeShareLink } from "~/sharing/share-links.server";
-import { isOptedOut, optIn } from "~/sms/opt-outs.server";
+import { isOptedOut, optIn } from "~/sms/may-text.server";
 import { formatUsPhone } from "~/users/phone";
 import { sendTextToNumber } from "~/sms/outbound.server";
 import { templates } from "~/replies/templates";

@@ -6,7 +6,7 @@ import type { SummaryKind } from "~/summaries/summary-days";
 import { eveningQuestion } from "~/questions/daily-questions.server";
 import { inQuietHours, type Slot } from "./due-times";
 import { morningQuestions } from "./morning.server";
-import { scheduledTextsFilter } from "~/sms/may-text";
+import { scheduledTextsFilter } from "~/sms/may-text.server";
 import { summaryText } from "../summaries/summaries.server";
 import type { Candidate, SendKind } from "./send-types";
 

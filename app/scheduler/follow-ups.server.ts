@@ -4,7 +4,7 @@ import { localDay, localDayRange, localTime } from "~/utils/time/local-time";
 import { BILLING_COLUMNS, mayReceiveScheduledTexts, type BillingRow } from "./access.server";
 import { inQuietHours } from "./due-times";
 import type { Candidate } from "./send-types";
-import { scheduledTextsFilter } from "~/sms/may-text";
+import { scheduledTextsFilter } from "~/sms/may-text.server";
 
 type Row = BillingRow & {
   goal_id: number;

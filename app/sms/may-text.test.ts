@@ -1,4 +1,4 @@
-import { mayText, textsOffReason } from "./may-text";
+import { mayText, textsOffReason } from "./may-text.server";
 
 const reachable = {
   phoneVerifiedAt: new Date("2026-01-01T00:00:00Z"),

@@ -1,8 +1,7 @@
 import type { User } from "../../db/schema";
 import { db, schema } from "~/utils/db/db.server";
 import { storeMessage } from "~/messages/message-rows.server";
-import { mayText } from "./may-text";
-import { isOptedOut } from "./opt-outs.server";
+import { mayText, isOptedOut } from "./may-text.server";
 import { sendStoredText, sendStoredTextToNumber } from "./sender.server";
 import type { StoredNumberText, StoredText } from "./sender.server";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { db, inGroupCommit, preparedQuery, schema, sqlite } from "~/utils/db/db.server";
 import { textStatuses, textsSent } from "~/observability/metrics.server";
-import { optOut } from "./opt-outs.server";
+import { optOut } from "./may-text.server";
 import { CARRIER_OPT_OUT_REASON, permanentError } from "./twilio-errors";
 
 // The outbox's recorder: the one place that applies Twilio's answers (the send's result and the

@@ -5,7 +5,7 @@ import {
   recordRefused,
   recordTaken,
 } from "./recorder.server";
-import { optedOutAmong } from "./opt-outs.server";
+import { optedOutAmong } from "./may-text.server";
 import { toSmsText } from "./segments";
 import { getTransport, SmsSendError } from "./transport.server";
 import type {

@@ -8,7 +8,7 @@ import { db, preparedQuery, schema } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";
 import { waitTime } from "~/utils/rate-limits/wait-time";
 import { codeTextLimitMessage, reserveCodeText } from "./code-text-limits.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 import { sendQueuedText, sendTextToNumber, storeTextToSend } from "~/sms/outbound.server";
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];

@@ -8,7 +8,7 @@ import * as sendMorning from "~/routes/api+/mock.send-morning-sms";
 import * as sendEvening from "~/routes/api+/mock.send-evening-sms";
 import * as partners from "~/routes/settings+/partners";
 import { runTick } from "~/scheduler/tick.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { db, schema, sqlite } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, sessionCookie, uniquePhone } from "../helpers/requests";

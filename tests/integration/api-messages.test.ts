@@ -4,7 +4,7 @@ import * as replyRoute from "~/routes/api+/mock.reply-to-sms";
 import * as eveningRoute from "~/routes/api+/mock.send-evening-sms";
 import * as morningRoute from "~/routes/api+/mock.send-morning-sms";
 import { createGoal, listAllGoals } from "~/goals/goals.server";
-import { optOut } from "~/sms/opt-outs.server";
+import { optOut } from "~/sms/may-text.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { askEveningQuestion, handleIncomingText } from "~/conversation/inbound.server";
 import { openQuestion } from "~/conversation/clarify.server";
 import { listTodayGoals } from "~/goals/goals.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";

@@ -9,7 +9,7 @@ import {
 import { GOAL_DESCRIPTION_MAX } from "~/goals/goal-schema";
 import { listTodayGoals } from "~/goals/goals.server";
 import { dayNote } from "~/goals/day-notes.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { localTime } from "~/utils/time/local-time";

@@ -3,7 +3,7 @@ import twilio from "twilio";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { runTick } from "~/scheduler/tick.server";
 import * as statusRoute from "~/routes/webhooks+/twilio.status";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 import { db, schema } from "~/utils/db/db.server";
 import { twilioSid } from "../fakes/twilio-server";
 import { call, makeRequest, uniquePhone } from "../helpers/requests";

@@ -4,7 +4,7 @@ import RequestClient from "twilio/lib/base/RequestClient";
 import { TEST_APP_URL } from "../helpers/app-env";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
 import { sendTextToUser } from "~/sms/outbound.server";
-import { isOptedOut, optOut } from "~/sms/opt-outs.server";
+import { isOptedOut, optOut } from "~/sms/may-text.server";
 import { getTransport, SmsSendError } from "~/sms/transport.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { optOut } from "~/sms/opt-outs.server";
+import { optOut } from "~/sms/may-text.server";
 import {
   checkCode,
   CODE_TTL_MS,

@@ -8,7 +8,7 @@ import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import * as statusRoute from "~/routes/webhooks+/twilio.status";
 import { runTick } from "~/scheduler/tick.server";
 import { templates } from "~/replies/templates";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 import { db, schema, sqlite } from "~/utils/db/db.server";
 
 // The fault suite: a day of texts for a group of users while the fake Twilio answers 500, 429, resets

@@ -1,9 +1,8 @@
-import { createGoal } from "~/goals/goals.server";
-import { completeGoal } from "~/goals/goals.server";
+import { createGoal, completeGoal } from "~/goals/goals.server";
 import { skipGoal } from "~/goals/goal-edits.server";
 import { runTick } from "~/scheduler/tick.server";
 import { todayCard } from "~/dashboard/today-card.server";
-import { optOut } from "~/sms/opt-outs.server";
+import { optOut } from "~/sms/may-text.server";
 import { getUserById, toPublicUser } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
 import { createTestUser } from "../helpers/requests";

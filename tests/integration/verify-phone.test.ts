@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import * as verifyPhone from "~/routes/api+/verify-phone";
 import * as settings from "~/routes/settings+/phone";
-import { optOut } from "~/sms/opt-outs.server";
+import { optOut } from "~/sms/may-text.server";
 import { MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";

@@ -18,7 +18,7 @@ import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import * as statusRoute from "~/routes/webhooks+/twilio.status";
 import * as mediaRoute from "~/routes/_resources+/media.$id";
 import { sendTextToUser } from "~/sms/outbound.server";
-import { isOptedOut } from "~/sms/opt-outs.server";
+import { isOptedOut } from "~/sms/may-text.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { photoBytes } from "~/media/media-store.server";
