@@ -2,6 +2,7 @@
 // ("Which one did you mean: 2) Floss daily or 3) Floss the retainer?") the user means. Pure.
 import { positionOfNumber } from "./interpret-check-in-references";
 import { normalize, stem, stemsMatch } from "./interpret-text";
+import { ORDINALS } from "./interpret-check-in-words";
 
 /** The goals chosen (day numbers, [] for none), `undecided` for an answer that says nothing. */
 export type Choice = { goals: number[] } | "undecided";
@@ -25,7 +26,7 @@ const NO_ANSWER =
   /^(?:idk|i dunno|dunno|i don'?t know|not sure|i'?m not sure|either|either one|whichever|any|doesn'?t matter|who knows|yes|yeah|yep|yup|ok|okay|sure|done|did)$/;
 
 // Words that say nothing at all: "neither lol", "oh both".
-const FILLER = new Set(
+const CHOICE_FILLER = new Set(
   "lol lmao haha hahaha hehe oh oops um uh hmm ah well so sorry actually please thanks".split(" "),
 );
 // Words that only carry an answer: "yes both", "the retainer one", "I meant 2", "2 done".
@@ -37,20 +38,6 @@ const CARRIER = new Set(
   ).split(" "),
 );
 const JOINER = /\s*(?:,|&|\+|\band\b|\bor\b|\bplus\b|\balso\b)\s*/;
-
-const ORDINALS: Record<string, number> = {
-  first: 0,
-  "1st": 0,
-  former: 0,
-  second: 1,
-  "2nd": 1,
-  third: 2,
-  "3rd": 2,
-  fourth: 3,
-  "4th": 3,
-  fifth: 4,
-  "5th": 4,
-};
 
 /**
  * The answer a text gives to the question, or null when the text is not an answer (STOP, a check-in
@@ -85,7 +72,7 @@ const answerForm = (text: string) =>
     .replace(/#\s*(?=\d)/g, "")
     .replace(/(\d)\s+(?=\d)/g, "$1, ")
     .split(/\s+/)
-    .filter((word) => word && !FILLER.has(word))
+    .filter((word) => word && !CHOICE_FILLER.has(word))
     .join(" ");
 
 /** The option one part of the answer names: its day number, its place, or words of its goal. */
@@ -96,8 +83,13 @@ function optionNamedBy(part: string, options: number[], question: Question): num
     return options.includes(typed) ? typed : undefined;
   }
   if (words.length === 1) {
-    const place = part === "last" || part === "latter" ? options.length - 1 : ORDINALS[part];
-    if (place !== undefined) return options[place];
+    const place =
+      part === "former"
+        ? 1
+        : part === "last" || part === "latter"
+          ? options.length
+          : ORDINALS[part];
+    if (place !== undefined) return options[place - 1];
   }
   if (words.some((w) => /\d/.test(w))) return undefined;
   // Words of exactly one option's goal, all of them found there ("the retainer", "daily floss").
