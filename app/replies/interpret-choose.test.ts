@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { readChoice, type Question } from "./interpret-choose";
+import { readChoice, type Question } from "./interpret-check-in-references";
 
 const FLOSS: Question = {
   goals: ["Call mom", "Floss daily", "Floss the retainer", "Read"],

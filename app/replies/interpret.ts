@@ -3,10 +3,9 @@
 // (app/sms/fixtures/replies/README.md).
 import { isGoalWord, namesAGoal, parseCheckIn, reportsOnAGoal } from "./interpret-check-in";
 import type { Ambiguity, CheckIn } from "./interpret-check-in";
-import { dayNumbersAt, dayNumbersOf } from "./interpret-check-in-references";
+import { dayNumbersAt, dayNumbersOf, readChoice } from "./interpret-check-in-references";
 import { kindsFor, parseKindsCheckIn } from "./interpret-check-in-kinds";
 import type { GoalKind, KindsCheckIn } from "./interpret-check-in-kinds";
-import { readChoice } from "./interpret-choose";
 import { dueTimeInText, weekdayInText } from "./interpret-due-time";
 import { explicitStopHabit, habitCommand, type HabitCommand } from "./interpret-habits";
 import {
