@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startFakeTwilio } from "../fakes/twilio-server";
@@ -81,6 +81,27 @@ export async function pointAppAtFakeTwilio(options: {
     async restore() {
       await fake.stop();
       appEnv.restore();
+    },
+  };
+}
+
+/**
+ * pointAppAtFakeTwilio with a temporary LiteFS mount (LITEFS_DIR) named after `litefsPrefix`, for
+ * files that also act as a replica. `restore` removes the mount too.
+ */
+export async function pointAppAtFakeTwilioOnLitefs(
+  litefsPrefix: string,
+  account: { accountSid: string; authToken: string; from: string },
+) {
+  const litefsDir = makeLitefsDir(litefsPrefix);
+  const twilioEnv = await pointAppAtFakeTwilio({ ...account, env: { LITEFS_DIR: litefsDir } });
+  return {
+    ...account,
+    fake: twilioEnv.fake,
+    litefsDir,
+    async restore() {
+      await twilioEnv.restore();
+      rmSync(litefsDir, { recursive: true, force: true });
     },
   };
 }

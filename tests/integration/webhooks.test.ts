@@ -26,32 +26,22 @@ import { env } from "~/utils/env/env.server";
 
 // Webhooks are signed by Twilio over the public URL (APP_URL); replies and media downloads go to a fake
 // Twilio REST API. The env module reads all of this when it loads, so it is set before any app import.
-const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { makeLitefsDir, pointAppAtFakeTwilio } = await import("../helpers/app-env");
-  const ACCOUNT_SID = `AC${"2".repeat(32)}`;
-  const AUTH_TOKEN = "webhook-auth-token-0123456789abcdef";
-  const FROM = "+12015550100";
-
-  const litefsDir = makeLitefsDir("coach-webhooks-litefs-");
-  const twilioEnv = await pointAppAtFakeTwilio({
-    accountSid: ACCOUNT_SID,
-    authToken: AUTH_TOKEN,
-    from: FROM,
-    env: { LITEFS_DIR: litefsDir },
+const twilioEnv = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilioOnLitefs } = await import("../helpers/app-env");
+  return pointAppAtFakeTwilioOnLitefs("coach-webhooks-litefs-", {
+    accountSid: `AC${"2".repeat(32)}`,
+    authToken: "webhook-auth-token-0123456789abcdef",
+    from: "+12015550100",
   });
-  const { fake } = twilioEnv;
-  return { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake };
 });
+const { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM, litefsDir, fake } = twilioEnv;
 const APP_URL = TEST_APP_URL;
 
 const INBOUND = "/webhooks/twilio/messages";
 const STATUS = "/webhooks/twilio/status";
 const FORM = "application/x-www-form-urlencoded; charset=UTF-8"; // what Twilio sends
 
-afterAll(async () => {
-  await twilioEnv.restore();
-  rmSync(litefsDir, { recursive: true, force: true });
-});
+afterAll(() => twilioEnv.restore());
 
 beforeEach(() => fake.reset());
 
