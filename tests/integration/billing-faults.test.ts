@@ -1,20 +1,13 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { toastOf } from "../helpers/toasts";
 import * as billingRoute from "~/routes/settings+/billing";
 import * as accountRoute from "~/routes/settings+/account";
 import * as webhookRoute from "~/routes/webhooks+/stripe";
 import { recheckLapsedSubscriptions } from "~/billing/subscription-state.server";
 import { getUserById } from "~/users/users.server";
-import { getToast } from "~/utils/toast/toast.server";
 import { sqlite } from "~/utils/db/db.server";
 
 // Every caller of Stripe against a Stripe that answers badly on the wire: a slow first byte, a body
@@ -86,12 +79,6 @@ const billingPost = (fields: Record<string, string>, cookie: string) =>
       body: new URLSearchParams(fields).toString(),
     }),
   );
-
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  if (!cookie) return null;
-  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
-}
 
 function deliver(type: string, object: unknown) {
   const payload = JSON.stringify({

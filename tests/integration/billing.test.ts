@@ -1,14 +1,8 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { fakeSubscription, type FakeSubscription } from "../fakes/stripe-server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { toastOf } from "../helpers/toasts";
 import * as billingRoute from "~/routes/settings+/billing";
 import * as accountRoute from "~/routes/settings+/account";
 import * as webhookRoute from "~/routes/webhooks+/stripe";
@@ -16,7 +10,6 @@ import { isBillingEnabled, entitlementsOf } from "~/billing/billing.server";
 import { recheckLapsedSubscriptions } from "~/billing/subscription-state.server";
 import { MIN_TRIAL_CARRY_MS, trialEndToCarry } from "~/billing/subscriptions.server";
 import { getUserById } from "~/users/users.server";
-import { getToast } from "~/utils/toast/toast.server";
 import { sqlite } from "~/utils/db/db.server";
 import { captureLogs } from "~/observability/logger.server";
 
@@ -87,16 +80,6 @@ function billingPost(fields: Record<string, string>, cookie?: string) {
       body: new URLSearchParams(fields).toString(),
     }),
   );
-}
-
-/** The flash toast a redirect set, read back the way the next page would. */
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  if (!cookie) return null;
-  const { toast } = await getToast(
-    new Request("http://localhost/settings", { headers: { Cookie: cookie } }),
-  );
-  return toast;
 }
 
 const row = (userId: number) => getUserById(userId)!;

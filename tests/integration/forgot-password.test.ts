@@ -2,18 +2,17 @@ import { desc, eq } from "drizzle-orm";
 import * as forgot from "~/routes/_auth+/forgot-password";
 import { getUserById, verifyLogin } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
-import { getToast } from "~/utils/toast/toast.server";
 import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import { MAX_CODE_ATTEMPTS, MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import {
   call,
-  cookieFrom,
   createTestUser,
   makeRequest,
   markPhoneVerified,
   readJson,
   sessionCookie,
 } from "../helpers/requests";
+import { toastOf } from "../helpers/toasts";
 
 const { localOutbox, sessions } = schema;
 
@@ -60,12 +59,6 @@ const requestCode = (email: string) => post({ intent: "request", email });
 
 const reset = (email: string, code: string, password = "brand new password", repeat = password) =>
   post({ intent: "reset", email, code, newPassword: password, confirmPassword: repeat });
-
-async function toastOf(res: Response) {
-  const cookie = cookieFrom(res, "__toast");
-  if (!cookie) return null;
-  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
-}
 
 describe("forgot password", () => {
   it("sends signed-in users to the dashboard", async () => {

@@ -12,15 +12,8 @@ import { templates } from "~/replies/templates";
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { runTick } from "~/scheduler/tick.server";
 import { db, schema, sqlite } from "~/utils/db/db.server";
-import { getToast } from "~/utils/toast/toast.server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { toastOf } from "../helpers/toasts";
 
 const { partners, partnerInvitations, shareLinks, localOutbox } = schema;
 
@@ -140,11 +133,6 @@ function addForm(phone: string, overrides: Record<string, string | undefined> = 
   return Object.fromEntries(
     Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-}
-
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  return (await getToast(makeRequest("/settings", { cookie: cookie ?? undefined }))).toast;
 }
 
 /** A signed-in account whose phone is verified: only such an account may invite anyone. */

@@ -12,15 +12,8 @@ import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/
 import { newShareToken } from "~/sharing/share-rules";
 import { formatUsPhone } from "~/users/phone";
 import { db, schema } from "~/utils/db/db.server";
-import { getToast } from "~/utils/toast/toast.server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { toastOf } from "../helpers/toasts";
 
 const { shareLinks, media } = schema;
 const DAY_MS = 86_400_000;
@@ -54,11 +47,6 @@ const createForm = (overrides: Record<string, string> = {}) => ({
   expires: "never",
   ...overrides,
 });
-
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  return (await getToast(makeRequest("/settings", { cookie: cookie ?? undefined }))).toast;
-}
 
 const linkCount = () => db.select({ n: count() }).from(shareLinks).get()!.n;
 

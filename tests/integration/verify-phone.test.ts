@@ -6,15 +6,8 @@ import { MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
-import { getToast } from "~/utils/toast/toast.server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { toastOf } from "../helpers/toasts";
 
 const { localOutbox, phoneCodes } = schema;
 
@@ -272,11 +265,7 @@ describe("settings: verify phone without JavaScript", () => {
         ...(address ? { address } : {}),
       }),
     );
-    const toastCookie = cookieFrom(res, "__toast");
-    const { toast } = toastCookie
-      ? await getToast(new Request("http://localhost/", { headers: { Cookie: toastCookie } }))
-      : { toast: null };
-    return { res, toast };
+    return { res, toast: await toastOf(res) };
   }
 
   it("sends a code, shows the code field, and verifies with the right code", async () => {
