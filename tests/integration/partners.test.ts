@@ -9,10 +9,10 @@ import * as sharePage from "~/routes/share+/$token";
 import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/share-links.server";
 import { receiveInboundSms } from "~/conversation/inbound.server";
 import { templates } from "~/replies/templates";
-import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { runTick } from "~/scheduler/tick.server";
 import { db, schema, sqlite } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { RecordingTransport } from "../helpers/recording-transport";
 import { toastOf } from "../helpers/toasts";
 
 const { partners, partnerInvitations, shareLinks, localOutbox } = schema;
@@ -21,31 +21,6 @@ const { partners, partnerInvitations, shareLinks, localOutbox } = schema;
 const SUNDAY_1 = { date: "2026-11-22", tick: "2026-11-22T23:01:00Z" };
 const SUNDAY_2 = { date: "2026-11-29", tick: "2026-11-29T23:01:00Z" };
 const SUNDAY_3 = { date: "2026-12-06", tick: "2026-12-06T23:01:00Z" };
-
-/** A text provider that keeps what the scheduler asked it to send; passed to runTick. */
-class RecordingTransport implements SmsTransport {
-  readonly name = "local" as const;
-  readonly sent: { to: string; body: string; sid: string; sentAt: Date }[] = [];
-  private count = 0;
-
-  async send(to: string, body: string): Promise<SendResult> {
-    const sid = `SMpartnertest${++this.count}${Date.now()}`;
-    this.sent.push({ to, body, sid, sentAt: new Date() });
-    return { sid, status: "queued" };
-  }
-
-  async listSentSince(to: string, since: Date): Promise<SentRecord[]> {
-    return this.sent.filter((m) => m.to === to && m.sentAt >= since);
-  }
-
-  async fetchMedia(): Promise<never> {
-    throw new Error("the scheduler never fetches media");
-  }
-
-  to(phone: string) {
-    return this.sent.filter((m) => m.to === phone).map((m) => m.body);
-  }
-}
 
 let transport: RecordingTransport;
 const tick = (at: string) => runTick(new Date(at), { transport });
