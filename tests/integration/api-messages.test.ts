@@ -15,8 +15,7 @@ import {
   readJson,
   sessionCookie,
 } from "../helpers/requests";
-
-type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+import { aliceBobAndAdmin } from "../helpers/api-callers";
 
 const getMessages = (query: string, cookie?: string) =>
   call(messagesApi.loader, makeRequest(`/api/messages${query}`, { cookie }));
@@ -62,20 +61,9 @@ function addMedia(userId: number, id: string) {
     .run();
 }
 
-let alice: TestUser;
-let bob: TestUser;
-let admin: TestUser;
-let aliceCookie: string;
-let bobCookie: string;
-let adminCookie: string;
+const { alice, bob, aliceCookie, bobCookie, adminCookie } = await aliceBobAndAdmin("-msg");
 
 beforeAll(async () => {
-  alice = await createTestUser({ email: "alice-msg@example.com" });
-  bob = await createTestUser({ email: "bob-msg@example.com" });
-  admin = await createTestUser({ email: "admin-msg@example.com", admin: true });
-  aliceCookie = await sessionCookie(alice.id);
-  bobCookie = await sessionCookie(bob.id);
-  adminCookie = await sessionCookie(admin.id);
   db.insert(schema.messages)
     .values([
       {
