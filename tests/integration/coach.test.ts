@@ -4,6 +4,7 @@ import { FAULT_NAMES, type Fault } from "../fakes/faults";
 import { FAKE_PHOTO_DESCRIPTION, type FakeLlmAnswer } from "../fakes/llm-server";
 import { TINY_PNG } from "../fakes/twilio-server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { localTextsTo } from "../helpers/local-outbox";
 import { handleIncomingText } from "~/conversation/engine.server";
 import { writeCheckInFeedback } from "~/coach/coach.server";
 import { entitlementsOf } from "~/billing/billing.server";
@@ -110,15 +111,7 @@ async function withTodaysGoals(plan: Plan, history: string[] = []) {
   return eveningAsked(user.id);
 }
 
-function outbox(phone: string) {
-  return db
-    .select()
-    .from(schema.localOutbox)
-    .where(eq(schema.localOutbox.toPhone, phone))
-    .orderBy(desc(schema.localOutbox.id))
-    .all()
-    .map((m) => m.body);
-}
+const outbox = (phone: string) => localTextsTo(phone).map((m) => m.body);
 
 function lastSystemMessage(userId: number) {
   return db

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as verifyPhone from "~/routes/api+/verify-phone";
 import * as settings from "~/routes/settings+/phone";
 import { optOut } from "~/sms/opt-outs.server";
@@ -7,30 +7,12 @@ import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { lastCodeTo, localTextsTo } from "../helpers/local-outbox";
 import { toastOf } from "../helpers/toasts";
 
 const { localOutbox, phoneCodes } = schema;
 
-function lastTextTo(phone: string) {
-  return db
-    .select()
-    .from(localOutbox)
-    .where(eq(localOutbox.toPhone, phone))
-    .orderBy(desc(localOutbox.id))
-    .get()?.body;
-}
-
-function lastCodeTo(phone: string) {
-  const text = db
-    .select()
-    .from(localOutbox)
-    .where(eq(localOutbox.toPhone, phone))
-    .orderBy(desc(localOutbox.id))
-    .get();
-  const code = text?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code was texted to ${phone}`);
-  return code;
-}
+const lastTextTo = (phone: string) => localTextsTo(phone)[0]?.body;
 
 const textCount = (phone: string) =>
   db.select().from(localOutbox).where(eq(localOutbox.toPhone, phone)).all().length;
