@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startFakeTwilio } from "../fakes/twilio-server";
@@ -102,6 +102,28 @@ export async function pointAppAtFakeTwilioOnLitefs(
     async restore() {
       await twilioEnv.restore();
       rmSync(litefsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A LiteFS mount simulated by a temporary folder (LITEFS_DIR): the node is the primary until
+ * `becomeReplica` writes the `.primary` file naming `primaryHost`. Call it in a `vi.hoisted` block.
+ * `restore` makes the node primary again, removes the folder and puts the environment back.
+ */
+export function simulateLitefs(prefix: string, primaryHost = "primary-host") {
+  const litefsDir = makeLitefsDir(prefix);
+  const appEnv = setAppEnv({ LITEFS_DIR: litefsDir });
+  const primaryFile = path.join(litefsDir, ".primary");
+  const becomePrimary = () => rmSync(primaryFile, { force: true });
+  return {
+    litefsDir,
+    becomeReplica: () => writeFileSync(primaryFile, `${primaryHost}\n`),
+    becomePrimary,
+    restore() {
+      becomePrimary();
+      rmSync(litefsDir, { recursive: true, force: true });
+      appEnv.restore();
     },
   };
 }
