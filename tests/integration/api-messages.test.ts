@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as messagesApi from "~/routes/api+/messages";
 import * as replyRoute from "~/routes/api+/mock.reply-to-sms";
 import * as eveningRoute from "~/routes/api+/mock.send-evening-sms";
@@ -15,6 +15,7 @@ import {
   readJson,
   sessionCookie,
 } from "../helpers/requests";
+import { messagesOf } from "../helpers/stored-rows";
 import { aliceBobAndAdmin } from "../helpers/api-callers";
 
 const getMessages = (query: string, cookie?: string) =>
@@ -34,13 +35,6 @@ const sendNow = (which: "morning" | "evening", json: unknown, cookie?: string) =
     makeRequest(`/api/mock/send-${which}-sms`, { method: "POST", json, cookie }),
   );
 
-const messagesOf = (userId: number) =>
-  db
-    .select()
-    .from(schema.messages)
-    .where(eq(schema.messages.userId, userId))
-    .orderBy(desc(schema.messages.id))
-    .all();
 const outbox = (phone: string) =>
   db.select().from(schema.localOutbox).where(eq(schema.localOutbox.toPhone, phone)).all();
 

@@ -14,6 +14,7 @@ import {
   sessionCookie,
   uniquePhone,
 } from "../helpers/requests";
+import { storeTinyPhoto } from "../helpers/stored-rows";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import * as statusRoute from "~/routes/webhooks+/twilio.status";
 import * as mediaRoute from "~/routes/_resources+/media.$id";
@@ -519,20 +520,6 @@ describe("POST /webhooks/twilio/status", () => {
 });
 
 describe("GET /media/:id", () => {
-  async function storedPhoto(ownerId: number) {
-    const id = randomBytes(16).toString("base64url");
-    db.insert(schema.media)
-      .values({
-        id,
-        userId: ownerId,
-        fileName: "photo-1.png",
-        contentType: "image/png",
-        size: TINY_PNG.byteLength,
-        data: TINY_PNG,
-      })
-      .run();
-    return id;
-  }
   const get = async (id: string, userId?: number) =>
     call(
       mediaRoute.loader,
@@ -542,7 +529,7 @@ describe("GET /media/:id", () => {
 
   it("serves the photo to its owner with safe headers", async () => {
     const owner = await createTestUser();
-    const id = await storedPhoto(owner.id);
+    const id = storeTinyPhoto(owner.id);
     const response = await get(id, owner.id);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(TINY_PNG)).toBe(true);
@@ -555,7 +542,7 @@ describe("GET /media/:id", () => {
   it("serves it to an admin", async () => {
     const owner = await createTestUser();
     const admin = await createTestUser({ admin: true });
-    const id = await storedPhoto(owner.id);
+    const id = storeTinyPhoto(owner.id);
     const response = await get(id, admin.id);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(TINY_PNG)).toBe(true);
@@ -564,7 +551,7 @@ describe("GET /media/:id", () => {
   it("answers 404 to another user and to anonymous visitors, as for an id that does not exist", async () => {
     const owner = await createTestUser();
     const other = await createTestUser();
-    const id = await storedPhoto(owner.id);
+    const id = storeTinyPhoto(owner.id);
     const foreign = await get(id, other.id);
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).not.toContain("PNG");
