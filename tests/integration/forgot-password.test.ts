@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as forgot from "~/routes/_auth+/forgot-password";
 import { getUserById, verifyLogin } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
@@ -12,20 +12,15 @@ import {
   readJson,
   sessionCookie,
 } from "../helpers/requests";
+import { localTextsTo } from "../helpers/local-outbox";
 import { toastOf } from "../helpers/toasts";
 
-const { localOutbox, sessions } = schema;
+const { sessions } = schema;
 
 const NOTICE =
   "If an account with a verified phone exists for that email, we texted it a 6-digit code.";
 
-const textsTo = (phone: string) =>
-  db
-    .select()
-    .from(localOutbox)
-    .where(eq(localOutbox.toPhone, phone))
-    .orderBy(desc(localOutbox.id))
-    .all();
+const textsTo = localTextsTo;
 
 /** The code in the latest text the number got; the request step sends it without waiting. */
 async function codeTextedTo(phone: string) {
