@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startFakeStripe } from "../fakes/stripe-server";
 import { startFakeTwilio } from "../fakes/twilio-server";
 
 // What a vi.hoisted block starts before the app loads, from this one module.
@@ -123,6 +124,38 @@ export function simulateLitefs(prefix: string, primaryHost = "primary-host") {
     restore() {
       becomePrimary();
       rmSync(litefsDir, { recursive: true, force: true });
+      appEnv.restore();
+    },
+  };
+}
+
+/**
+ * Starts the fake Stripe API with the basic and premium prices and points the app's environment at
+ * it, plus `env`. Call it in a test file's `vi.hoisted` block (see setAppEnv). `restore` stops the
+ * fake and puts the environment back as it was.
+ */
+export async function pointAppAtFakeStripe(
+  account: { secretKey: string; webhookSecret: string; priceBasic: string; pricePremium: string },
+  env: Record<string, string> = {},
+) {
+  const fake = await startFakeStripe({
+    secretKey: account.secretKey,
+    prices: [account.priceBasic, account.pricePremium],
+  });
+  const appEnv = setAppEnv({
+    STRIPE_SECRET_KEY: account.secretKey,
+    STRIPE_WEBHOOK_SECRET: account.webhookSecret,
+    STRIPE_PRICE_BASIC: account.priceBasic,
+    STRIPE_PRICE_PREMIUM: account.pricePremium,
+    STRIPE_API_URL: fake.url,
+    APP_URL: TEST_APP_URL,
+    ...env,
+  });
+  return {
+    ...account,
+    fake,
+    async restore() {
+      await fake.close();
       appEnv.restore();
     },
   };
