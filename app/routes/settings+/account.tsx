@@ -16,11 +16,11 @@ import { Field, FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { DeleteAccountSchema } from "~/users/user-schema";
 import { deleteAccount, WrongPasswordError } from "~/users/users.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { formReply, parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { destroyUserSession, requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast/toast.server";
+import { readUserForm } from "~/http/user-form.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Data & account · Settings", "Download your data, or delete your account.");
@@ -31,12 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
-  if (formData.get("intent") !== "delete") {
-    throw new Response("Unknown action.", { status: 400 });
-  }
+  const { user, formData } = await readUserForm(request, "delete");
   const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
   if (submission.status !== "success") {
     return formReply("delete", submission.reply({ hideFields: ["password"] }));

@@ -18,10 +18,10 @@ import { Input } from "~/components/ui/input";
 import { formatUsPhone } from "~/users/phone";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES, WEEK_START_OPTIONS } from "~/users/user-options";
 import { ProfileFormSchema } from "~/users/user-schema";
-import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
+import { readUserForm } from "~/http/user-form.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -54,12 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
-  if (formData.get("intent") !== "settings") {
-    throw new Response("Unknown action.", { status: 400 });
-  }
+  const { user, formData } = await readUserForm(request, "settings");
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   return saveSettingsForm(
     { id: user.id, ip: getClientIp(request) },

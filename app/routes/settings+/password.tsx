@@ -15,11 +15,11 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ChangePasswordSchema } from "~/users/user-schema";
 import { changePassword, WrongPasswordError } from "~/users/users.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { formReply, parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { getSession, requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast/toast.server";
+import { readUserForm } from "~/http/user-form.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Password · Settings", "Change your password; your other devices are signed out.");
@@ -32,12 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
-  if (formData.get("intent") !== "password") {
-    throw new Response("Unknown action.", { status: 400 });
-  }
+  const { user, formData } = await readUserForm(request, "password");
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   if (submission.status !== "success") {
     return formReply("password", submission.reply({ hideFields: PASSWORD_FIELDS }));
