@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
@@ -6,10 +6,11 @@ import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
+import { FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ACCESS_CHOICES, TOKEN_EXPIRY_CHOICES, type TokenState } from "~/users/api-token-rules";
 import type { ApiTokenFormSchema } from "~/users/api-token-schema";
+import { InputField } from "~/components/input-field";
 
 export type ApiTokenRowData = {
   id: number;
@@ -136,14 +137,13 @@ function CreateTokenForm({ lastResult }: { lastResult?: SubmissionResult<string[
       <input type="hidden" name="intent" value="token-create" />
       <FieldErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          id={fields.name.id}
+        <InputField
+          field={fields.name}
+          type="text"
           label="Name"
           hint="What uses it, e.g. Home Shortcut."
-          errors={fields.name.errors}
-        >
-          <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
-        </Field>
+          autoComplete="off"
+        />
         <OptionSelectField field={fields.access} label="Access" options={ACCESS_CHOICES} />
         <OptionSelectField field={fields.expires} label="Expires" options={TOKEN_EXPIRY_CHOICES} />
       </div>

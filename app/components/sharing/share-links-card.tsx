@@ -7,7 +7,7 @@ import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field, FieldErrors } from "~/components/ui/field";
+import { FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,7 @@ import { shareLinkDetails } from "~/sharing/share-link-details";
 import { EXPIRY_CHOICES, type ShareLinkState } from "~/sharing/share-rules";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 import type { ShareLinkFormSchema } from "~/sharing/share-schema";
+import { InputField } from "~/components/input-field";
 
 export type ShareLinkRowData = {
   id: number;
@@ -129,21 +130,19 @@ function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<str
       <input type="hidden" name="intent" value="share-create" />
       <FieldErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          id={fields.label.id}
+        <InputField
+          field={fields.label}
+          type="text"
           label="Who it is for"
           hint="Only you see this, e.g. My running group."
-          errors={fields.label.errors}
-        >
-          <Input {...getInputProps(fields.label, { type: "text" })} autoComplete="off" />
-        </Field>
-        <Field
-          id={fields.ownerName.id}
+          autoComplete="off"
+        />
+        <InputField
+          field={fields.ownerName}
+          type="text"
           label="Your name on the page"
-          errors={fields.ownerName.errors}
-        >
-          <Input {...getInputProps(fields.ownerName, { type: "text" })} autoComplete="given-name" />
-        </Field>
+          autoComplete="given-name"
+        />
         <OptionSelectField field={fields.expires} label="Expires" options={EXPIRY_CHOICES} />
       </div>
       <CheckboxField

@@ -13,8 +13,7 @@ import { LegacyAnchors } from "~/components/settings/legacy-anchors";
 import { PhoneStateBadge } from "~/components/settings/phone-verification";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field, FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FieldErrors } from "~/components/ui/field";
 import { formatUsPhone } from "~/users/phone";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES, WEEK_START_OPTIONS } from "~/users/user-options";
 import { ProfileFormSchema } from "~/users/user-schema";
@@ -22,6 +21,7 @@ import { parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
 import { readUserForm } from "~/http/user-form.server";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -85,9 +85,7 @@ export default function ProfileSettingsPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-            </Field>
+            <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
             <div className="space-y-2" data-testid="phone-summary">
               <p className="text-sm font-medium leading-none">Phone number</p>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -103,17 +101,13 @@ export default function ProfileSettingsPage() {
               {/* Only a post from the old Settings page carries a phone; its refusal shows here. */}
               <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
             </div>
-            <Field
-              id={fields.currentPassword.id}
+            <InputField
+              field={fields.currentPassword}
+              type="password"
               label="Confirm with your password"
               hint="Needed only to change your email or phone number."
-              errors={fields.currentPassword.errors}
-            >
-              <Input
-                {...getInputProps(fields.currentPassword, { type: "password" })}
-                autoComplete="current-password"
-              />
-            </Field>
+              autoComplete="current-password"
+            />
             <OptionSelectField field={fields.timezone} label="Time zone" options={TIME_ZONES} />
           </CardContent>
         </Card>

@@ -1,4 +1,4 @@
-import { getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -11,8 +11,6 @@ import { checkedFormProps } from "~/components/form-props";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { ChangePasswordSchema } from "~/users/user-schema";
 import { changePassword, WrongPasswordError } from "~/users/users.server";
 import { formReply, parseWithZod } from "~/utils/forms/forms.server";
@@ -20,6 +18,7 @@ import { pageMeta } from "~/utils/page/meta";
 import { getSession, requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast/toast.server";
 import { readUserForm } from "~/http/user-form.server";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta("Password · Settings", "Change your password; your other devices are signed out.");
@@ -76,16 +75,12 @@ export default function PasswordSettingsPage() {
       <CardContent>
         <Form method="post" {...checkedFormProps(form)} className="grid gap-4 sm:max-w-md">
           <input type="hidden" name="intent" value="password" />
-          <Field
-            id={fields.currentPassword.id}
+          <InputField
+            field={fields.currentPassword}
+            type="password"
             label="Current password"
-            errors={fields.currentPassword.errors}
-          >
-            <Input
-              {...getInputProps(fields.currentPassword, { type: "password" })}
-              autoComplete="current-password"
-            />
-          </Field>
+            autoComplete="current-password"
+          />
           <NewPasswordFields
             newPassword={fields.newPassword}
             confirmPassword={fields.confirmPassword}

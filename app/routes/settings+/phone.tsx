@@ -29,6 +29,7 @@ import { parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
 import { readUserForm, unknownAction } from "~/http/user-form.server";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta("Phone · Settings", "The mobile number we text, and its verification.");
@@ -113,17 +114,13 @@ export default function PhoneSettingsPage() {
               verification={data.phoneVerification}
               codeError={actionData?.intent === "verify-code" ? actionData.error : undefined}
             />
-            <Field
-              id={fields.currentPassword.id}
+            <InputField
+              field={fields.currentPassword}
+              type="password"
               label="Confirm with your password"
               hint="Needed only to change your email or phone number."
-              errors={fields.currentPassword.errors}
-            >
-              <Input
-                {...getInputProps(fields.currentPassword, { type: "password" })}
-                autoComplete="current-password"
-              />
-            </Field>
+              autoComplete="current-password"
+            />
             <div>
               <PendingButton intent="phone" pendingLabel="Saving...">
                 Save changes
