@@ -7,10 +7,11 @@ import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { SelectOnFocusInput } from "~/components/ui/input";
 import { ACCESS_CHOICES, TOKEN_EXPIRY_CHOICES, type TokenState } from "~/users/api-token-rules";
 import type { ApiTokenFormSchema } from "~/users/api-token-schema";
 import { InputField } from "~/components/input-field";
+import { RowActionForm } from "~/components/row-action-form";
 
 export type ApiTokenRowData = {
   id: number;
@@ -73,12 +74,10 @@ function NewTokenNotice({ created }: { created: { name: string; token: string } 
         Your new token “<span className="user-text">{created.name}</span>”. Copy it now: it
         won&apos;t be shown again.
       </p>
-      <Input
-        readOnly
+      <SelectOnFocusInput
         value={created.token}
         aria-label="Your new token"
         data-testid="new-api-token"
-        onFocus={(event) => event.currentTarget.select()}
       />
     </div>
   );
@@ -96,19 +95,15 @@ function TokenRow({ token }: { token: ApiTokenRowData }) {
           </span>
         </p>
         {token.state === "active" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="token-revoke" />
-            <input type="hidden" name="tokenId" value={token.id} />
-            <PendingButton
-              intent="token-revoke"
-              variant="outline"
-              size="sm"
-              pendingLabel="Revoking..."
-              aria-label={`Revoke the token ${token.name}`}
-            >
-              Revoke
-            </PendingButton>
-          </Form>
+          <RowActionForm
+            intent="token-revoke"
+            idName="tokenId"
+            id={token.id}
+            pendingLabel="Revoking..."
+            label={`Revoke the token ${token.name}`}
+          >
+            Revoke
+          </RowActionForm>
         ) : null}
       </div>
       <p className="text-sm text-muted-foreground">
@@ -188,12 +183,10 @@ export function CalendarFeedCard({
               </a>{" "}
               (webcal://), or paste this https:// link into Google Calendar&apos;s “From URL”:
             </p>
-            <Input
-              readOnly
+            <SelectOnFocusInput
               value={created.https}
               aria-label="Your calendar link"
               data-testid="calendar-link"
-              onFocus={(event) => event.currentTarget.select()}
             />
           </div>
         ) : null}

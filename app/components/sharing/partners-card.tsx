@@ -12,6 +12,7 @@ import type { PartnerState } from "~/partners/partner-state";
 import type { PartnerFormSchema } from "~/partners/partner-schema";
 import { useSuccessfulSubmissions } from "~/utils/hooks/use-successful-submissions";
 import { InputField } from "~/components/input-field";
+import { RowActionForm } from "~/components/row-action-form";
 
 export type PartnerRowData = {
   id: number;
@@ -78,19 +79,15 @@ export function PartnersCard({
                   >
                     {p.stateLabel}
                   </span>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="partner-remove" />
-                    <input type="hidden" name="partnerId" value={p.id} />
-                    <PendingButton
-                      intent="partner-remove"
-                      variant="outline"
-                      size="sm"
-                      pendingLabel="Removing..."
-                      aria-label={`Remove ${p.name}`}
-                    >
-                      Remove
-                    </PendingButton>
-                  </Form>
+                  <RowActionForm
+                    intent="partner-remove"
+                    idName="partnerId"
+                    id={p.id}
+                    pendingLabel="Removing..."
+                    label={`Remove ${p.name}`}
+                  >
+                    Remove
+                  </RowActionForm>
                 </div>
               </li>
             ))}

@@ -8,7 +8,7 @@ import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { SelectOnFocusInput } from "~/components/ui/input";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { shareLinkDetails } from "~/sharing/share-link-details";
@@ -16,6 +16,7 @@ import { EXPIRY_CHOICES, type ShareLinkState } from "~/sharing/share-rules";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 import type { ShareLinkFormSchema } from "~/sharing/share-schema";
 import { InputField } from "~/components/input-field";
+import { RowActionForm } from "~/components/row-action-form";
 
 export type ShareLinkRowData = {
   id: number;
@@ -60,29 +61,20 @@ export function ShareLinksCard({
                     </span>
                   </p>
                   {link.state === "active" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="share-revoke" />
-                      <input type="hidden" name="linkId" value={link.id} />
-                      <PendingButton
-                        intent="share-revoke"
-                        variant="outline"
-                        size="sm"
-                        pendingLabel="Revoking..."
-                        aria-label={`Revoke the link ${link.label}`}
-                      >
-                        Revoke
-                      </PendingButton>
-                    </Form>
+                    <RowActionForm
+                      intent="share-revoke"
+                      idName="linkId"
+                      id={link.id}
+                      pendingLabel="Revoking..."
+                      label={`Revoke the link ${link.label}`}
+                    >
+                      Revoke
+                    </RowActionForm>
                   ) : null}
                 </div>
                 {link.state === "active" ? (
                   <div className="flex gap-2">
-                    <Input
-                      readOnly
-                      value={link.url}
-                      aria-label={`Link for ${link.label}`}
-                      onFocus={(event) => event.currentTarget.select()}
-                    />
+                    <SelectOnFocusInput value={link.url} aria-label={`Link for ${link.label}`} />
                     <CopyLinkButton url={link.url} label={link.label} />
                   </div>
                 ) : null}
