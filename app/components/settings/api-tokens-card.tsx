@@ -2,16 +2,15 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
-import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldErrors } from "~/components/ui/field";
 import { SelectOnFocusInput } from "~/components/ui/input";
 import { ACCESS_CHOICES, TOKEN_EXPIRY_CHOICES, type TokenState } from "~/users/api-token-rules";
 import type { ApiTokenFormSchema } from "~/users/api-token-schema";
 import { InputField } from "~/components/input-field";
 import { RowActionForm } from "~/components/row-action-form";
+import { AddItemForm } from "~/components/add-item-form";
 
 export type ApiTokenRowData = {
   id: number;
@@ -127,10 +126,7 @@ function CreateTokenForm({ lastResult }: { lastResult?: SubmissionResult<string[
     shouldRevalidate: "onBlur",
   });
   return (
-    <Form method="post" {...checkedFormProps(form)} className="grid gap-4 rounded-md border p-4">
-      <h3 className="font-semibold">Create a token</h3>
-      <input type="hidden" name="intent" value="token-create" />
-      <FieldErrors id={form.errorId} errors={form.errors} />
+    <AddItemForm form={form} title="Create a token" intent="token-create">
       <div className="grid gap-4 sm:grid-cols-3">
         <InputField
           field={fields.name}
@@ -147,7 +143,7 @@ function CreateTokenForm({ lastResult }: { lastResult?: SubmissionResult<string[
           Create token
         </PendingButton>
       </div>
-    </Form>
+    </AddItemForm>
   );
 }
 

@@ -1,8 +1,6 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
-import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,6 +11,7 @@ import type { PartnerFormSchema } from "~/partners/partner-schema";
 import { useSuccessfulSubmissions } from "~/utils/hooks/use-successful-submissions";
 import { InputField } from "~/components/input-field";
 import { RowActionForm } from "~/components/row-action-form";
+import { AddItemForm } from "~/components/add-item-form";
 
 export type PartnerRowData = {
   id: number;
@@ -114,10 +113,7 @@ function AddPartnerForm({ lastResult }: { lastResult?: SubmissionResult<string[]
     shouldRevalidate: "onBlur",
   });
   return (
-    <Form method="post" {...checkedFormProps(form)} className="grid gap-4 rounded-md border p-4">
-      <h3 className="font-semibold">Add a coach or partner</h3>
-      <input type="hidden" name="intent" value="partner-add" />
-      <FieldErrors id={form.errorId} errors={form.errors} />
+    <AddItemForm form={form} title="Add a coach or partner" intent="partner-add">
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField field={fields.name} type="text" label="Their name" autoComplete="off" />
         <InputField
@@ -160,6 +156,6 @@ function AddPartnerForm({ lastResult }: { lastResult?: SubmissionResult<string[]
           Send invitation
         </PendingButton>
       </div>
-    </Form>
+    </AddItemForm>
   );
 }

@@ -1,13 +1,10 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
-import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { FieldErrors } from "~/components/ui/field";
 import { SelectOnFocusInput } from "~/components/ui/input";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -17,6 +14,7 @@ import { useHydrated } from "~/utils/hooks/use-hydrated";
 import type { ShareLinkFormSchema } from "~/sharing/share-schema";
 import { InputField } from "~/components/input-field";
 import { RowActionForm } from "~/components/row-action-form";
+import { AddItemForm } from "~/components/add-item-form";
 
 export type ShareLinkRowData = {
   id: number;
@@ -117,10 +115,7 @@ function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<str
     shouldRevalidate: "onBlur",
   });
   return (
-    <Form method="post" {...checkedFormProps(form)} className="grid gap-4 rounded-md border p-4">
-      <h3 className="font-semibold">Create a share link</h3>
-      <input type="hidden" name="intent" value="share-create" />
-      <FieldErrors id={form.errorId} errors={form.errors} />
+    <AddItemForm form={form} title="Create a share link" intent="share-create">
       <div className="grid gap-4 sm:grid-cols-3">
         <InputField
           field={fields.label}
@@ -152,6 +147,6 @@ function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<str
           Create link
         </PendingButton>
       </div>
-    </Form>
+    </AddItemForm>
   );
 }
