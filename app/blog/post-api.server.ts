@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiError, methodNotAllowed, parseId, requireApiAdmin } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { apiError, parseId, requireApiAdminWriter } from "~/http/api.server";
 import { setPostPublished, toPostDetail } from "./posts.server";
 
 export const POST_NOT_FOUND = "Post not found";
@@ -20,9 +19,7 @@ export function postIdOr404(raw: string | undefined): number {
  */
 export function publicationAction(published: boolean) {
   return async function action({ request, params }: ActionFunctionArgs) {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    await ensurePrimary();
-    await requireApiAdmin(request);
+    await requireApiAdminWriter(request, { methods: ["POST"] });
     const post = setPostPublished(postIdOr404(params.id), published);
     if (!post) throw apiError(404, POST_NOT_FOUND);
     const message = published ? "Post published successfully" : "Post unpublished successfully";

@@ -1,6 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "./ui/field";
-import { Input } from "./ui/input";
+import { type FieldMetadata } from "@conform-to/react";
+import { InputField } from "./input-field";
 
 /** The new password and its repetition, as every form that sets a password asks for them. */
 export function NewPasswordFields({
@@ -12,20 +11,19 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Field
-        id={newPassword.id}
+      <InputField
+        field={newPassword}
+        type="password"
         label="New password"
         hint="At least 8 characters."
-        errors={newPassword.errors}
-      >
-        <Input {...getInputProps(newPassword, { type: "password" })} autoComplete="new-password" />
-      </Field>
-      <Field id={confirmPassword.id} label="Repeat new password" errors={confirmPassword.errors}>
-        <Input
-          {...getInputProps(confirmPassword, { type: "password" })}
-          autoComplete="new-password"
-        />
-      </Field>
+        autoComplete="new-password"
+      />
+      <InputField
+        field={confirmPassword}
+        type="password"
+        label="Repeat new password"
+        autoComplete="new-password"
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { isAdmin } from "~/users/user-options";
 import { getUserById, toPublicUser, type PublicUser } from "~/users/users.server";
+import { ensurePrimary } from "~/utils/db/litefs.server";
 import { readBodyWithin } from "~/utils/requests/body.server";
 import { apiError, type FieldErrors } from "./api-error.server";
 import { bearerUser, type TokenAccess } from "./bearer.server";
@@ -30,6 +31,32 @@ export async function requireApiAdmin(request: Request): Promise<PublicUser> {
   const user = await requireApiUser(request);
   if (!isAdmin(user)) throw apiError(403, "Admin access required");
   return user;
+}
+
+interface ApiWrite {
+  /** The methods the action serves; another is 405. */
+  methods: string[];
+  /** The Allow header of that 405, when the loader serves GET too. */
+  allow?: string[];
+  /** The access a bearer token needs; without it only the session lets the caller in. */
+  token?: TokenAccess;
+}
+
+async function startApiWrite(request: Request, { methods, allow = methods }: ApiWrite) {
+  if (!methods.includes(request.method)) throw methodNotAllowed(allow);
+  await ensurePrimary();
+}
+
+/** The start of every /api write: the method (405), the LiteFS primary, then the caller (401). */
+export async function requireApiWriter(request: Request, write: ApiWrite): Promise<PublicUser> {
+  await startApiWrite(request, write);
+  return requireApiUser(request, write.token);
+}
+
+/** As requireApiWriter, for the admin's writes (403 for anyone else). */
+export async function requireApiAdminWriter(request: Request, write: Omit<ApiWrite, "token">) {
+  await startApiWrite(request, write);
+  return requireApiAdmin(request);
 }
 
 /** A numeric id from the URL, or a 404 thrown (an id that cannot exist is simply not found). */

@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { z } from "zod";
 import type { NewGoalFormSchema } from "~/goals/goal-schema";
@@ -6,9 +6,8 @@ import { useEffect, useRef } from "react";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
 import { checkedFormProps } from "~/components/form-props";
 import { PendingButton } from "~/components/pending-button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { buttonClass } from "~/components/ui/button";
+import { InputField } from "~/components/input-field";
 
 /**
  * Without JavaScript the 'New Goal' link opens this as an inline dialog (?new-goal); with JavaScript it
@@ -66,20 +65,14 @@ export function NewGoalDialog({
             {form.errors.join(" ")}
           </p>
         ) : null}
-        <Field
-          id={fields.description.id}
+        <InputField
+          field={fields.description}
+          type="text"
           label="What's your goal?"
-          errors={fields.description.errors}
-        >
-          <Input
-            {...getInputProps(fields.description, { type: "text" })}
-            placeholder="Run 5k"
-            autoFocus
-          />
-        </Field>
-        <Field id={fields.dueTime.id} label="Due by" errors={fields.dueTime.errors}>
-          <Input {...getInputProps(fields.dueTime, { type: "time" })} />
-        </Field>
+          placeholder="Run 5k"
+          autoFocus
+        />
+        <InputField field={fields.dueTime} type="time" label="Due by" />
         <div className="flex justify-end gap-2">
           {onClose ? (
             <button type="button" className={buttonClass("outline")} onClick={onClose}>

@@ -1,15 +1,16 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
-import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { SelectOnFocusInput } from "~/components/ui/input";
 import { ACCESS_CHOICES, TOKEN_EXPIRY_CHOICES, type TokenState } from "~/users/api-token-rules";
 import type { ApiTokenFormSchema } from "~/users/api-token-schema";
+import { InputField } from "~/components/input-field";
+import { RowActionForm } from "~/components/row-action-form";
+import { AddItemForm } from "~/components/add-item-form";
 
 export type ApiTokenRowData = {
   id: number;
@@ -72,12 +73,10 @@ function NewTokenNotice({ created }: { created: { name: string; token: string } 
         Your new token “<span className="user-text">{created.name}</span>”. Copy it now: it
         won&apos;t be shown again.
       </p>
-      <Input
-        readOnly
+      <SelectOnFocusInput
         value={created.token}
         aria-label="Your new token"
         data-testid="new-api-token"
-        onFocus={(event) => event.currentTarget.select()}
       />
     </div>
   );
@@ -95,19 +94,15 @@ function TokenRow({ token }: { token: ApiTokenRowData }) {
           </span>
         </p>
         {token.state === "active" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="token-revoke" />
-            <input type="hidden" name="tokenId" value={token.id} />
-            <PendingButton
-              intent="token-revoke"
-              variant="outline"
-              size="sm"
-              pendingLabel="Revoking..."
-              aria-label={`Revoke the token ${token.name}`}
-            >
-              Revoke
-            </PendingButton>
-          </Form>
+          <RowActionForm
+            intent="token-revoke"
+            idName="tokenId"
+            id={token.id}
+            pendingLabel="Revoking..."
+            label={`Revoke the token ${token.name}`}
+          >
+            Revoke
+          </RowActionForm>
         ) : null}
       </div>
       <p className="text-sm text-muted-foreground">
@@ -131,19 +126,15 @@ function CreateTokenForm({ lastResult }: { lastResult?: SubmissionResult<string[
     shouldRevalidate: "onBlur",
   });
   return (
-    <Form method="post" {...checkedFormProps(form)} className="grid gap-4 rounded-md border p-4">
-      <h3 className="font-semibold">Create a token</h3>
-      <input type="hidden" name="intent" value="token-create" />
-      <FieldErrors id={form.errorId} errors={form.errors} />
+    <AddItemForm form={form} title="Create a token" intent="token-create">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          id={fields.name.id}
+        <InputField
+          field={fields.name}
+          type="text"
           label="Name"
           hint="What uses it, e.g. Home Shortcut."
-          errors={fields.name.errors}
-        >
-          <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
-        </Field>
+          autoComplete="off"
+        />
         <OptionSelectField field={fields.access} label="Access" options={ACCESS_CHOICES} />
         <OptionSelectField field={fields.expires} label="Expires" options={TOKEN_EXPIRY_CHOICES} />
       </div>
@@ -152,7 +143,7 @@ function CreateTokenForm({ lastResult }: { lastResult?: SubmissionResult<string[
           Create token
         </PendingButton>
       </div>
-    </Form>
+    </AddItemForm>
   );
 }
 
@@ -188,12 +179,10 @@ export function CalendarFeedCard({
               </a>{" "}
               (webcal://), or paste this https:// link into Google Calendar&apos;s “From URL”:
             </p>
-            <Input
-              readOnly
+            <SelectOnFocusInput
               value={created.https}
               aria-label="Your calendar link"
               data-testid="calendar-link"
-              onFocus={(event) => event.currentTarget.select()}
             />
           </div>
         ) : null}

@@ -1,17 +1,17 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
-import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field, FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FieldErrors } from "~/components/ui/field";
 import type { PartnerState } from "~/partners/partner-state";
 import type { PartnerFormSchema } from "~/partners/partner-schema";
 import { useSuccessfulSubmissions } from "~/utils/hooks/use-successful-submissions";
+import { InputField } from "~/components/input-field";
+import { RowActionForm } from "~/components/row-action-form";
+import { AddItemForm } from "~/components/add-item-form";
 
 export type PartnerRowData = {
   id: number;
@@ -78,19 +78,15 @@ export function PartnersCard({
                   >
                     {p.stateLabel}
                   </span>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="partner-remove" />
-                    <input type="hidden" name="partnerId" value={p.id} />
-                    <PendingButton
-                      intent="partner-remove"
-                      variant="outline"
-                      size="sm"
-                      pendingLabel="Removing..."
-                      aria-label={`Remove ${p.name}`}
-                    >
-                      Remove
-                    </PendingButton>
-                  </Form>
+                  <RowActionForm
+                    intent="partner-remove"
+                    idName="partnerId"
+                    id={p.id}
+                    pendingLabel="Removing..."
+                    label={`Remove ${p.name}`}
+                  >
+                    Remove
+                  </RowActionForm>
                 </div>
               </li>
             ))}
@@ -117,34 +113,24 @@ function AddPartnerForm({ lastResult }: { lastResult?: SubmissionResult<string[]
     shouldRevalidate: "onBlur",
   });
   return (
-    <Form method="post" {...checkedFormProps(form)} className="grid gap-4 rounded-md border p-4">
-      <h3 className="font-semibold">Add a coach or partner</h3>
-      <input type="hidden" name="intent" value="partner-add" />
-      <FieldErrors id={form.errorId} errors={form.errors} />
+    <AddItemForm form={form} title="Add a coach or partner" intent="partner-add">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fields.name.id} label="Their name" errors={fields.name.errors}>
-          <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
-        </Field>
-        <Field
-          id={fields.phone.id}
+        <InputField field={fields.name} type="text" label="Their name" autoComplete="off" />
+        <InputField
+          field={fields.phone}
+          type="tel"
           label="Their mobile number"
           hint="A US mobile number, e.g. 5551234567."
-          errors={fields.phone.errors}
-        >
-          <Input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="off" />
-        </Field>
+          autoComplete="off"
+        />
         <OptionSelectField field={fields.role} label="Role" options={ROLES} />
-        <Field
-          id={fields.inviterName.id}
+        <InputField
+          field={fields.inviterName}
+          type="text"
           label="Your name in their texts"
           hint="How the invitation and summaries name you, e.g. Sam."
-          errors={fields.inviterName.errors}
-        >
-          <Input
-            {...getInputProps(fields.inviterName, { type: "text" })}
-            autoComplete="given-name"
-          />
-        </Field>
+          autoComplete="given-name"
+        />
       </div>
       <fieldset className="grid gap-3">
         <legend className="mb-1 text-sm font-medium">What they get</legend>
@@ -170,6 +156,6 @@ function AddPartnerForm({ lastResult }: { lastResult?: SubmissionResult<string[]
           Send invitation
         </PendingButton>
       </div>
-    </Form>
+    </AddItemForm>
   );
 }

@@ -1,20 +1,20 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import { FORM_ATTRIBUTES } from "~/components/form-attributes.generated";
-import { checkedFormProps } from "~/components/form-props";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field, FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { SelectOnFocusInput } from "~/components/ui/input";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { shareLinkDetails } from "~/sharing/share-link-details";
 import { EXPIRY_CHOICES, type ShareLinkState } from "~/sharing/share-rules";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 import type { ShareLinkFormSchema } from "~/sharing/share-schema";
+import { InputField } from "~/components/input-field";
+import { RowActionForm } from "~/components/row-action-form";
+import { AddItemForm } from "~/components/add-item-form";
 
 export type ShareLinkRowData = {
   id: number;
@@ -59,29 +59,20 @@ export function ShareLinksCard({
                     </span>
                   </p>
                   {link.state === "active" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="share-revoke" />
-                      <input type="hidden" name="linkId" value={link.id} />
-                      <PendingButton
-                        intent="share-revoke"
-                        variant="outline"
-                        size="sm"
-                        pendingLabel="Revoking..."
-                        aria-label={`Revoke the link ${link.label}`}
-                      >
-                        Revoke
-                      </PendingButton>
-                    </Form>
+                    <RowActionForm
+                      intent="share-revoke"
+                      idName="linkId"
+                      id={link.id}
+                      pendingLabel="Revoking..."
+                      label={`Revoke the link ${link.label}`}
+                    >
+                      Revoke
+                    </RowActionForm>
                   ) : null}
                 </div>
                 {link.state === "active" ? (
                   <div className="flex gap-2">
-                    <Input
-                      readOnly
-                      value={link.url}
-                      aria-label={`Link for ${link.label}`}
-                      onFocus={(event) => event.currentTarget.select()}
-                    />
+                    <SelectOnFocusInput value={link.url} aria-label={`Link for ${link.label}`} />
                     <CopyLinkButton url={link.url} label={link.label} />
                   </div>
                 ) : null}
@@ -124,26 +115,21 @@ function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<str
     shouldRevalidate: "onBlur",
   });
   return (
-    <Form method="post" {...checkedFormProps(form)} className="grid gap-4 rounded-md border p-4">
-      <h3 className="font-semibold">Create a share link</h3>
-      <input type="hidden" name="intent" value="share-create" />
-      <FieldErrors id={form.errorId} errors={form.errors} />
+    <AddItemForm form={form} title="Create a share link" intent="share-create">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          id={fields.label.id}
+        <InputField
+          field={fields.label}
+          type="text"
           label="Who it is for"
           hint="Only you see this, e.g. My running group."
-          errors={fields.label.errors}
-        >
-          <Input {...getInputProps(fields.label, { type: "text" })} autoComplete="off" />
-        </Field>
-        <Field
-          id={fields.ownerName.id}
+          autoComplete="off"
+        />
+        <InputField
+          field={fields.ownerName}
+          type="text"
           label="Your name on the page"
-          errors={fields.ownerName.errors}
-        >
-          <Input {...getInputProps(fields.ownerName, { type: "text" })} autoComplete="given-name" />
-        </Field>
+          autoComplete="given-name"
+        />
         <OptionSelectField field={fields.expires} label="Expires" options={EXPIRY_CHOICES} />
       </div>
       <CheckboxField
@@ -161,6 +147,6 @@ function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<str
           Create link
         </PendingButton>
       </div>
-    </Form>
+    </AddItemForm>
   );
 }

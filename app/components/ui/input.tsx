@@ -12,6 +12,13 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   },
 );
 
+/** Text to copy: read-only, and focusing it selects all of it. */
+export function SelectOnFocusInput(
+  props: Omit<InputHTMLAttributes<HTMLInputElement>, "readOnly" | "onFocus">,
+) {
+  return <Input readOnly onFocus={(event) => event.currentTarget.select()} {...props} />;
+}
+
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
   function Select({ className, ...props }, ref) {
     return <select ref={ref} className={cn(fieldClass, className)} {...props} />;

@@ -3,6 +3,7 @@ import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { RowActionForm } from "~/components/row-action-form";
 
 type Delivery = {
   id: number;
@@ -132,13 +133,9 @@ function WebhookRow({ webhook }: { webhook: WebhookRowData }) {
 
 function EndpointButton({ id, intent, label }: { id: number; intent: string; label: string }) {
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="endpointId" value={id} />
-      <PendingButton intent={intent} variant="outline" size="sm" pendingLabel={`${label}...`}>
-        {label}
-      </PendingButton>
-    </Form>
+    <RowActionForm intent={intent} idName="endpointId" id={id} pendingLabel={`${label}...`}>
+      {label}
+    </RowActionForm>
   );
 }
 

@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 import { json, redirect } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -10,8 +10,7 @@ import { HoneypotInput } from "~/components/honeypot";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FieldErrors } from "~/components/ui/field";
 import {
   CODE_TTL_MINUTES,
   MAX_CODE_ATTEMPTS,
@@ -32,6 +31,7 @@ import { redirectWithToast } from "~/utils/toast/toast.server";
 import { env } from "~/utils/env/env.server";
 import { pageMeta } from "~/utils/page/meta";
 import { errorFields, logger } from "~/observability/logger.server";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -211,9 +211,7 @@ function RequestStep() {
         <HoneypotInput />
         <input type="hidden" name="intent" value="request" />
         <FormAlert title="Could not send a code" id={form.errorId} errors={form.errors} />
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-        </Field>
+        <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
         <PendingButton className="w-full" intent="request" pendingLabel="Sending...">
           Send code
         </PendingButton>
@@ -254,13 +252,13 @@ function ResetStep({ email }: { email: string }) {
         <p className="text-sm text-muted-foreground">
           Account: <span className="font-medium text-foreground">{email}</span>
         </p>
-        <Field id={fields.code.id} label="Code" errors={fields.code.errors}>
-          <Input
-            {...getInputProps(fields.code, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
-        </Field>
+        <InputField
+          field={fields.code}
+          type="text"
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
         <NewPasswordFields
           newPassword={fields.newPassword}
           confirmPassword={fields.confirmPassword}

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
 import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -10,8 +10,6 @@ import { FormErrorAlert } from "~/components/form-error-alert";
 import { HoneypotInput } from "~/components/honeypot";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { LoginSchema } from "~/users/user-schema";
 import { authenticateForm, INVALID_LOGIN } from "~/http/auth.server";
 import { isSpam, spamResponse } from "~/http/honeypot.server";
@@ -22,6 +20,7 @@ import { createUserSession, requireAnonymous } from "~/http/session.server";
 import { safeRedirect } from "~/http/safe-redirect";
 import { redirectWithToast } from "~/utils/toast/toast.server";
 import { pageMeta } from "~/utils/page/meta";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta("Log in", "Log in to StreakCoach to see your goals, streaks and check-ins.");
@@ -87,15 +86,13 @@ export default function LoginPage() {
               errors={form.errors}
               result={lastResult}
             />
-            <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-            </Field>
-            <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
-              <Input
-                {...getInputProps(fields.password, { type: "password" })}
-                autoComplete="current-password"
-              />
-            </Field>
+            <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
+            <InputField
+              field={fields.password}
+              type="password"
+              label="Password"
+              autoComplete="current-password"
+            />
             <p className="text-right text-sm">
               <Link
                 to="/forgot-password"

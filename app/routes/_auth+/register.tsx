@@ -12,8 +12,7 @@ import { HoneypotInput } from "~/components/honeypot";
 import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FieldErrors } from "~/components/ui/field";
 import {
   DEFAULT_TIME_ZONE,
   EVENING_TIMES,
@@ -31,6 +30,7 @@ import { createUserSession, requireAnonymous } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast/toast.server";
 import { pageMeta } from "~/utils/page/meta";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -113,24 +113,18 @@ export default function RegisterPage() {
               errors={form.errors}
               result={lastResult}
             />
-            <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-            </Field>
-            <Field
-              id={fields.password.id}
+            <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
+            <InputField
+              field={fields.password}
+              type="password"
               label="Password"
               hint={
                 lastResult && !hydrated
                   ? "At least 8 characters. Type it again: a page sent back never holds your password."
                   : "At least 8 characters."
               }
-              errors={fields.password.errors}
-            >
-              <Input
-                {...getInputProps(fields.password, { type: "password" })}
-                autoComplete="new-password"
-              />
-            </Field>
+              autoComplete="new-password"
+            />
             <OptionSelectField field={fields.timezone} label="Time zone" options={TIME_ZONES} />
             <div className="grid gap-4 sm:grid-cols-2">
               <OptionSelectField
@@ -144,18 +138,14 @@ export default function RegisterPage() {
                 options={EVENING_TIMES}
               />
             </div>
-            <Field
-              id={fields.phone.id}
+            <InputField
+              field={fields.phone}
+              type="tel"
               label="Phone number"
               hint="US mobile number. We'll send your daily check-in texts to this number."
-              errors={fields.phone.errors}
-            >
-              <Input
-                {...getInputProps(fields.phone, { type: "tel" })}
-                placeholder="5551234567"
-                autoComplete="tel-national"
-              />
-            </Field>
+              placeholder="5551234567"
+              autoComplete="tel-national"
+            />
             <div className="space-y-2">
               <div className="flex items-start gap-3">
                 <input

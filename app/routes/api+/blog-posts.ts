@@ -9,14 +9,7 @@ import {
   toPostSummary,
 } from "~/blog/posts.server";
 import { isAdmin } from "~/users/user-options";
-import {
-  apiError,
-  methodNotAllowed,
-  parseOrThrow,
-  readJsonBody,
-  requireApiAdmin,
-} from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { apiError, parseOrThrow, readJsonBody, requireApiAdminWriter } from "~/http/api.server";
 import { getUser } from "~/http/session.server";
 
 /** The ?tag= filter, compared the way tags are stored (trimmed, inner spaces single) and case-insensitively. */
@@ -38,9 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/blog-posts (admin): the author is always the calling admin, whatever the body says. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await ensurePrimary();
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiAdminWriter(request, { methods: ["POST"], allow: ["GET", "POST"] });
   const input = parseOrThrow(NewPostSchema, await readJsonBody(request));
   try {
     return json(toPostDetail(createPost(admin.id, input)), { status: 201 });

@@ -11,14 +11,7 @@ import {
   updatePost,
 } from "~/blog/posts.server";
 import { isAdmin } from "~/users/user-options";
-import {
-  apiError,
-  methodNotAllowed,
-  parseOrThrow,
-  readJsonBody,
-  requireApiAdmin,
-} from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { apiError, parseOrThrow, readJsonBody, requireApiAdminWriter } from "~/http/api.server";
 import { getUser } from "~/http/session.server";
 
 /** GET /api/blog-posts/{id}: the editor's read. A draft is "not found" for anyone but an admin. */
@@ -31,11 +24,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** PATCH (any of the post's fields; the slug only unchanged) and DELETE, for admins. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH" && request.method !== "DELETE") {
-    return methodNotAllowed(["GET", "PATCH", "DELETE"]);
-  }
-  await ensurePrimary();
-  await requireApiAdmin(request);
+  await requireApiAdminWriter(request, {
+    methods: ["PATCH", "DELETE"],
+    allow: ["GET", "PATCH", "DELETE"],
+  });
   const id = postIdOr404(params.id);
   if (request.method === "DELETE") {
     if (!deletePost(id)) throw apiError(404, POST_NOT_FOUND);

@@ -14,9 +14,8 @@ import {
   methodNotAllowed,
   parseOrThrow,
   readJsonBody,
-  requireApiUser,
+  requireApiWriter,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 import { errorFields, logger } from "~/observability/logger.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
@@ -31,9 +30,7 @@ export const loader = () => methodNotAllowed(["POST"]);
  * /media/{id} URLs of the caller's own stored photos; anything else is refused with 400.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiWriter(request, { methods: ["POST"] });
   const input = parseOrThrow(ChatApiSchema, await readJsonBody(request));
   if (input.userId !== undefined && input.userId !== caller.id) {
     return apiError(403, "You can only send messages as yourself");

@@ -6,15 +6,14 @@ import { NewGoalApiSchema } from "~/goals/goal-schema";
 import { allGoals, createGoal, GoalEditError, listTodayGoals } from "~/goals/goals.server";
 import {
   apiError,
-  methodNotAllowed,
   parseOrThrow,
   parseUserIdParam,
   readJsonBody,
   requireApiUser,
+  requireApiWriter,
   resolveActingUser,
 } from "~/http/api.server";
 import { db, schema } from "~/utils/db/db.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 import { mapBatches, streamedArray, streamedJson } from "~/utils/requests/streamed-download.server";
 
 // Authorization by user id is resolveActingUser's (admins may read and create for others).
@@ -58,9 +57,11 @@ function messageBelongsTo(userId: number, messageId: number) {
 
 /** POST /api/goals: creates a goal for the caller (or, for an admin, for the user named). */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await ensurePrimary();
-  const caller = await requireApiUser(request, "write");
+  const caller = await requireApiWriter(request, {
+    methods: ["POST"],
+    allow: ["GET", "POST"],
+    token: "write",
+  });
   const input = parseOrThrow(NewGoalApiSchema, await readJsonBody(request));
   const target = resolveActingUser(caller, input.userId, "goals");
   if (input.sourceMessageId !== undefined && !messageBelongsTo(target.id, input.sourceMessageId)) {

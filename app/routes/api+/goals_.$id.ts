@@ -8,9 +8,8 @@ import {
   parseId,
   parseOrThrow,
   readJsonBody,
-  requireApiUser,
+  requireApiWriter,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 
 const ALLOWED = ["PATCH", "DELETE"];
 
@@ -21,9 +20,7 @@ export const loader = () => methodNotAllowed(ALLOWED);
  * Only the owner may: another user's goal is 404 for everyone, admins included.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!ALLOWED.includes(request.method)) return methodNotAllowed(ALLOWED);
-  await ensurePrimary();
-  const caller = await requireApiUser(request, "write");
+  const caller = await requireApiWriter(request, { methods: ALLOWED, token: "write" });
   const id = parseId(params.id);
   if (request.method === "DELETE") {
     if (!deleteGoal(caller.id, id)) return apiError(404, "Goal not found");

@@ -5,58 +5,23 @@ import { CompleteGoalSchema } from "~/goals/goal-schema";
 import { completeGoal, getGoal } from "~/goals/goals.server";
 import {
   apiError,
-  MAX_JSON_BYTES,
   methodNotAllowed,
   parseId,
   parseOrThrow,
-  readJsonBody,
-  requireApiUser,
+  readOptionalJsonBody,
+  requireApiWriter,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 
 export const loader = () => methodNotAllowed(["PATCH"]);
-
-/**
- * The body of a completion: the web client sends it empty (no Content-Type) or as JSON with
- * proofImageUrls and llmFeedback. A non-empty body of another type is 415.
- */
-async function readCompletionBody(request: Request) {
-  if (request.headers.get("content-type")) return readJsonBody(request);
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw apiError(413, "Request body is too large");
-  if (await hasContent(request)) {
-    throw apiError(415, "Send the request body as JSON (Content-Type: application/json)");
-  }
-  return {};
-}
-
-/** Whether an untyped body holds anything but whitespace; reads at most MAX_JSON_BYTES of it. */
-async function hasContent(request: Request) {
-  if (!request.body) return false;
-  const reader = request.body.getReader();
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return false;
-      size += value.byteLength;
-      if (size > MAX_JSON_BYTES || new TextDecoder().decode(value).trim() !== "") return true;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-}
 
 /**
  * PATCH /api/goals/{id}/complete. Completing is the owner's act: a goal of another user is 404 for
  * everyone, admins included. Completing twice keeps the first completedAt.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-  await ensurePrimary();
-  const caller = await requireApiUser(request, "write");
+  const caller = await requireApiWriter(request, { methods: ["PATCH"], token: "write" });
   const id = parseId(params.id);
-  const extras = parseOrThrow(CompleteGoalSchema, await readCompletionBody(request));
+  const extras = parseOrThrow(CompleteGoalSchema, await readOptionalJsonBody(request));
   if (!getGoal(caller.id, id)) return apiError(404, "Goal not found");
   // Proof is the caller's own stored photos only, by the same rule as the chat's.
   const proof = ownMediaIds(caller.id, extras.proofImageUrls ?? []);

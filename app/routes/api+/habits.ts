@@ -6,12 +6,11 @@ import { NewHabitSchema } from "~/habits/habit-schema";
 import { addHabit, HabitError, listHabits } from "~/habits/habits.server";
 import {
   apiError,
-  methodNotAllowed,
   parseOrThrow,
   readJsonBody,
   requireApiUser,
+  requireApiWriter,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 
 /** GET /api/habits: the caller's own habits, active first, with streak, best streak and strength. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,9 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * habit of that name restarted; 409 while an active habit has the name, or 20 are active.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await ensurePrimary();
-  const caller = await requireApiUser(request, "write");
+  const caller = await requireApiWriter(request, {
+    methods: ["POST"],
+    allow: ["GET", "POST"],
+    token: "write",
+  });
   const input = parseOrThrow(NewHabitSchema, await readJsonBody(request));
   try {
     const { habit, restarted } = addHabit(caller, input);

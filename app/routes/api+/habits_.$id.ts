@@ -10,9 +10,8 @@ import {
   parseId,
   parseOrThrow,
   readJsonBody,
-  requireApiUser,
+  requireApiWriter,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 
 const ALLOWED = ["PATCH", "DELETE"];
 
@@ -23,9 +22,7 @@ export const loader = () => methodNotAllowed(ALLOWED);
  * (204; the goals it made stay). Only the owner: another user's habit is 404 for everyone.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!ALLOWED.includes(request.method)) return methodNotAllowed(ALLOWED);
-  await ensurePrimary();
-  const caller = await requireApiUser(request, "write");
+  const caller = await requireApiWriter(request, { methods: ALLOWED, token: "write" });
   const id = parseId(params.id);
   if (request.method === "DELETE") {
     if (!deleteHabit(caller, id)) return apiError(404, "Habit not found");

@@ -8,9 +8,8 @@ import {
   parseId,
   parseOrThrow,
   readJsonBody,
-  requireApiUser,
+  requireApiWriter,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 import { isCalendarDay } from "~/utils/time/date-window";
 
 const ALLOWED = ["PUT"];
@@ -22,9 +21,7 @@ export const loader = () => methodNotAllowed(ALLOWED);
  * value and a note, through the same function as the pages and texts. Another user's habit is 404.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!ALLOWED.includes(request.method)) return methodNotAllowed(ALLOWED);
-  await ensurePrimary();
-  const caller = await requireApiUser(request, "write");
+  const caller = await requireApiWriter(request, { methods: ALLOWED, token: "write" });
   const id = parseId(params.id);
   const day = params.day ?? "";
   if (!isCalendarDay(day)) return apiError(400, "day must be a date, YYYY-MM-DD");

@@ -14,13 +14,12 @@ import {
 } from "~/users/users.server";
 import {
   apiError,
-  methodNotAllowed,
   parseId,
   parseOrThrow,
   readJsonBody,
   requireApiUser,
+  requireApiWriter,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 import { rateLimitedJson } from "~/utils/rate-limits/rate-limit.server";
 import { getClientIp } from "~/utils/requests/request.server";
 
@@ -39,9 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
-  await ensurePrimary();
-  const caller = await requireApiUser(request);
+  const caller = await requireApiWriter(request, { methods: ["PATCH"], allow: ["GET", "PATCH"] });
   const user = await requireVisibleUser(request, params.id);
   const { currentPassword, ...patch } = parseOrThrow(
     SettingsApiSchema,

@@ -1,14 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { LastAdminError, toggleAdminRole, toPublicUser } from "~/users/users.server";
-import { apiError, methodNotAllowed, parseId, requireApiAdmin } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { apiError, methodNotAllowed, parseId, requireApiAdminWriter } from "~/http/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await ensurePrimary();
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiAdminWriter(request, { methods: ["POST"] });
   const id = parseId(params.id);
   try {
     const result = toggleAdminRole(id, admin.id);

@@ -7,9 +7,8 @@ import {
   methodNotAllowed,
   parseOrThrow,
   readJsonBody,
-  requireApiUser,
+  requireApiWriter,
 } from "~/http/api.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 import { getClientIp } from "~/utils/requests/request.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
@@ -19,9 +18,7 @@ export const loader = () => methodNotAllowed(["POST"]);
  * `{code}` checks that code and marks the number verified.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await ensurePrimary();
-  const user = await requireApiUser(request);
+  const user = await requireApiWriter(request, { methods: ["POST"] });
   const body = await readJsonBody(request);
 
   if ("code" in body && "phone" in body) {

@@ -1,4 +1,4 @@
-import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
+import { parseWithZod } from "~/utils/forms/forms.server";
 import { json } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -49,7 +49,6 @@ import { dayNote } from "~/goals/day-notes.server";
 import { localDay, localTime } from "~/utils/time/local-time";
 import { latestSummaryPaths } from "~/summaries/summaries.server";
 import { SummaryLinks } from "~/components/summaries/summary-links";
-import { ensurePrimary } from "~/utils/db/litefs.server";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
 import { getSiteFacts } from "~/site/site-facts.server";
 import { requireUser } from "~/http/session.server";
@@ -59,6 +58,7 @@ import { redirectWithToast, toastHeader } from "~/utils/toast/toast.server";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 import { pageMeta } from "~/utils/page/meta";
 import { getClientIp } from "~/utils/requests/request.server";
+import { readUserForm, unknownAction } from "~/http/user-form.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -122,9 +122,7 @@ function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
+  const { user, formData } = await readUserForm(request);
   const intent = formData.get("intent");
   if (intent === "resume-texts") {
     resumeTexts(user);
@@ -186,7 +184,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: "Your goal has been added successfully.",
     });
   }
-  throw new Response("Unknown action.", { status: 400 });
+  throw unknownAction();
 }
 
 /** Stay on the same filtered page after completing a goal from it. */

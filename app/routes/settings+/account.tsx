@@ -12,15 +12,15 @@ import { checkedFormProps } from "~/components/form-props";
 import { PendingButton } from "~/components/pending-button";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FieldErrors } from "~/components/ui/field";
 import { DeleteAccountSchema } from "~/users/user-schema";
 import { deleteAccount, WrongPasswordError } from "~/users/users.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { formReply, parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { destroyUserSession, requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast/toast.server";
+import { readUserForm } from "~/http/user-form.server";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta("Data & account · Settings", "Download your data, or delete your account.");
@@ -31,12 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
-  if (formData.get("intent") !== "delete") {
-    throw new Response("Unknown action.", { status: 400 });
-  }
+  const { user, formData } = await readUserForm(request, "delete");
   const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
   if (submission.status !== "success") {
     return formReply("delete", submission.reply({ hideFields: ["password"] }));
@@ -110,12 +105,12 @@ function DeleteAccountForm() {
         <Form method="post" {...checkedFormProps(form)} className="grid gap-4 sm:max-w-md">
           <input type="hidden" name="intent" value="delete" />
           <FieldErrors id={form.errorId} errors={form.errors} />
-          <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
-            <Input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="current-password"
-            />
-          </Field>
+          <InputField
+            field={fields.password}
+            type="password"
+            label="Password"
+            autoComplete="current-password"
+          />
           <div className="flex items-start gap-3">
             <input
               {...getInputProps(fields.confirm, { type: "checkbox" })}

@@ -15,10 +15,10 @@ import {
   createApiToken,
   revokeApiToken,
 } from "~/users/api-tokens.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
+import { formReply, parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { redirectWithToast } from "~/utils/toast/toast.server";
+import { readUserForm, unknownAction } from "~/http/user-form.server";
 
 const PAGE = "/settings/api-tokens";
 // The answer that shows a new token or link must not be kept by any cache or the back button.
@@ -36,9 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
+  const { user, formData } = await readUserForm(request);
   const intent = formData.get("intent");
 
   if (intent === "token-create") {
@@ -82,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  throw new Response("Unknown action.", { status: 400 });
+  throw unknownAction();
 }
 
 export default function ApiTokensSettingsPage() {

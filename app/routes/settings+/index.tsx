@@ -13,15 +13,15 @@ import { LegacyAnchors } from "~/components/settings/legacy-anchors";
 import { PhoneStateBadge } from "~/components/settings/phone-verification";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field, FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FieldErrors } from "~/components/ui/field";
 import { formatUsPhone } from "~/users/phone";
 import { EVENING_TIMES, MORNING_TIMES, TIME_ZONES, WEEK_START_OPTIONS } from "~/users/user-options";
 import { ProfileFormSchema } from "~/users/user-schema";
-import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
+import { readUserForm } from "~/http/user-form.server";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -54,12 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
-  if (formData.get("intent") !== "settings") {
-    throw new Response("Unknown action.", { status: 400 });
-  }
+  const { user, formData } = await readUserForm(request, "settings");
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   return saveSettingsForm(
     { id: user.id, ip: getClientIp(request) },
@@ -90,9 +85,7 @@ export default function ProfileSettingsPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-            </Field>
+            <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
             <div className="space-y-2" data-testid="phone-summary">
               <p className="text-sm font-medium leading-none">Phone number</p>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -108,17 +101,13 @@ export default function ProfileSettingsPage() {
               {/* Only a post from the old Settings page carries a phone; its refusal shows here. */}
               <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
             </div>
-            <Field
-              id={fields.currentPassword.id}
+            <InputField
+              field={fields.currentPassword}
+              type="password"
               label="Confirm with your password"
               hint="Needed only to change your email or phone number."
-              errors={fields.currentPassword.errors}
-            >
-              <Input
-                {...getInputProps(fields.currentPassword, { type: "password" })}
-                autoComplete="current-password"
-              />
-            </Field>
+              autoComplete="current-password"
+            />
             <OptionSelectField field={fields.timezone} label="Time zone" options={TIME_ZONES} />
           </CardContent>
         </Card>

@@ -11,11 +11,11 @@ import {
   removePartner,
 } from "~/partners/partners.server";
 import { ShareLinkError } from "~/sharing/share-links.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { formReply, parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast/toast.server";
+import { readUserForm, unknownAction } from "~/http/user-form.server";
 
 const PAGE = "/settings/partners";
 
@@ -31,9 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
+  const { user, formData } = await readUserForm(request);
   const intent = formData.get("intent");
 
   if (intent === "partner-add") {
@@ -71,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  throw new Response("Unknown action.", { status: 400 });
+  throw unknownAction();
 }
 
 export default function PartnersSettingsPage() {

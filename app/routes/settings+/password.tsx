@@ -1,4 +1,4 @@
-import { getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -11,15 +11,14 @@ import { checkedFormProps } from "~/components/form-props";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { ChangePasswordSchema } from "~/users/user-schema";
 import { changePassword, WrongPasswordError } from "~/users/users.server";
-import { formReply, parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { formReply, parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { getSession, requireUser } from "~/http/session.server";
 import { redirectWithToast } from "~/utils/toast/toast.server";
+import { readUserForm } from "~/http/user-form.server";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta("Password · Settings", "Change your password; your other devices are signed out.");
@@ -32,12 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
-  if (formData.get("intent") !== "password") {
-    throw new Response("Unknown action.", { status: 400 });
-  }
+  const { user, formData } = await readUserForm(request, "password");
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   if (submission.status !== "success") {
     return formReply("password", submission.reply({ hideFields: PASSWORD_FIELDS }));
@@ -81,16 +75,12 @@ export default function PasswordSettingsPage() {
       <CardContent>
         <Form method="post" {...checkedFormProps(form)} className="grid gap-4 sm:max-w-md">
           <input type="hidden" name="intent" value="password" />
-          <Field
-            id={fields.currentPassword.id}
+          <InputField
+            field={fields.currentPassword}
+            type="password"
             label="Current password"
-            errors={fields.currentPassword.errors}
-          >
-            <Input
-              {...getInputProps(fields.currentPassword, { type: "password" })}
-              autoComplete="current-password"
-            />
-          </Field>
+            autoComplete="current-password"
+          />
           <NewPasswordFields
             newPassword={fields.newPassword}
             confirmPassword={fields.confirmPassword}

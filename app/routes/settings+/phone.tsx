@@ -25,10 +25,11 @@ import { CODE_TTL_MINUTES, hasPendingCode } from "~/verification/phone-codes.ser
 import { nationalDigits, formatUsPhone } from "~/users/phone";
 import { PhoneFormSchema } from "~/users/user-schema";
 import { getUserById } from "~/users/users.server";
-import { parseWithZod, readFormData } from "~/utils/forms/forms.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
+import { parseWithZod } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { requireUser } from "~/http/session.server";
+import { readUserForm, unknownAction } from "~/http/user-form.server";
+import { InputField } from "~/components/input-field";
 
 export const meta: MetaFunction = () =>
   pageMeta("Phone · Settings", "The mobile number we text, and its verification.");
@@ -53,9 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
+  const { user, formData } = await readUserForm(request);
   const intent = formData.get("intent");
   if (intent === "phone") {
     const submission = parseWithZod(formData, { schema: PhoneFormSchema });
@@ -74,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
       PHONE_PAGE,
     );
   }
-  throw new Response("Unknown action.", { status: 400 });
+  throw unknownAction();
 }
 
 export default function PhoneSettingsPage() {
@@ -115,17 +114,13 @@ export default function PhoneSettingsPage() {
               verification={data.phoneVerification}
               codeError={actionData?.intent === "verify-code" ? actionData.error : undefined}
             />
-            <Field
-              id={fields.currentPassword.id}
+            <InputField
+              field={fields.currentPassword}
+              type="password"
               label="Confirm with your password"
               hint="Needed only to change your email or phone number."
-              errors={fields.currentPassword.errors}
-            >
-              <Input
-                {...getInputProps(fields.currentPassword, { type: "password" })}
-                autoComplete="current-password"
-              />
-            </Field>
+              autoComplete="current-password"
+            />
             <div>
               <PendingButton intent="phone" pendingLabel="Saving...">
                 Save changes

@@ -3,8 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { WebhooksCard } from "~/components/webhooks/webhooks-card";
 import { requireUser } from "~/http/session.server";
-import { ensurePrimary } from "~/utils/db/litefs.server";
-import { readFormData } from "~/utils/forms/forms.server";
 import { pageMeta } from "~/utils/page/meta";
 import { formatDateTime } from "~/utils/time/format";
 import { redirectWithToast } from "~/utils/toast/toast.server";
@@ -15,6 +13,7 @@ import {
   WebhookError,
   webhooksForSettings,
 } from "~/webhooks/webhook-endpoints.server";
+import { readUserForm, unknownAction } from "~/http/user-form.server";
 
 const PAGE = "/settings/webhooks";
 
@@ -47,9 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await ensurePrimary();
-  const user = await requireUser(request);
-  const formData = await readFormData(request);
+  const { user, formData } = await readUserForm(request);
   const intent = formData.get("intent");
   const endpointId = Number.parseInt(String(formData.get("endpointId")), 10) || 0;
 
@@ -85,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  throw new Response("Unknown action.", { status: 400 });
+  throw unknownAction();
 }
 
 export default function WebhooksSettingsPage() {
