@@ -1,6 +1,7 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startFakeStripe } from "../fakes/stripe-server";
 import { startFakeTwilio } from "../fakes/twilio-server";
 
 // What a vi.hoisted block starts before the app loads, from this one module.
@@ -80,6 +81,81 @@ export async function pointAppAtFakeTwilio(options: {
     fake,
     async restore() {
       await fake.stop();
+      appEnv.restore();
+    },
+  };
+}
+
+/**
+ * pointAppAtFakeTwilio with a temporary LiteFS mount (LITEFS_DIR) named after `litefsPrefix`, for
+ * files that also act as a replica. `restore` removes the mount too.
+ */
+export async function pointAppAtFakeTwilioOnLitefs(
+  litefsPrefix: string,
+  account: { accountSid: string; authToken: string; from: string },
+) {
+  const litefsDir = makeLitefsDir(litefsPrefix);
+  const twilioEnv = await pointAppAtFakeTwilio({ ...account, env: { LITEFS_DIR: litefsDir } });
+  return {
+    ...account,
+    fake: twilioEnv.fake,
+    litefsDir,
+    async restore() {
+      await twilioEnv.restore();
+      rmSync(litefsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A LiteFS mount simulated by a temporary folder (LITEFS_DIR): the node is the primary until
+ * `becomeReplica` writes the `.primary` file naming `primaryHost`. Call it in a `vi.hoisted` block.
+ * `restore` makes the node primary again, removes the folder and puts the environment back.
+ */
+export function simulateLitefs(prefix: string, primaryHost = "primary-host") {
+  const litefsDir = makeLitefsDir(prefix);
+  const appEnv = setAppEnv({ LITEFS_DIR: litefsDir });
+  const primaryFile = path.join(litefsDir, ".primary");
+  const becomePrimary = () => rmSync(primaryFile, { force: true });
+  return {
+    litefsDir,
+    becomeReplica: () => writeFileSync(primaryFile, `${primaryHost}\n`),
+    becomePrimary,
+    restore() {
+      becomePrimary();
+      rmSync(litefsDir, { recursive: true, force: true });
+      appEnv.restore();
+    },
+  };
+}
+
+/**
+ * Starts the fake Stripe API with the basic and premium prices and points the app's environment at
+ * it, plus `env`. Call it in a test file's `vi.hoisted` block (see setAppEnv). `restore` stops the
+ * fake and puts the environment back as it was.
+ */
+export async function pointAppAtFakeStripe(
+  account: { secretKey: string; webhookSecret: string; priceBasic: string; pricePremium: string },
+  env: Record<string, string> = {},
+) {
+  const fake = await startFakeStripe({
+    secretKey: account.secretKey,
+    prices: [account.priceBasic, account.pricePremium],
+  });
+  const appEnv = setAppEnv({
+    STRIPE_SECRET_KEY: account.secretKey,
+    STRIPE_WEBHOOK_SECRET: account.webhookSecret,
+    STRIPE_PRICE_BASIC: account.priceBasic,
+    STRIPE_PRICE_PREMIUM: account.pricePremium,
+    STRIPE_API_URL: fake.url,
+    APP_URL: TEST_APP_URL,
+    ...env,
+  });
+  return {
+    ...account,
+    fake,
+    async restore() {
+      await fake.close();
       appEnv.restore();
     },
   };

@@ -26,6 +26,15 @@ export async function startS3(bucket = "streakcoach-test") {
   };
   return {
     settings,
+    /** The app's settings for this bucket, for setAppEnv or a child process's env. */
+    appEnv: {
+      BUCKET_NAME: settings.bucket,
+      AWS_ENDPOINT_URL_S3: settings.endpoint,
+      AWS_ACCESS_KEY_ID: settings.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: settings.secretAccessKey,
+      AWS_REGION: settings.region,
+      AWS_S3_FORCE_PATH_STYLE: "true",
+    },
     directory,
     async stop() {
       await server.close();

@@ -14,8 +14,8 @@ import * as newsletterCsvRoute from "~/routes/admin_+/newsletter[.csv]";
 import * as editorRoute from "~/routes/blog+/edit.$id";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
-import { getToast } from "~/utils/toast/toast.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { requiredToastOf } from "../helpers/toasts";
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 
@@ -50,15 +50,6 @@ const editorPage = (id: string, cookie?: string) =>
   call(editorRoute.loader, makeRequest(`/blog/edit/${id}`, { cookie }), { id });
 const editorPost = (id: string, body: FormData | URLSearchParams, cookie?: string) =>
   call(editorRoute.action, makeRequest(`/blog/edit/${id}`, { body, cookie }), { id });
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("__toast="))
-    ?.split(";")[0];
-  expect(cookie).toBeDefined();
-  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie! } }))).toast;
-}
 
 function expectRedirect(response: Response, location: string | RegExp) {
   expect(response.status).toBe(302);
@@ -217,7 +208,7 @@ describe("Users tab", () => {
       "?tab=users&q=promote",
     );
     expectRedirect(made, "/admin?tab=users&q=promote");
-    expect(await toastOf(made)).toEqual({
+    expect(await requiredToastOf(made)).toEqual({
       title: "Role updated",
       description: "promote-me@example.com is now an admin",
       type: "success",
@@ -229,7 +220,7 @@ describe("Users tab", () => {
       adminCookie,
     );
     expectRedirect(removed, "/admin?tab=users");
-    expect(await toastOf(removed)).toMatchObject({
+    expect(await requiredToastOf(removed)).toMatchObject({
       title: "Role updated",
       description: "promote-me@example.com is no longer an admin",
     });
@@ -243,7 +234,7 @@ describe("Users tab", () => {
       adminCookie,
     );
     expectRedirect(response, "/admin?tab=users");
-    expect(await toastOf(response)).toEqual({
+    expect(await requiredToastOf(response)).toEqual({
       title: "Error",
       description:
         "Failed to update user role: You cannot remove your own admin role while you are the only admin",
@@ -254,7 +245,7 @@ describe("Users tab", () => {
 
   it("answers an unknown user with an error toast", async () => {
     const response = await adminPost({ intent: "toggle-admin", userId: "999999" }, adminCookie);
-    expect(await toastOf(response)).toMatchObject({
+    expect(await requiredToastOf(response)).toMatchObject({
       title: "Error",
       description: "Failed to update user role: User not found",
       type: "error",
@@ -294,7 +285,9 @@ describe("Blog Posts tab", () => {
 
     const published = await adminPost({ intent: "publish", postId: String(post.id) }, adminCookie);
     expectRedirect(published, "/admin?tab=posts");
-    expect(await toastOf(published)).toMatchObject({ title: "Post published successfully" });
+    expect(await requiredToastOf(published)).toMatchObject({
+      title: "Post published successfully",
+    });
     const afterPublish = getPostById(post.id)!;
     expect(afterPublish.published).toBe(true);
     expect(afterPublish.publishedAt).toBeInstanceOf(Date);
@@ -303,7 +296,9 @@ describe("Blog Posts tab", () => {
       { intent: "unpublish", postId: String(post.id) },
       adminCookie,
     );
-    expect(await toastOf(unpublished)).toMatchObject({ title: "Post unpublished successfully" });
+    expect(await requiredToastOf(unpublished)).toMatchObject({
+      title: "Post unpublished successfully",
+    });
     const afterUnpublish = getPostById(post.id)!;
     expect(afterUnpublish.published).toBe(false);
     expect(afterUnpublish.publishedAt).toEqual(afterPublish.publishedAt);
@@ -314,7 +309,7 @@ describe("Blog Posts tab", () => {
 
   it("reports a publish of a post that does not exist", async () => {
     const response = await adminPost({ intent: "publish", postId: "999999" }, adminCookie);
-    expect(await toastOf(response)).toMatchObject({
+    expect(await requiredToastOf(response)).toMatchObject({
       description: "Failed to update post status: Post not found",
       type: "error",
     });
@@ -343,14 +338,14 @@ describe("Blog Posts tab", () => {
       "?tab=posts",
     );
     expectRedirect(deleted, "/admin?tab=posts");
-    expect(await toastOf(deleted)).toMatchObject({
+    expect(await requiredToastOf(deleted)).toMatchObject({
       title: "Blog post deleted successfully",
       type: "success",
     });
     expect(getPostById(post.id)).toBeUndefined();
 
     const again = await adminPost({ intent: "delete", postId: String(post.id) }, adminCookie);
-    expect(await toastOf(again)).toMatchObject({
+    expect(await requiredToastOf(again)).toMatchObject({
       description: "Failed to delete post: Post not found",
       type: "error",
     });
@@ -503,7 +498,9 @@ describe("blog editor", () => {
       adminCookie,
     );
     expectRedirect(response, "/admin?tab=posts");
-    expect(await toastOf(response)).toMatchObject({ title: "Blog post created successfully" });
+    expect(await requiredToastOf(response)).toMatchObject({
+      title: "Blog post created successfully",
+    });
     const post = getPostBySlug(slugify(title))!;
     expect(post.slug).toBe("morning-routines-that-stick");
     expect(post).toMatchObject({
@@ -745,7 +742,9 @@ describe("blog editor", () => {
     };
     const updated = await editorPost(id, editorForm(fields), adminCookie);
     expectRedirect(updated, "/admin?tab=posts");
-    expect(await toastOf(updated)).toMatchObject({ title: "Blog post updated successfully" });
+    expect(await requiredToastOf(updated)).toMatchObject({
+      title: "Blog post updated successfully",
+    });
     const after = getPostById(post.id)!;
     expect(after).toMatchObject({
       title: "Post to update, revised",

@@ -18,8 +18,7 @@ import {
   readJson,
   sessionCookie,
 } from "../helpers/requests";
-
-type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+import { aliceBobAndAdmin } from "../helpers/api-callers";
 
 const dbUser = (id: number) => db.select().from(schema.users).where(eq(schema.users.id, id)).get();
 const userCount = () => db.select().from(schema.users).all().length;
@@ -69,19 +68,7 @@ const toggle = (id: number | string, cookie?: string) =>
     { id: String(id) },
   );
 
-let alice: TestUser;
-let bob: TestUser;
-let admin: TestUser;
-let aliceCookie: string;
-let adminCookie: string;
-
-beforeAll(async () => {
-  alice = await createTestUser({ email: "alice@example.com" });
-  bob = await createTestUser({ email: "bob@example.com" });
-  admin = await createTestUser({ email: "admin@example.com", admin: true });
-  aliceCookie = await sessionCookie(alice.id);
-  adminCookie = await sessionCookie(admin.id);
-});
+const { alice, bob, admin, aliceCookie, adminCookie } = await aliceBobAndAdmin();
 
 describe("anonymous callers", () => {
   const cases: [string, () => Promise<Response>][] = [

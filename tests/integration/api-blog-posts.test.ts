@@ -1,6 +1,4 @@
 import { eq } from "drizzle-orm";
-import { rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
 import * as listRoute from "~/routes/api+/blog-posts";
 import * as slugRoute from "~/routes/api+/blog-posts_.slug.$slug";
@@ -13,20 +11,13 @@ import { db, schema } from "~/utils/db/db.server";
 
 // LiteFS is simulated with a temporary mount folder (the env module reads LITEFS_DIR when it loads),
 // so the replica tests can check that every mutating call goes to the primary first.
-const { litefsDir, appEnv } = await vi.hoisted(async () => {
-  const { makeLitefsDir, setAppEnv } = await import("../helpers/app-env");
-  const litefsDir = makeLitefsDir("coach-litefs-blog-");
-  return { litefsDir, appEnv: setAppEnv({ LITEFS_DIR: litefsDir }) };
+const litefs = await vi.hoisted(async () => {
+  const { simulateLitefs } = await import("../helpers/app-env");
+  return simulateLitefs("coach-litefs-blog-");
 });
+const { becomeReplica, becomePrimary } = litefs;
 
-const primaryFile = path.join(litefsDir, ".primary");
-const becomeReplica = () => writeFileSync(primaryFile, "primary-host\n");
-const becomePrimary = () => rmSync(primaryFile, { force: true });
-
-afterAll(() => {
-  becomePrimary();
-  appEnv.restore();
-});
+afterAll(() => litefs.restore());
 
 type Role = "visitor" | "user" | "admin";
 type Options = { json?: unknown; body?: BodyInit; headers?: Record<string, string> };

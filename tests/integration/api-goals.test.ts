@@ -3,9 +3,8 @@ import * as completeRoute from "~/routes/api+/goals_.$id_.complete";
 import * as goalsRoute from "~/routes/api+/goals";
 import { createGoal } from "~/goals/goals.server";
 import { db, schema } from "~/utils/db/db.server";
-import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
-
-type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+import { call, makeRequest, readJson } from "../helpers/requests";
+import { aliceBobAndAdmin } from "../helpers/api-callers";
 
 const DESCRIPTION_REQUIRED = "Please enter a goal description";
 const DAY = 86_400_000;
@@ -33,12 +32,7 @@ const complete = (
     { id: String(id) },
   );
 
-let alice: TestUser;
-let bob: TestUser;
-let admin: TestUser;
-let aliceCookie: string;
-let bobCookie: string;
-let adminCookie: string;
+const { alice, bob, admin, aliceCookie, bobCookie, adminCookie } = await aliceBobAndAdmin();
 /** Alice's goals: one due right now (today, wherever she lives), one two days ago, one in two days. */
 let aliceToday: number;
 let alicePast: number;
@@ -49,12 +43,6 @@ const newGoal = (userId: number, description: string, dueDate = new Date()) =>
   createGoal(userId, { description, dueDate }).id;
 
 beforeAll(async () => {
-  alice = await createTestUser({ email: "alice@example.com" });
-  bob = await createTestUser({ email: "bob@example.com" });
-  admin = await createTestUser({ email: "admin@example.com", admin: true });
-  aliceCookie = await sessionCookie(alice.id);
-  bobCookie = await sessionCookie(bob.id);
-  adminCookie = await sessionCookie(admin.id);
   aliceToday = newGoal(alice.id, "alice today");
   alicePast = newGoal(alice.id, "alice past", new Date(Date.now() - 2 * DAY));
   aliceFuture = newGoal(alice.id, "alice future", new Date(Date.now() + 2 * DAY));

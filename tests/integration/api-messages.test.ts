@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as messagesApi from "~/routes/api+/messages";
 import * as replyRoute from "~/routes/api+/mock.reply-to-sms";
 import * as eveningRoute from "~/routes/api+/mock.send-evening-sms";
@@ -15,8 +15,8 @@ import {
   readJson,
   sessionCookie,
 } from "../helpers/requests";
-
-type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+import { messagesOf } from "../helpers/stored-rows";
+import { aliceBobAndAdmin } from "../helpers/api-callers";
 
 const getMessages = (query: string, cookie?: string) =>
   call(messagesApi.loader, makeRequest(`/api/messages${query}`, { cookie }));
@@ -35,13 +35,6 @@ const sendNow = (which: "morning" | "evening", json: unknown, cookie?: string) =
     makeRequest(`/api/mock/send-${which}-sms`, { method: "POST", json, cookie }),
   );
 
-const messagesOf = (userId: number) =>
-  db
-    .select()
-    .from(schema.messages)
-    .where(eq(schema.messages.userId, userId))
-    .orderBy(desc(schema.messages.id))
-    .all();
 const outbox = (phone: string) =>
   db.select().from(schema.localOutbox).where(eq(schema.localOutbox.toPhone, phone)).all();
 
@@ -62,20 +55,9 @@ function addMedia(userId: number, id: string) {
     .run();
 }
 
-let alice: TestUser;
-let bob: TestUser;
-let admin: TestUser;
-let aliceCookie: string;
-let bobCookie: string;
-let adminCookie: string;
+const { alice, bob, aliceCookie, bobCookie, adminCookie } = await aliceBobAndAdmin("-msg");
 
 beforeAll(async () => {
-  alice = await createTestUser({ email: "alice-msg@example.com" });
-  bob = await createTestUser({ email: "bob-msg@example.com" });
-  admin = await createTestUser({ email: "admin-msg@example.com", admin: true });
-  aliceCookie = await sessionCookie(alice.id);
-  bobCookie = await sessionCookie(bob.id);
-  adminCookie = await sessionCookie(admin.id);
   db.insert(schema.messages)
     .values([
       {

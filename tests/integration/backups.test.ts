@@ -160,12 +160,7 @@ describe("scheduled backups", () => {
             ...process.env,
             DATABASE_PATH: restoredPath,
             CRON_ENABLED: "false",
-            BUCKET_NAME: s3.settings.bucket,
-            AWS_ENDPOINT_URL_S3: s3.settings.endpoint,
-            AWS_ACCESS_KEY_ID: s3.settings.accessKeyId,
-            AWS_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-            AWS_REGION: s3.settings.region,
-            AWS_S3_FORCE_PATH_STYLE: "true",
+            ...s3.appEnv,
           },
         },
       );

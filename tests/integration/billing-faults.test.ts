@@ -1,55 +1,36 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
-import * as billingRoute from "~/routes/settings+/billing";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { postBillingForm } from "../helpers/billing-form";
+import { toastOf } from "../helpers/toasts";
 import * as accountRoute from "~/routes/settings+/account";
 import * as webhookRoute from "~/routes/webhooks+/stripe";
 import { recheckLapsedSubscriptions } from "~/billing/subscription-state.server";
 import { getUserById } from "~/users/users.server";
-import { getToast } from "~/utils/toast/toast.server";
 import { sqlite } from "~/utils/db/db.server";
 
 // Every caller of Stripe against a Stripe that answers badly on the wire: a slow first byte, a body
 // that stalls, drips or is cut by a reset. Each ends with a clear answer (a toast, a 502, a 500 that
 // Stripe retries) and nothing half-written, within the client's timeout (lowered here so the file is
 // quick) and its two retries.
-const { WEBHOOK_SECRET, TIMEOUT_MS, fake, appEnv } = await vi.hoisted(async () => {
-  const { setAppEnv, startFakeStripe } = await import("../helpers/app-env");
-  const SECRET_KEY = "sk_test_billing_faults";
-  const WEBHOOK_SECRET = "whsec_billing_faults_0123456789";
-  const PRICE_BASIC = "price_basic_faults";
-  const PRICE_PREMIUM = "price_premium_faults";
+const { TIMEOUT_MS, stripeEnv } = await vi.hoisted(async () => {
+  const { pointAppAtFakeStripe } = await import("../helpers/app-env");
   const TIMEOUT_MS = 300;
-
-  const fake = await startFakeStripe({
-    secretKey: SECRET_KEY,
-    prices: [PRICE_BASIC, PRICE_PREMIUM],
-  });
-  const STRIPE_ENV = {
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_BASIC: PRICE_BASIC,
-    STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
-    STRIPE_API_URL: fake.url,
-    STRIPE_TIMEOUT_MS: String(TIMEOUT_MS),
-    APP_URL: "https://coach.example.test",
-  };
-  const appEnv = setAppEnv(STRIPE_ENV);
-  return { WEBHOOK_SECRET, TIMEOUT_MS, fake, appEnv };
+  const stripeEnv = await pointAppAtFakeStripe(
+    {
+      secretKey: "sk_test_billing_faults",
+      webhookSecret: "whsec_billing_faults_0123456789",
+      priceBasic: "price_basic_faults",
+      pricePremium: "price_premium_faults",
+    },
+    { STRIPE_TIMEOUT_MS: String(TIMEOUT_MS) },
+  );
+  return { TIMEOUT_MS, stripeEnv };
 });
+const { webhookSecret: WEBHOOK_SECRET, fake } = stripeEnv;
 
-afterAll(async () => {
-  await fake.close();
-  appEnv.restore();
-});
+afterAll(() => stripeEnv.restore());
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
@@ -76,23 +57,6 @@ async function signedInUser() {
   return { user, cookie: await sessionCookie(user.id) };
 }
 
-const billingPost = (fields: Record<string, string>, cookie: string) =>
-  call(
-    billingRoute.action,
-    makeRequest("/settings/billing", {
-      method: "POST",
-      cookie,
-      headers: FORM,
-      body: new URLSearchParams(fields).toString(),
-    }),
-  );
-
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  if (!cookie) return null;
-  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
-}
-
 function deliver(type: string, object: unknown) {
   const payload = JSON.stringify({
     id: `evt_test_${randomBytes(8).toString("hex")}`,
@@ -117,7 +81,7 @@ function deliver(type: string, object: unknown) {
 /** A user with a live subscription, bought through Checkout while Stripe answered well. */
 async function subscribed() {
   const { user, cookie } = await signedInUser();
-  const started = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
+  const started = await postBillingForm({ intent: "subscribe", plan: "premium" }, cookie);
   const session = await fake.pay(started.headers.get("Location")!.split("/").at(-1)!);
   expect((await deliver("checkout.session.completed", { ...session })).status).toBe(200);
   expect(row(user.id).subscriptionStatus).toBe("trialing");
@@ -133,7 +97,7 @@ describe.each(FAULT_NAMES)("Stripe answering with %s", (name) => {
   it("Checkout: an error toast, no customer stored; the button works once Stripe is back", async () => {
     const { user, cookie } = await signedInUser();
     fake.failNextWith(fault, ATTEMPTS);
-    const response = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
+    const response = await postBillingForm({ intent: "subscribe", plan: "premium" }, cookie);
     expect(response.headers.get("Location")).toBe("/settings/billing");
     expect(await toastOf(response)).toMatchObject({
       type: "error",
@@ -142,21 +106,21 @@ describe.each(FAULT_NAMES)("Stripe answering with %s", (name) => {
     expect(row(user.id).stripeCustomerId).toBeNull();
 
     fake.clearFaults();
-    const again = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
+    const again = await postBillingForm({ intent: "subscribe", plan: "premium" }, cookie);
     expect(again.headers.get("Location")).toMatch(/\/checkout\/cs_test_/);
   });
 
   it("Checkout: one bad answer is retried and the person goes to Stripe", async () => {
     const { cookie } = await signedInUser();
     fake.failNextWith(fault, 1);
-    const response = await billingPost({ intent: "subscribe", plan: "basic" }, cookie);
+    const response = await postBillingForm({ intent: "subscribe", plan: "basic" }, cookie);
     expect(response.headers.get("Location")).toMatch(/\/checkout\/cs_test_/);
   });
 
   it("Billing Portal: an error toast", async () => {
     const { cookie } = await subscribed();
     fake.failNextWith(fault, ATTEMPTS);
-    const response = await billingPost({ intent: "manage" }, cookie);
+    const response = await postBillingForm({ intent: "manage" }, cookie);
     expect(response.headers.get("Location")).toBe("/settings/billing");
     expect(await toastOf(response)).toMatchObject({ type: "error" });
   });

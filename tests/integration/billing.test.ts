@@ -1,14 +1,10 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { fakeSubscription, type FakeSubscription } from "../fakes/stripe-server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { TEST_APP_URL } from "../helpers/app-env";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { postBillingForm } from "../helpers/billing-form";
+import { toastOf } from "../helpers/toasts";
 import * as billingRoute from "~/routes/settings+/billing";
 import * as accountRoute from "~/routes/settings+/account";
 import * as webhookRoute from "~/routes/webhooks+/stripe";
@@ -16,41 +12,30 @@ import { isBillingEnabled, entitlementsOf } from "~/billing/billing.server";
 import { recheckLapsedSubscriptions } from "~/billing/subscription-state.server";
 import { MIN_TRIAL_CARRY_MS, trialEndToCarry } from "~/billing/subscriptions.server";
 import { getUserById } from "~/users/users.server";
-import { getToast } from "~/utils/toast/toast.server";
 import { sqlite } from "~/utils/db/db.server";
 import { captureLogs } from "~/observability/logger.server";
 
 // Billing is on only with a Stripe key, and the env module reads it when it loads: the fake Stripe
 // starts first, then the environment points the app at it, then the app modules are imported.
-const { SECRET_KEY, WEBHOOK_SECRET, PRICE_BASIC, PRICE_PREMIUM, APP_URL, fake, appEnv } =
-  await vi.hoisted(async () => {
-    const { setAppEnv, startFakeStripe } = await import("../helpers/app-env");
-    const SECRET_KEY = "sk_test_billing_integration";
-    const WEBHOOK_SECRET = "whsec_billing_integration_0123456789";
-    const PRICE_BASIC = "price_basic_integration";
-    const PRICE_PREMIUM = "price_premium_integration";
-    const APP_URL = "https://coach.example.test";
-
-    const fake = await startFakeStripe({
-      secretKey: SECRET_KEY,
-      prices: [PRICE_BASIC, PRICE_PREMIUM],
-    });
-    const STRIPE_ENV = {
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_BASIC: PRICE_BASIC,
-      STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
-      STRIPE_API_URL: fake.url,
-      APP_URL,
-    };
-    const appEnv = setAppEnv(STRIPE_ENV);
-    return { SECRET_KEY, WEBHOOK_SECRET, PRICE_BASIC, PRICE_PREMIUM, APP_URL, fake, appEnv };
+const stripeEnv = await vi.hoisted(async () => {
+  const { pointAppAtFakeStripe } = await import("../helpers/app-env");
+  return pointAppAtFakeStripe({
+    secretKey: "sk_test_billing_integration",
+    webhookSecret: "whsec_billing_integration_0123456789",
+    priceBasic: "price_basic_integration",
+    pricePremium: "price_premium_integration",
   });
-
-afterAll(async () => {
-  await fake.close();
-  appEnv.restore();
 });
+const {
+  secretKey: SECRET_KEY,
+  webhookSecret: WEBHOOK_SECRET,
+  priceBasic: PRICE_BASIC,
+  pricePremium: PRICE_PREMIUM,
+  fake,
+} = stripeEnv;
+const APP_URL = TEST_APP_URL;
+
+afterAll(() => stripeEnv.restore());
 
 beforeEach(() => {
   // The routes log Stripe failures; the tests provoke them on purpose.
@@ -75,28 +60,6 @@ const apiCallsSince = (mark: number, method?: string, path?: string | RegExp) =>
 async function signedInUser() {
   const user = await createTestUser();
   return { user, cookie: await sessionCookie(user.id) };
-}
-
-function billingPost(fields: Record<string, string>, cookie?: string) {
-  return call(
-    billingRoute.action,
-    makeRequest("/settings/billing", {
-      method: "POST",
-      cookie,
-      headers: FORM,
-      body: new URLSearchParams(fields).toString(),
-    }),
-  );
-}
-
-/** The flash toast a redirect set, read back the way the next page would. */
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  if (!cookie) return null;
-  const { toast } = await getToast(
-    new Request("http://localhost/settings", { headers: { Cookie: cookie } }),
-  );
-  return toast;
 }
 
 const row = (userId: number) => getUserById(userId)!;
@@ -152,7 +115,7 @@ async function deliverOk(event: ReturnType<typeof stripeEvent>) {
 
 /** Starts Checkout as the Settings button does; returns the fake's session. */
 async function startCheckout(cookie: string, plan: "basic" | "premium" = "premium") {
-  const response = await billingPost({ intent: "subscribe", plan }, cookie);
+  const response = await postBillingForm({ intent: "subscribe", plan }, cookie);
   expect(response.status).toBe(302);
   const location = response.headers.get("Location")!;
   expect(location.startsWith(`${fake.url}/checkout/`)).toBe(true);
@@ -319,7 +282,7 @@ describe("Checkout", () => {
     const sessions = fake.sessions.size;
     const mark = fake.requests.length;
 
-    const response = await billingPost({ intent: "subscribe", plan: "basic" }, cookie);
+    const response = await postBillingForm({ intent: "subscribe", plan: "basic" }, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings/billing");
     expect(await toastOf(response)).toMatchObject({
@@ -332,7 +295,7 @@ describe("Checkout", () => {
 
   it("sends an anonymous visitor to the login page without calling Stripe", async () => {
     const mark = fake.requests.length;
-    const response = await billingPost({ intent: "subscribe", plan: "premium" });
+    const response = await postBillingForm({ intent: "subscribe", plan: "premium" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login/);
     expect(apiCallsSince(mark)).toEqual([]);
@@ -341,8 +304,8 @@ describe("Checkout", () => {
   it("rejects an unknown plan or intent with 400", async () => {
     const { cookie } = await signedInUser();
     const mark = fake.requests.length;
-    expect((await billingPost({ intent: "subscribe", plan: "gold" }, cookie)).status).toBe(400);
-    expect((await billingPost({ intent: "refund" }, cookie)).status).toBe(400);
+    expect((await postBillingForm({ intent: "subscribe", plan: "gold" }, cookie)).status).toBe(400);
+    expect((await postBillingForm({ intent: "refund" }, cookie)).status).toBe(400);
     expect(apiCallsSince(mark)).toEqual([]);
   });
 
@@ -352,7 +315,7 @@ describe("Checkout", () => {
     // The client makes up to 3 attempts (maxNetworkRetries: 2); each one fails.
     fake.failNext(500, 3);
 
-    const response = await billingPost({ intent: "subscribe", plan: "premium" }, cookie);
+    const response = await postBillingForm({ intent: "subscribe", plan: "premium" }, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings/billing");
     expect(await toastOf(response)).toMatchObject({
@@ -373,7 +336,7 @@ describe("Billing Portal", () => {
   it("opens the portal to manage billing", async () => {
     const { user, cookie } = await subscribed("basic");
     const mark = fake.requests.length;
-    const response = await billingPost({ intent: "manage" }, cookie);
+    const response = await postBillingForm({ intent: "manage" }, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(
       new RegExp(`^${fake.url.replace(/\./g, "\\.")}/portal/bps_`),
@@ -388,7 +351,7 @@ describe("Billing Portal", () => {
   it("opens the portal's cancel flow for the live subscription", async () => {
     const { user, cookie, subscription } = await subscribed("premium");
     const mark = fake.requests.length;
-    const response = await billingPost({ intent: "cancel" }, cookie);
+    const response = await postBillingForm({ intent: "cancel" }, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")!.startsWith(`${fake.url}/portal/`)).toBe(true);
     const [request] = apiCallsSince(mark, "POST", "/v1/billing_portal/sessions");
@@ -401,7 +364,7 @@ describe("Billing Portal", () => {
     const { cookie } = await signedInUser();
     const mark = fake.requests.length;
     for (const intent of ["manage", "cancel"]) {
-      const response = await billingPost({ intent }, cookie);
+      const response = await postBillingForm({ intent }, cookie);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/settings/billing");
       expect(await toastOf(response)).toMatchObject({
@@ -416,7 +379,7 @@ describe("Billing Portal", () => {
     const { cookie } = await signedInUser();
     await startCheckout(cookie);
     const mark = fake.requests.length;
-    const response = await billingPost({ intent: "cancel" }, cookie);
+    const response = await postBillingForm({ intent: "cancel" }, cookie);
     expect(await toastOf(response)).toMatchObject({
       type: "error",
       description: expect.stringContaining("no active plan to cancel"),

@@ -16,8 +16,8 @@ import * as rssRoute from "~/routes/_seo+/rss[.xml]";
 import * as sitemapRoute from "~/routes/_seo+/sitemap[.xml]";
 import { db, schema } from "~/utils/db/db.server";
 import { env } from "~/utils/env/env.server";
-import { getToast } from "~/utils/toast/toast.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { requiredToastOf } from "../helpers/toasts";
 
 const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1, 15);
@@ -251,16 +251,6 @@ describe("POST /newsletter", () => {
       .where(eq(schema.newsletterSignups.email, email))
       .all();
 
-  async function toastOf(response: Response) {
-    const cookie = response.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("__toast="))
-      ?.split(";")[0];
-    expect(cookie).toBeDefined();
-    return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie! } })))
-      .toast;
-  }
-
   it("stores one lower-cased row per address and answers the same both times", async () => {
     const ip = freshIp();
     const first = await subscribe(
@@ -274,7 +264,7 @@ describe("POST /newsletter", () => {
     for (const response of [first, second]) {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/blog?tag=Focus&page=2");
-      expect(await toastOf(response)).toMatchObject({
+      expect(await requiredToastOf(response)).toMatchObject({
         type: "success",
         description: NEWSLETTER_CONFIRMATION,
       });
@@ -291,7 +281,7 @@ describe("POST /newsletter", () => {
       const response = await subscribe({ email, redirectTo: "/blog/post-1" }, freshIp());
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/blog/post-1");
-      expect(await toastOf(response)).toMatchObject({
+      expect(await requiredToastOf(response)).toMatchObject({
         type: "error",
         description: NEWSLETTER_EMAIL_MESSAGE,
       });
@@ -305,7 +295,7 @@ describe("POST /newsletter", () => {
         address: freshIp(),
       }),
     );
-    expect(await toastOf(missing)).toMatchObject({ type: "error" });
+    expect(await requiredToastOf(missing)).toMatchObject({ type: "error" });
     expect(db.select().from(schema.newsletterSignups).all()).toHaveLength(before);
   });
 
@@ -349,7 +339,7 @@ describe("POST /newsletter", () => {
 
     const limitedNoJs = await subscribe({ email: "one-too-many@example.com" }, ip);
     expect(limitedNoJs.status).toBe(302);
-    expect(await toastOf(limitedNoJs)).toMatchObject({
+    expect(await requiredToastOf(limitedNoJs)).toMatchObject({
       type: "error",
       description: NEWSLETTER_RATE_LIMIT_MESSAGE,
     });

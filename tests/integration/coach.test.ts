@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { FAULT_NAMES, type Fault } from "../fakes/faults";
 import { FAKE_PHOTO_DESCRIPTION, type FakeLlmAnswer } from "../fakes/llm-server";
 import { TINY_PNG } from "../fakes/twilio-server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { storeTinyPhoto } from "../helpers/stored-rows";
+import { localTextsTo } from "../helpers/local-outbox";
 import { handleIncomingText } from "~/conversation/inbound.server";
 import { writeCheckInFeedback } from "~/coach/coach.server";
 import { entitlementsOf } from "~/billing/billing.server";
@@ -110,15 +111,7 @@ async function withTodaysGoals(plan: Plan, history: string[] = []) {
   return eveningAsked(user.id);
 }
 
-function outbox(phone: string) {
-  return db
-    .select()
-    .from(schema.localOutbox)
-    .where(eq(schema.localOutbox.toPhone, phone))
-    .orderBy(desc(schema.localOutbox.id))
-    .all()
-    .map((m) => m.body);
-}
+const outbox = (phone: string) => localTextsTo(phone).map((m) => m.body);
 
 function lastSystemMessage(userId: number) {
   return db
@@ -435,24 +428,9 @@ describe("rule-based feedback", () => {
 });
 
 describe("proof photos with a vision model", () => {
-  function storePhoto(userId: number) {
-    const id = randomBytes(16).toString("base64url");
-    db.insert(schema.media)
-      .values({
-        id,
-        userId,
-        fileName: "photo-1.png",
-        contentType: "image/png",
-        size: TINY_PNG.byteLength,
-        data: TINY_PNG,
-      })
-      .run();
-    return id;
-  }
-
   it("describes the first photo, keeps the description on the goal and tells the coach", async () => {
     const user = await withTodaysGoals("premium");
-    const photo = storePhoto(user.id);
+    const photo = storeTinyPhoto(user.id);
     const result = await handleIncomingText(
       user,
       { text: "1", mediaIds: [photo], source: "sms" },
@@ -493,7 +471,7 @@ describe("proof photos with a vision model", () => {
 
   it("completes the goal and still gives feedback when the description fails", async () => {
     const user = await withTodaysGoals("premium");
-    const photo = storePhoto(user.id);
+    const photo = storeTinyPhoto(user.id);
     llm.respondWith({ status: 500 }, { status: 500 });
     const result = await handleIncomingText(
       user,
@@ -517,7 +495,7 @@ describe("proof photos with a vision model", () => {
     "completes the goal and still gives feedback when the description meets %s",
     async (name) => {
       const user = await withTodaysGoals("premium");
-      const photo = storePhoto(user.id);
+      const photo = storeTinyPhoto(user.id);
       llm.respondWith(FAULTS[name], FAULTS[name]);
       const result = await handleIncomingText(
         user,
@@ -541,7 +519,7 @@ describe("proof photos with a vision model", () => {
   it("does not send a photo that is not the user's", async () => {
     const owner = await withTodaysGoals("premium");
     const other = await withTodaysGoals("premium");
-    const theirs = storePhoto(owner.id);
+    const theirs = storeTinyPhoto(owner.id);
     const text = await writeCheckInFeedback(
       other,
       { mediaIds: [theirs], completedGoalIds: completeFirst(other.id) },

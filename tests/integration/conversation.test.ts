@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   askEveningQuestion,
   askMorningQuestion,
@@ -14,6 +14,7 @@ import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { localTime } from "~/utils/time/local-time";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
+import { localTextsTo } from "../helpers/local-outbox";
 
 // A fixed instant: Saturday 2026-11-21 at 9:00 in New York.
 const MORNING = new Date("2026-11-21T14:00:00Z");
@@ -29,14 +30,7 @@ function fresh(id: number) {
   return getUserById(id)!;
 }
 
-function outbox(phone: string) {
-  return db
-    .select()
-    .from(schema.localOutbox)
-    .where(eq(schema.localOutbox.toPhone, phone))
-    .orderBy(desc(schema.localOutbox.id))
-    .all();
-}
+const outbox = localTextsTo;
 
 describe("conversation engine", () => {
   it("greets a question asked by hand by the user's time of day, not always with good morning", async () => {

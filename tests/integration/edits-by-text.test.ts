@@ -1,8 +1,5 @@
-import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL } from "../helpers/app-env";
 import {
   call,
   createTestUser,
@@ -10,6 +7,7 @@ import {
   markPhoneVerified,
   sessionCookie,
 } from "../helpers/requests";
+import { signedTwilioPost } from "../helpers/twilio-webhook";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import * as messagesRoute from "~/routes/messages+/_layout";
 import { askEveningQuestion, askMorningQuestion } from "~/conversation/inbound.server";
@@ -20,27 +18,17 @@ import { addDays, localDay, localTime } from "~/utils/time/local-time";
 
 // "change 2 to …", "remove 3", "move 1 to tomorrow", "did 1, skipped 2, 3 tomorrow" and
 // "dentist at 3:30pm", sent through the signed Twilio webhook and through the web chat.
-const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { makeLitefsDir, pointAppAtFakeTwilio } = await import("../helpers/app-env");
-  const ACCOUNT_SID = `AC${"5".repeat(32)}`;
-  const AUTH_TOKEN = "edits-by-text-auth-token-0123456789";
-  const FROM = "+12015550177";
-
-  const litefsDir = makeLitefsDir("coach-edits-litefs-");
-  const twilioEnv = await pointAppAtFakeTwilio({
-    accountSid: ACCOUNT_SID,
-    authToken: AUTH_TOKEN,
-    from: FROM,
-    env: { LITEFS_DIR: litefsDir },
+const twilioEnv = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilioOnLitefs } = await import("../helpers/app-env");
+  return pointAppAtFakeTwilioOnLitefs("coach-edits-litefs-", {
+    accountSid: `AC${"5".repeat(32)}`,
+    authToken: "edits-by-text-auth-token-0123456789",
+    from: "+12015550177",
   });
-  const { fake } = twilioEnv;
-  return { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake };
 });
+const { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM, fake } = twilioEnv;
 
-afterAll(async () => {
-  await twilioEnv.restore();
-  rmSync(litefsDir, { recursive: true, force: true });
-});
+afterAll(() => twilioEnv.restore());
 
 beforeEach(() => fake.reset());
 
@@ -61,22 +49,9 @@ const bySms: Channel = {
       Body: text,
       NumMedia: "0",
     };
-    const url = "/webhooks/twilio/messages";
-    const signature = twilio.getExpectedTwilioSignature(
-      AUTH_TOKEN,
-      `${TEST_APP_URL}${url}`,
-      params,
-    );
     const response = await call(
       inboundRoute.action,
-      makeRequest(url, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "X-Twilio-Signature": signature,
-        },
-        body: new URLSearchParams(params).toString(),
-      }),
+      signedTwilioPost("/webhooks/twilio/messages", params, AUTH_TOKEN),
     );
     expect(response.status).toBe(200);
     const replies = fake.messagesTo(user.phone);

@@ -1,32 +1,26 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as forgot from "~/routes/_auth+/forgot-password";
 import { getUserById, verifyLogin } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
-import { getToast } from "~/utils/toast/toast.server";
 import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
 import { MAX_CODE_ATTEMPTS, MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import {
   call,
-  cookieFrom,
   createTestUser,
   makeRequest,
   markPhoneVerified,
   readJson,
   sessionCookie,
 } from "../helpers/requests";
+import { localTextsTo } from "../helpers/local-outbox";
+import { toastOf } from "../helpers/toasts";
 
-const { localOutbox, sessions } = schema;
+const { sessions } = schema;
 
 const NOTICE =
   "If an account with a verified phone exists for that email, we texted it a 6-digit code.";
 
-const textsTo = (phone: string) =>
-  db
-    .select()
-    .from(localOutbox)
-    .where(eq(localOutbox.toPhone, phone))
-    .orderBy(desc(localOutbox.id))
-    .all();
+const textsTo = localTextsTo;
 
 /** The code in the latest text the number got; the request step sends it without waiting. */
 async function codeTextedTo(phone: string) {
@@ -60,12 +54,6 @@ const requestCode = (email: string) => post({ intent: "request", email });
 
 const reset = (email: string, code: string, password = "brand new password", repeat = password) =>
   post({ intent: "reset", email, code, newPassword: password, confirmPassword: repeat });
-
-async function toastOf(res: Response) {
-  const cookie = cookieFrom(res, "__toast");
-  if (!cookie) return null;
-  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
-}
 
 describe("forgot password", () => {
   it("sends signed-in users to the dashboard", async () => {

@@ -1,11 +1,11 @@
 // One name, one active habit, whichever way it is added: /habits, the /api or a text. A stopped
 // habit of that name is restarted instead of a second one made.
 import { describe, expect, it } from "vitest";
-import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { call, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { userVerifiedSinceNewYear } from "../helpers/texts";
 import { handleIncomingText } from "~/conversation/inbound.server";
 import { listHabits, stopHabit } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
-import { sqlite } from "~/utils/db/db.server";
 import * as pageRoute from "~/routes/habits+/index";
 import * as apiRoute from "~/routes/api+/habits";
 import * as apiHabitRoute from "~/routes/api+/habits_.$id";
@@ -13,13 +13,7 @@ import * as apiHabitRoute from "~/routes/api+/habits_.$id";
 // New York, EDT: Sunday 14 June 2026, noon.
 const SUNDAY = new Date("2026-06-14T16:00:00Z");
 
-async function verifiedUser() {
-  const created = await createTestUser();
-  sqlite
-    .prepare("update users set phone_verified_at = ?, created_at = ? where id = ?")
-    .run(Date.parse("2026-01-01T00:00:00Z"), Date.parse("2026-01-01T00:00:00Z"), created.id);
-  return getUserById(created.id)!;
-}
+const verifiedUser = userVerifiedSinceNewYear;
 
 const text = async (userId: number, body: string, now = SUNDAY) =>
   (await handleIncomingText(getUserById(userId)!, { text: body, source: "sms" }, now)).reply;

@@ -1,7 +1,7 @@
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { textFromUser, userVerifiedSinceNewYear } from "../helpers/texts";
 import { runTick } from "~/scheduler/tick.server";
-import { handleIncomingText } from "~/conversation/inbound.server";
 import { listTodayGoals } from "~/goals/goals.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { createHabit, listHabits } from "~/habits/habits.server";
@@ -37,16 +37,9 @@ class Outbox implements SmsTransport {
 const SUNDAY = new Date("2026-06-14T16:00:00Z");
 const at = (day: string, hhmm = "12:00") => new Date(`2026-06-${day}T${hhmm}:00Z`);
 
-async function verifiedUser() {
-  const created = await createTestUser();
-  sqlite
-    .prepare("update users set phone_verified_at = ?, created_at = ? where id = ?")
-    .run(Date.parse("2026-01-01T00:00:00Z"), Date.parse("2026-01-01T00:00:00Z"), created.id);
-  return getUserById(created.id)!;
-}
+const verifiedUser = userVerifiedSinceNewYear;
 
-const text = (userId: number, body: string, now: Date) =>
-  handleIncomingText(getUserById(userId)!, { text: body, source: "sms" }, now);
+const text = textFromUser;
 
 const habitGoals = (userId: number) =>
   sqlite

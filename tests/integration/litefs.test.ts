@@ -1,6 +1,4 @@
-import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import {
   call,
   cookieFrom,
@@ -26,20 +24,13 @@ const nextPhone = () => `201555${++phoneSeq}`;
 
 // LiteFS is simulated with a temporary mount folder; the env module reads LITEFS_DIR when it loads.
 // DATABASE_PATH stays the per-file test database set by tests/setup/database.ts.
-const { litefsDir, appEnv } = await vi.hoisted(async () => {
-  const { makeLitefsDir, setAppEnv } = await import("../helpers/app-env");
-  const litefsDir = makeLitefsDir("coach-litefs-");
-  return { litefsDir, appEnv: setAppEnv({ LITEFS_DIR: litefsDir }) };
+const litefs = await vi.hoisted(async () => {
+  const { simulateLitefs } = await import("../helpers/app-env");
+  return simulateLitefs("coach-litefs-");
 });
+const { litefsDir, becomeReplica, becomePrimary } = litefs;
 
-const primaryFile = path.join(litefsDir, ".primary");
-const becomeReplica = () => writeFileSync(primaryFile, "primary-host\n");
-const becomePrimary = () => rmSync(primaryFile, { force: true });
-
-afterAll(() => {
-  becomePrimary();
-  appEnv.restore();
-});
+afterAll(() => litefs.restore());
 
 const userCount = () => db.select().from(schema.users).all().length;
 const sessionCount = () => db.select().from(schema.sessions).all().length;

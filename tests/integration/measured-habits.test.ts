@@ -1,11 +1,11 @@
-import { handleIncomingText } from "~/conversation/inbound.server";
 import { createHabitGoalsOfDay } from "~/habits/habit-goals.server";
 import { recordHabitDay } from "~/habits/habit-days.server";
 import { habitDayNumbers } from "~/habits/habit-numbers.server";
 import { HabitError, listHabits } from "~/habits/habits.server";
 import { getUserById } from "~/users/users.server";
 import { sqlite } from "~/utils/db/db.server";
-import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { call, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { textFromUser, userVerifiedSinceNewYear } from "../helpers/texts";
 import { pdfText } from "../e2e/pdf-text";
 import * as exportRoute from "~/routes/settings_+/export[.json]";
 import { habitsCsv } from "~/habits/habit-csv.server";
@@ -19,16 +19,9 @@ import { summaryText } from "~/summaries/summaries.server";
 const SUNDAY = new Date("2026-06-14T16:00:00Z");
 const at = (day: string, hhmm = "23:10") => new Date(`2026-06-${day}T${hhmm}:00Z`);
 
-async function verifiedUser() {
-  const created = await createTestUser();
-  sqlite
-    .prepare("update users set phone_verified_at = ?, created_at = ? where id = ?")
-    .run(Date.parse("2026-01-01T00:00:00Z"), Date.parse("2026-01-01T00:00:00Z"), created.id);
-  return getUserById(created.id)!;
-}
+const verifiedUser = userVerifiedSinceNewYear;
 
-const text = (userId: number, body: string, now: Date) =>
-  handleIncomingText(getUserById(userId)!, { text: body, source: "sms" }, now);
+const text = textFromUser;
 
 type DayRow = { habit_day: string; value: number | null; note: string | null; done: 0 | 1 };
 /** The habit days from Monday 2026-06-15 on (adding a habit on Sunday makes Sunday's goal too). */

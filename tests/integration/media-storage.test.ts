@@ -2,9 +2,7 @@ import { rmSync } from "node:fs";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
-import { TEST_APP_URL } from "../helpers/app-env";
 import {
   call,
   createTestUser,
@@ -12,6 +10,7 @@ import {
   markPhoneVerified,
   sessionCookie,
 } from "../helpers/requests";
+import { signedTwilioPost } from "../helpers/twilio-webhook";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import * as mediaRoute from "~/routes/_resources+/media.$id";
 import * as shareMediaRoute from "~/routes/share+/$token_.media.$id";
@@ -38,12 +37,7 @@ const { ACCOUNT_SID, AUTH_TOKEN, FROM, s3, litefsDir, twilioEnv, fake } = await 
       from: FROM,
       env: {
         LITEFS_DIR: litefsDir,
-        BUCKET_NAME: s3.settings.bucket,
-        AWS_ENDPOINT_URL_S3: s3.settings.endpoint,
-        AWS_ACCESS_KEY_ID: s3.settings.accessKeyId,
-        AWS_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-        AWS_REGION: s3.settings.region,
-        AWS_S3_FORCE_PATH_STYLE: "true",
+        ...s3.appEnv,
       },
     });
     const { fake } = twilioEnv;
@@ -93,21 +87,9 @@ async function mmsFrom(phone: string, bytes: Buffer) {
     MediaUrl0: `https://api.twilio.com${mediaPath}`,
     MediaContentType0: "image/jpeg",
   };
-  const url = "/webhooks/twilio/messages";
   const response = await call(
     inboundRoute.action,
-    makeRequest(url, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "X-Twilio-Signature": twilio.getExpectedTwilioSignature(
-          AUTH_TOKEN,
-          `${TEST_APP_URL}${url}`,
-          params,
-        ),
-      },
-      body: new URLSearchParams(params).toString(),
-    }),
+    signedTwilioPost("/webhooks/twilio/messages", params, AUTH_TOKEN),
   );
   expect(response.status).toBe(200);
 }

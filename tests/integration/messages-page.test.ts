@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as engine from "~/conversation/inbound.server";
 import * as exportRoute from "~/routes/messages_+/export[.csv]";
 import * as messagesRoute from "~/routes/messages+/_layout";
@@ -6,6 +6,7 @@ import { listAllGoals } from "~/goals/goals.server";
 import { db, schema } from "~/utils/db/db.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { messagesOf } from "../helpers/stored-rows";
 import { loader as rootLoader } from "~/root";
 
 vi.mock("~/conversation/inbound.server", async (importOriginal) => {
@@ -14,14 +15,6 @@ vi.mock("~/conversation/inbound.server", async (importOriginal) => {
 });
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
-
-const messagesOf = (userId: number) =>
-  db
-    .select()
-    .from(schema.messages)
-    .where(eq(schema.messages.userId, userId))
-    .orderBy(desc(schema.messages.id))
-    .all();
 
 const load = (cookie?: string, query = "") =>
   call(messagesRoute.loader, makeRequest(`/messages${query}`, { cookie }));

@@ -1,9 +1,8 @@
-import { rmSync } from "node:fs";
 import type { Server } from "node:http";
-import twilio from "twilio";
 import { twilioSid } from "../fakes/twilio-server";
 import { TEST_APP_URL } from "../helpers/app-env";
 import { call, createTestUser, makeRequest, markPhoneVerified } from "../helpers/requests";
+import { signedTwilioPost } from "../helpers/twilio-webhook";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import { refuseRequest } from "~/http/request-guard.server";
 import { finishRequest, recognizeRoutes } from "~/observability/requests.server";
@@ -14,22 +13,15 @@ import { getUserById } from "~/users/users.server";
 
 // Metrics on their own port and JSON logs that never hold a number, an email or a message body,
 // over the real webhook, the request hooks and Twilio (faked over HTTP on 127.0.0.1).
-const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { makeLitefsDir, pointAppAtFakeTwilio } = await import("../helpers/app-env");
-  const ACCOUNT_SID = `AC${"7".repeat(32)}`;
-  const AUTH_TOKEN = "observability-auth-token-0123456789";
-  const FROM = "+12015550188";
-
-  const litefsDir = makeLitefsDir("coach-observability-litefs-");
-  const twilioEnv = await pointAppAtFakeTwilio({
-    accountSid: ACCOUNT_SID,
-    authToken: AUTH_TOKEN,
-    from: FROM,
-    env: { LITEFS_DIR: litefsDir },
+const twilioEnv = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilioOnLitefs } = await import("../helpers/app-env");
+  return pointAppAtFakeTwilioOnLitefs("coach-observability-litefs-", {
+    accountSid: `AC${"7".repeat(32)}`,
+    authToken: "observability-auth-token-0123456789",
+    from: "+12015550188",
   });
-  const { fake } = twilioEnv;
-  return { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake };
 });
+const { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM, fake } = twilioEnv;
 
 recognizeRoutes(["routes/webhooks.twilio.messages"]);
 
@@ -45,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => metrics.close(resolve));
   await twilioEnv.restore();
-  rmSync(litefsDir, { recursive: true, force: true });
 });
 
 beforeEach(() => fake.reset());
@@ -60,19 +51,7 @@ async function textIn(phone: string, body: string) {
     Body: body,
     NumMedia: "0",
   };
-  const url = "/webhooks/twilio/messages";
-  const request = makeRequest(url, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Twilio-Signature": twilio.getExpectedTwilioSignature(
-        AUTH_TOKEN,
-        `${TEST_APP_URL}${url}`,
-        params,
-      ),
-    },
-    body: new URLSearchParams(params).toString(),
-  });
+  const request = signedTwilioPost("/webhooks/twilio/messages", params, AUTH_TOKEN);
   const context = {};
   expect(refuseRequest(request, context)).toBeNull();
   const response = await call(inboundRoute.action, request);

@@ -1,5 +1,5 @@
-import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { createTestUser } from "../helpers/requests";
+import { RecordingTransport } from "../helpers/recording-transport";
 import { addPartner, answerAsPartner } from "~/partners/partners.server";
 import { isBillingEnabled } from "~/billing/billing.server";
 import { runTick } from "~/scheduler/tick.server";
@@ -18,29 +18,6 @@ const appEnv = await vi.hoisted(async () => {
 });
 
 afterAll(() => appEnv.restore());
-
-class RecordingTransport implements SmsTransport {
-  readonly name = "local" as const;
-  readonly sent: { to: string; body: string; sid: string; sentAt: Date }[] = [];
-
-  async send(to: string, body: string): Promise<SendResult> {
-    const sid = `SMbilling${this.sent.length + 1}`;
-    this.sent.push({ to, body, sid, sentAt: new Date() });
-    return { sid, status: "queued" };
-  }
-
-  async listSentSince(to: string, since: Date): Promise<SentRecord[]> {
-    return this.sent.filter((m) => m.to === to && m.sentAt >= since);
-  }
-
-  async fetchMedia(): Promise<never> {
-    throw new Error("the scheduler never fetches media");
-  }
-
-  to(phone: string) {
-    return this.sent.filter((m) => m.to === phone).map((m) => m.body);
-  }
-}
 
 // Sunday 2026-11-22 at 18:01 in New York (EST, UTC-5).
 const SUNDAY = "2026-11-22T23:01:00Z";

@@ -11,18 +11,11 @@ import * as sharedSummary from "~/routes/share+/$token_.summaries.$period.$date"
 import * as sharePage from "~/routes/share+/$token";
 import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/share-links.server";
 import { templates } from "~/replies/templates";
-import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { runTick } from "~/scheduler/tick.server";
 import { db, schema, sqlite } from "~/utils/db/db.server";
-import { getToast } from "~/utils/toast/toast.server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { RecordingTransport } from "../helpers/recording-transport";
+import { toastOf } from "../helpers/toasts";
 
 const { partners, partnerInvitations, shareLinks, localOutbox } = schema;
 
@@ -30,31 +23,6 @@ const { partners, partnerInvitations, shareLinks, localOutbox } = schema;
 const SUNDAY_1 = { date: "2026-11-22", tick: "2026-11-22T23:01:00Z" };
 const SUNDAY_2 = { date: "2026-11-29", tick: "2026-11-29T23:01:00Z" };
 const SUNDAY_3 = { date: "2026-12-06", tick: "2026-12-06T23:01:00Z" };
-
-/** A text provider that keeps what the scheduler asked it to send; passed to runTick. */
-class RecordingTransport implements SmsTransport {
-  readonly name = "local" as const;
-  readonly sent: { to: string; body: string; sid: string; sentAt: Date }[] = [];
-  private count = 0;
-
-  async send(to: string, body: string): Promise<SendResult> {
-    const sid = `SMpartnertest${++this.count}${Date.now()}`;
-    this.sent.push({ to, body, sid, sentAt: new Date() });
-    return { sid, status: "queued" };
-  }
-
-  async listSentSince(to: string, since: Date): Promise<SentRecord[]> {
-    return this.sent.filter((m) => m.to === to && m.sentAt >= since);
-  }
-
-  async fetchMedia(): Promise<never> {
-    throw new Error("the scheduler never fetches media");
-  }
-
-  to(phone: string) {
-    return this.sent.filter((m) => m.to === phone).map((m) => m.body);
-  }
-}
 
 let transport: RecordingTransport;
 const tick = (at: string) => runTick(new Date(at), { transport });
@@ -142,11 +110,6 @@ function addForm(phone: string, overrides: Record<string, string | undefined> = 
   return Object.fromEntries(
     Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-}
-
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  return (await getToast(makeRequest("/settings", { cookie: cookie ?? undefined }))).toast;
 }
 
 /** A signed-in account whose phone is verified: only such an account may invite anyone. */

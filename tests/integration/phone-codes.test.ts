@@ -14,21 +14,9 @@ import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits
 import { getUserById, updateUser } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { createTestUser, markPhoneVerified, uniquePhone } from "../helpers/requests";
+import { lastCodeTo } from "../helpers/local-outbox";
 
 const { phoneCodes, localOutbox, messages } = schema;
-
-/** The code in the latest text a number received (the local transport keeps every text). */
-function lastCodeTo(phone: string) {
-  const text = db
-    .select()
-    .from(localOutbox)
-    .where(eq(localOutbox.toPhone, phone))
-    .orderBy(desc(localOutbox.id))
-    .get();
-  const code = text?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code was texted to ${phone}`);
-  return code;
-}
 
 function textsTo(phone: string) {
   return db.select().from(localOutbox).where(eq(localOutbox.toPhone, phone)).all();

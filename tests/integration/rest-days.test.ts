@@ -1,4 +1,4 @@
-import { askEveningQuestion, handleIncomingText } from "~/conversation/inbound.server";
+import { askEveningQuestion } from "~/conversation/inbound.server";
 import { applyGoalIntent } from "~/goals/goal-intents.server";
 import { streakFor } from "~/goals/goals.server";
 import { REST_DAYS_PER_MONTH } from "~/goals/rest-days";
@@ -12,22 +12,16 @@ import * as habitsRoute from "~/routes/api+/habits";
 import * as habitApiRoute from "~/routes/api+/habits_.$id";
 import * as habitPageRoute from "~/routes/habits+/$id";
 import * as skipRoute from "~/routes/api+/goals_.$id_.skip";
-import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { call, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { textFromUser, userVerifiedSinceNewYear } from "../helpers/texts";
 
 // Pauses and rest days through the product's own paths: a text in, the rows it leaves, the reply, and
 // the streaks every page reads. New York in November (EST): noon local is 17:00Z.
 const noon = (day: string) => new Date(`2026-11-${day}T17:00:00Z`);
 
-async function verifiedUser() {
-  const created = await createTestUser();
-  sqlite
-    .prepare("update users set phone_verified_at = ?, created_at = ? where id = ?")
-    .run(Date.parse("2026-01-01T00:00:00Z"), Date.parse("2026-01-01T00:00:00Z"), created.id);
-  return getUserById(created.id)!;
-}
+const verifiedUser = userVerifiedSinceNewYear;
 
-const text = (userId: number, body: string, now: Date) =>
-  handleIncomingText(getUserById(userId)!, { text: body, source: "sms" }, now);
+const text = textFromUser;
 
 /** The habit's goal of a day, made as the morning question makes it, then marked done or not. */
 function habitDay(userId: number, habitId: number, day: string, done: boolean) {

@@ -1,5 +1,5 @@
-import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { createTestUser } from "../helpers/requests";
+import { RecordingTransport } from "../helpers/recording-transport";
 import { runTick } from "~/scheduler/tick.server";
 import { numberedInOrder, templates } from "~/replies/templates";
 import { createGoal } from "~/goals/goals.server";
@@ -25,31 +25,6 @@ const { APP_URL, appEnv } = await vi.hoisted(async () => {
 afterAll(() => appEnv.restore());
 
 /** Provider sids are unique across the whole file's database, as Twilio's are. */
-let sidCount = 0;
-
-/** Keeps every text the scheduler hands over, as the provider's log would. */
-class RecordingTransport implements SmsTransport {
-  readonly name = "local" as const;
-  readonly sent: { to: string; body: string; sid: string; sentAt: Date }[] = [];
-
-  async send(to: string, body: string): Promise<SendResult> {
-    const sid = `SMsb${++sidCount}`;
-    this.sent.push({ to, body, sid, sentAt: new Date() });
-    return { sid, status: "queued" };
-  }
-
-  async listSentSince(to: string, since: Date): Promise<SentRecord[]> {
-    return this.sent.filter((m) => m.to === to && m.sentAt >= since);
-  }
-
-  async fetchMedia(): Promise<never> {
-    throw new Error("the scheduler never fetches media");
-  }
-
-  to(phone: string) {
-    return this.sent.filter((m) => m.to === phone).map((m) => m.body);
-  }
-}
 
 type LedgerRow = { kind: string; local_date: string; status: string; message_id: number | null };
 

@@ -1,5 +1,3 @@
-import { rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import type { SendResult, SentRecord, SmsTransport } from "~/sms/transport.server";
 import { createTestUser } from "../helpers/requests";
 import { runTick } from "~/scheduler/tick.server";
@@ -8,21 +6,13 @@ import { sqlite } from "~/utils/db/db.server";
 
 // LiteFS is simulated with a temporary mount folder; the env module reads LITEFS_DIR when it loads, so
 // it is set in a block vitest runs before the imports. DATABASE_PATH stays the per-file test database.
-const { litefsDir, appEnv } = await vi.hoisted(async () => {
-  const { makeLitefsDir, setAppEnv } = await import("../helpers/app-env");
-  const litefsDir = makeLitefsDir("coach-litefs-");
-  return { litefsDir, appEnv: setAppEnv({ LITEFS_DIR: litefsDir }) };
+const litefs = await vi.hoisted(async () => {
+  const { simulateLitefs } = await import("../helpers/app-env");
+  return simulateLitefs("coach-litefs-", "coach-primary-host");
 });
+const { becomeReplica, becomePrimary } = litefs;
 
-const primaryFile = path.join(litefsDir, ".primary");
-const becomeReplica = () => writeFileSync(primaryFile, "coach-primary-host\n");
-const becomePrimary = () => rmSync(primaryFile, { force: true });
-
-afterAll(() => {
-  becomePrimary();
-  rmSync(litefsDir, { recursive: true, force: true });
-  appEnv.restore();
-});
+afterAll(() => litefs.restore());
 
 /** Keeps every send; a replica must never call it. */
 class RecordingTransport implements SmsTransport {

@@ -21,15 +21,8 @@ import * as loopBackup from "~/routes/settings_+/loop-backup[.db]";
 import * as loopCsv from "~/routes/settings_+/loop-csv[.zip]";
 import { templates } from "~/replies/templates";
 import { getUserById } from "~/users/users.server";
-import { getToast } from "~/utils/toast/toast.server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { toastOf } from "../helpers/toasts";
 
 // Settings is a layout with a page per section. These tests hold the parts of the split that the
 // pages' own tests (verify-phone, partners, share-links, billing) do not: every page's loader wants a
@@ -58,11 +51,6 @@ async function signedIn() {
 
 const post = (handler: Handler, path: string, fields: Record<string, string>, cookie?: string) =>
   call(handler, makeRequest(path, { method: "POST", body: new URLSearchParams(fields), cookie }));
-
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  return cookie ? (await getToast(makeRequest("/", { cookie }))).toast : null;
-}
 
 describe("the Settings pages", () => {
   it("each answer an anonymous visitor with the login page, loader and action alike", async () => {

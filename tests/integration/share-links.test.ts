@@ -12,15 +12,9 @@ import { createShareLink, findActiveShareLink, listShareLinks } from "~/sharing/
 import { newShareToken } from "~/sharing/share-rules";
 import { formatUsPhone } from "~/users/phone";
 import { db, schema } from "~/utils/db/db.server";
-import { getToast } from "~/utils/toast/toast.server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { expectWeekOfRunAndRead, seedWeekOfRunAndRead } from "../helpers/summary-week";
+import { toastOf } from "../helpers/toasts";
 
 const { shareLinks, media } = schema;
 const DAY_MS = 86_400_000;
@@ -54,11 +48,6 @@ const createForm = (overrides: Record<string, string> = {}) => ({
   expires: "never",
   ...overrides,
 });
-
-async function toastOf(response: Response) {
-  const cookie = cookieFrom(response, "__toast");
-  return (await getToast(makeRequest("/settings", { cookie: cookie ?? undefined }))).toast;
-}
 
 const linkCount = () => db.select({ n: count() }).from(shareLinks).get()!.n;
 
@@ -414,19 +403,7 @@ describe("the shared summary page", () => {
   it("shows the week's figures for a Sunday and 404 for any other day or a dead link", async () => {
     const { user } = await signedIn();
     // A Monday-first owner: Sunday's summary is of the week ending that day.
-    db.update(schema.users)
-      .set({ weekStartsOn: "monday" })
-      .where(eq(schema.users.id, user.id))
-      .run();
-    const other = await createTestUser();
-    const done = createGoal(user.id, {
-      description: "Run 5k",
-      dueDate: new Date("2026-11-17T23:00:00Z"),
-    });
-    completeGoal(user.id, done.id, {}, new Date("2026-11-17T22:00:00Z"));
-    createGoal(user.id, { description: "Read", dueDate: new Date("2026-11-20T23:00:00Z") });
-    createGoal(user.id, { description: "Outside", dueDate: new Date("2026-11-10T23:00:00Z") });
-    createGoal(other.id, { description: "Not theirs", dueDate: new Date("2026-11-18T23:00:00Z") });
+    await seedWeekOfRunAndRead(user.id, { earlierGoal: "Outside", othersGoal: "Not theirs" });
     const shared = link(user.id);
 
     const response = await loadSummary(shared.token, "weekly", "2026-11-22");
@@ -434,19 +411,7 @@ describe("the shared summary page", () => {
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     const data = await readJson(response);
     expect(data.ownerName).toBe("Sam");
-    expect(data.period).toBe("November 16, 2026 to November 22, 2026");
-    expect(data.figures).toEqual(
-      expect.arrayContaining([
-        { label: "Goals set", value: "2", counts: "" },
-        { label: "Completed", value: "1", counts: "" },
-        { label: "Completion rate", value: "50%", counts: "1 of 2 decided goals" },
-        { label: "Best day", value: "Tuesday", counts: "" },
-      ]),
-    );
-    expect(data.goals.map((g: { description: string }) => g.description)).toEqual([
-      "Run 5k",
-      "Read",
-    ]);
+    expectWeekOfRunAndRead(data);
     expect(JSON.stringify(data)).not.toContain(user.email);
     expect(JSON.stringify(data)).not.toContain(user.phone.slice(2));
 

@@ -27,12 +27,8 @@ const { s3, llm, proxy, TIMEOUT_MS } = await vi.hoisted(async () => {
   const proxy = await startS3FaultProxy(s3.settings.endpoint);
   const TIMEOUT_MS = 1500;
   setAppEnv({
-    BUCKET_NAME: s3.settings.bucket,
+    ...s3.appEnv,
     AWS_ENDPOINT_URL_S3: proxy.url,
-    AWS_ACCESS_KEY_ID: s3.settings.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-    AWS_REGION: s3.settings.region,
-    AWS_S3_FORCE_PATH_STYLE: "true",
     S3_TIMEOUT_MS: String(TIMEOUT_MS),
     // A vision model: the coach reads a check-in's proof photo back from the store.
     LLM_API_URL: llm.url,

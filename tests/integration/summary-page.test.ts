@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
-import { createGoal, completeGoal } from "~/goals/goals.server";
 import * as summaryPage from "~/routes/summaries+/$period.$date";
 import { SUMMARY_GOALS_PER_PAGE } from "~/summaries/summaries.server";
 import { db, schema } from "~/utils/db/db.server";
 import { call, createTestUser, makeRequest, sessionCookie } from "../helpers/requests";
+import { expectWeekOfRunAndRead, seedWeekOfRunAndRead } from "../helpers/summary-week";
 
 async function load(path: string, params: Record<string, string>, cookie?: string) {
   return call(summaryPage.loader, makeRequest(path, { cookie }), params);
@@ -22,24 +21,9 @@ describe("summary pages", () => {
   it("shows the week ending on a Sunday with the user's own figures", async () => {
     const user = await createTestUser();
     // A Monday-first user: Sunday's summary is of the week ending that day.
-    db.update(schema.users)
-      .set({ weekStartsOn: "monday" })
-      .where(eq(schema.users.id, user.id))
-      .run();
-    const other = await createTestUser();
-    const done = createGoal(user.id, {
-      description: "Run 5k",
-      dueDate: new Date("2026-11-17T23:00:00Z"),
-    });
-    completeGoal(user.id, done.id, {}, new Date("2026-11-17T22:00:00Z"));
-    createGoal(user.id, { description: "Read", dueDate: new Date("2026-11-20T23:00:00Z") });
-    createGoal(other.id, {
-      description: "Someone else's goal",
-      dueDate: new Date("2026-11-18T23:00:00Z"),
-    });
-    createGoal(user.id, {
-      description: "Outside the week",
-      dueDate: new Date("2026-11-10T23:00:00Z"),
+    await seedWeekOfRunAndRead(user.id, {
+      earlierGoal: "Outside the week",
+      othersGoal: "Someone else's goal",
     });
 
     const response = await load(
@@ -49,19 +33,7 @@ describe("summary pages", () => {
     );
     expect(response.status).toBe(200);
     const data = await response.json();
-    expect(data.period).toBe("November 16, 2026 to November 22, 2026");
-    expect(data.figures).toEqual(
-      expect.arrayContaining([
-        { label: "Goals set", value: "2", counts: "" },
-        { label: "Completed", value: "1", counts: "" },
-        { label: "Completion rate", value: "50%", counts: "1 of 2 decided goals" },
-        { label: "Best day", value: "Tuesday", counts: "" },
-      ]),
-    );
-    expect(data.goals.map((g: { description: string }) => g.description)).toEqual([
-      "Run 5k",
-      "Read",
-    ]);
+    expectWeekOfRunAndRead(data);
   });
 
   it("lists a month's goals a page at a time, each reached by ?page=, with the figures of them all", async () => {

@@ -1,4 +1,3 @@
-import { desc, eq } from "drizzle-orm";
 import {
   askEveningQuestion,
   askMorningQuestion,
@@ -7,8 +6,8 @@ import {
 import { listTodayGoals } from "~/goals/goals.server";
 import { segmentCount, smsEncoding } from "~/sms/segments";
 import { getUserById } from "~/users/users.server";
-import { db, schema } from "~/utils/db/db.server";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
+import { localTextsTo } from "../helpers/local-outbox";
 
 // A fixed instant: Saturday 2026-11-21 at 9:00 in New York, and 19:30 the same local day.
 const MORNING = new Date("2026-11-21T14:00:00Z");
@@ -22,12 +21,7 @@ async function verifiedUser() {
 
 /** The texts handed to the transport for a phone, oldest first: what the phone receives. */
 function received(phone: string) {
-  return db
-    .select()
-    .from(schema.localOutbox)
-    .where(eq(schema.localOutbox.toPhone, phone))
-    .orderBy(desc(schema.localOutbox.id))
-    .all()
+  return localTextsTo(phone)
     .map((m) => m.body)
     .reverse();
 }

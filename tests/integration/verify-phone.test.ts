@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as verifyPhone from "~/routes/api+/verify-phone";
 import * as settings from "~/routes/settings+/phone";
 import { optOut } from "~/sms/may-text.server";
@@ -6,38 +6,13 @@ import { MAX_CODES_PER_HOUR } from "~/verification/phone-codes.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { CODE_TEXTS_PER_ADDRESS_PER_HOUR } from "~/verification/code-text-limits.server";
-import { getToast } from "~/utils/toast/toast.server";
-import {
-  call,
-  cookieFrom,
-  createTestUser,
-  makeRequest,
-  readJson,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { lastCodeTo, localTextsTo } from "../helpers/local-outbox";
+import { toastOf } from "../helpers/toasts";
 
 const { localOutbox, phoneCodes } = schema;
 
-function lastTextTo(phone: string) {
-  return db
-    .select()
-    .from(localOutbox)
-    .where(eq(localOutbox.toPhone, phone))
-    .orderBy(desc(localOutbox.id))
-    .get()?.body;
-}
-
-function lastCodeTo(phone: string) {
-  const text = db
-    .select()
-    .from(localOutbox)
-    .where(eq(localOutbox.toPhone, phone))
-    .orderBy(desc(localOutbox.id))
-    .get();
-  const code = text?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code was texted to ${phone}`);
-  return code;
-}
+const lastTextTo = (phone: string) => localTextsTo(phone)[0]?.body;
 
 const textCount = (phone: string) =>
   db.select().from(localOutbox).where(eq(localOutbox.toPhone, phone)).all().length;
@@ -272,11 +247,7 @@ describe("settings: verify phone without JavaScript", () => {
         ...(address ? { address } : {}),
       }),
     );
-    const toastCookie = cookieFrom(res, "__toast");
-    const { toast } = toastCookie
-      ? await getToast(new Request("http://localhost/", { headers: { Cookie: toastCookie } }))
-      : { toast: null };
-    return { res, toast };
+    return { res, toast: await toastOf(res) };
   }
 
   it("sends a code, shows the code field, and verifies with the right code", async () => {

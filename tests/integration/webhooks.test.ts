@@ -14,6 +14,7 @@ import {
   sessionCookie,
   uniquePhone,
 } from "../helpers/requests";
+import { storeTinyPhoto } from "../helpers/stored-rows";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
 import * as statusRoute from "~/routes/webhooks+/twilio.status";
 import * as mediaRoute from "~/routes/_resources+/media.$id";
@@ -26,32 +27,22 @@ import { env } from "~/utils/env/env.server";
 
 // Webhooks are signed by Twilio over the public URL (APP_URL); replies and media downloads go to a fake
 // Twilio REST API. The env module reads all of this when it loads, so it is set before any app import.
-const { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake } = await vi.hoisted(async () => {
-  const { makeLitefsDir, pointAppAtFakeTwilio } = await import("../helpers/app-env");
-  const ACCOUNT_SID = `AC${"2".repeat(32)}`;
-  const AUTH_TOKEN = "webhook-auth-token-0123456789abcdef";
-  const FROM = "+12015550100";
-
-  const litefsDir = makeLitefsDir("coach-webhooks-litefs-");
-  const twilioEnv = await pointAppAtFakeTwilio({
-    accountSid: ACCOUNT_SID,
-    authToken: AUTH_TOKEN,
-    from: FROM,
-    env: { LITEFS_DIR: litefsDir },
+const twilioEnv = await vi.hoisted(async () => {
+  const { pointAppAtFakeTwilioOnLitefs } = await import("../helpers/app-env");
+  return pointAppAtFakeTwilioOnLitefs("coach-webhooks-litefs-", {
+    accountSid: `AC${"2".repeat(32)}`,
+    authToken: "webhook-auth-token-0123456789abcdef",
+    from: "+12015550100",
   });
-  const { fake } = twilioEnv;
-  return { ACCOUNT_SID, AUTH_TOKEN, FROM, litefsDir, twilioEnv, fake };
 });
+const { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM, litefsDir, fake } = twilioEnv;
 const APP_URL = TEST_APP_URL;
 
 const INBOUND = "/webhooks/twilio/messages";
 const STATUS = "/webhooks/twilio/status";
 const FORM = "application/x-www-form-urlencoded; charset=UTF-8"; // what Twilio sends
 
-afterAll(async () => {
-  await twilioEnv.restore();
-  rmSync(litefsDir, { recursive: true, force: true });
-});
+afterAll(() => twilioEnv.restore());
 
 beforeEach(() => fake.reset());
 
@@ -529,20 +520,6 @@ describe("POST /webhooks/twilio/status", () => {
 });
 
 describe("GET /media/:id", () => {
-  async function storedPhoto(ownerId: number) {
-    const id = randomBytes(16).toString("base64url");
-    db.insert(schema.media)
-      .values({
-        id,
-        userId: ownerId,
-        fileName: "photo-1.png",
-        contentType: "image/png",
-        size: TINY_PNG.byteLength,
-        data: TINY_PNG,
-      })
-      .run();
-    return id;
-  }
   const get = async (id: string, userId?: number) =>
     call(
       mediaRoute.loader,
@@ -552,7 +529,7 @@ describe("GET /media/:id", () => {
 
   it("serves the photo to its owner with safe headers", async () => {
     const owner = await createTestUser();
-    const id = await storedPhoto(owner.id);
+    const id = storeTinyPhoto(owner.id);
     const response = await get(id, owner.id);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(TINY_PNG)).toBe(true);
@@ -565,7 +542,7 @@ describe("GET /media/:id", () => {
   it("serves it to an admin", async () => {
     const owner = await createTestUser();
     const admin = await createTestUser({ admin: true });
-    const id = await storedPhoto(owner.id);
+    const id = storeTinyPhoto(owner.id);
     const response = await get(id, admin.id);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(TINY_PNG)).toBe(true);
@@ -574,7 +551,7 @@ describe("GET /media/:id", () => {
   it("answers 404 to another user and to anonymous visitors, as for an id that does not exist", async () => {
     const owner = await createTestUser();
     const other = await createTestUser();
-    const id = await storedPhoto(owner.id);
+    const id = storeTinyPhoto(owner.id);
     const foreign = await get(id, other.id);
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).not.toContain("PNG");
