@@ -79,35 +79,38 @@ describe("today is the user's local day", () => {
   // 03:30 UTC on March 1 is still February 28 in New York (22:30) and in Honolulu (17:30).
   const now = at("2026-03-01T03:30:00Z");
 
-  it("lists goals due on New York's Feb 28, not the server's UTC March 1", async () => {
-    const user = await userIn(NY);
-    goalAt(user.id, "feb 27 23:30 NY", "2026-02-28T04:30:00Z");
-    goalAt(user.id, "feb 28 00:30 NY", "2026-02-28T05:30:00Z");
-    goalAt(user.id, "feb 28 21:00 NY", "2026-03-01T02:00:00Z");
-    goalAt(user.id, "feb 28 23:59 NY", "2026-03-01T04:59:00Z");
-    goalAt(user.id, "mar 1 00:00 NY", "2026-03-01T05:00:00Z");
-    goalAt(user.id, "mar 1 05:00 NY (UTC today)", "2026-03-01T10:00:00Z");
-    expect(descriptions(listTodayGoals(user, now))).toEqual([
-      "feb 28 00:30 NY",
-      "feb 28 21:00 NY",
-      "feb 28 23:59 NY",
-    ]);
-  });
-
-  it("gives a Honolulu user a different day for the same instants", async () => {
-    const user = await userIn(HONOLULU);
-    // 04:30Z and 05:30Z on Feb 28 are Feb 27 in Honolulu (18:30 and 19:30).
-    goalAt(user.id, "feb 27 18:30 HST", "2026-02-28T04:30:00Z");
-    goalAt(user.id, "feb 27 19:30 HST", "2026-02-28T05:30:00Z");
-    goalAt(user.id, "feb 28 00:00 HST", "2026-02-28T10:00:00Z");
-    goalAt(user.id, "feb 28 16:00 HST", "2026-03-01T02:00:00Z");
-    goalAt(user.id, "feb 28 23:30 HST", "2026-03-01T09:30:00Z");
-    goalAt(user.id, "mar 1 00:00 HST", "2026-03-01T10:00:00Z");
-    expect(descriptions(listTodayGoals(user, now))).toEqual([
-      "feb 28 00:00 HST",
-      "feb 28 16:00 HST",
-      "feb 28 23:30 HST",
-    ]);
+  it.each([
+    {
+      name: "lists goals due on New York's Feb 28, not the server's UTC March 1",
+      zone: NY,
+      goals: {
+        "feb 27 23:30 NY": "2026-02-28T04:30:00Z",
+        "feb 28 00:30 NY": "2026-02-28T05:30:00Z",
+        "feb 28 21:00 NY": "2026-03-01T02:00:00Z",
+        "feb 28 23:59 NY": "2026-03-01T04:59:00Z",
+        "mar 1 00:00 NY": "2026-03-01T05:00:00Z",
+        "mar 1 05:00 NY (UTC today)": "2026-03-01T10:00:00Z",
+      },
+      today: ["feb 28 00:30 NY", "feb 28 21:00 NY", "feb 28 23:59 NY"],
+    },
+    {
+      name: "gives a Honolulu user a different day for the same instants",
+      zone: HONOLULU,
+      // 04:30Z and 05:30Z on Feb 28 are Feb 27 in Honolulu (18:30 and 19:30).
+      goals: {
+        "feb 27 18:30 HST": "2026-02-28T04:30:00Z",
+        "feb 27 19:30 HST": "2026-02-28T05:30:00Z",
+        "feb 28 00:00 HST": "2026-02-28T10:00:00Z",
+        "feb 28 16:00 HST": "2026-03-01T02:00:00Z",
+        "feb 28 23:30 HST": "2026-03-01T09:30:00Z",
+        "mar 1 00:00 HST": "2026-03-01T10:00:00Z",
+      },
+      today: ["feb 28 00:00 HST", "feb 28 16:00 HST", "feb 28 23:30 HST"],
+    },
+  ])("$name", async ({ zone, goals, today }) => {
+    const user = await userIn(zone);
+    for (const [description, dueAt] of Object.entries(goals)) goalAt(user.id, description, dueAt);
+    expect(descriptions(listTodayGoals(user, now))).toEqual(today);
   });
 
   it("lists only the user's own goals", async () => {
