@@ -214,35 +214,48 @@ describe("streak over local days", () => {
 });
 
 describe("today's goals on DST days in New York", () => {
-  it("includes 00:30 and 23:30 of the 23-hour day 2026-03-08, and nothing of the days around", async () => {
+  const mar8 = ["mar 8 00:30 EST", "mar 8 03:00 EDT", "mar 8 23:30 EDT"];
+  const nov1 = ["nov 1 00:30 EDT", "nov 1 01:30 EDT", "nov 1 01:30 EST", "nov 1 23:30 EST"];
+  it.each([
+    {
+      name: "includes 00:30 and 23:30 of the 23-hour day 2026-03-08, and nothing of the days around",
+      goals: {
+        "mar 7 23:30 EST": "2026-03-08T04:30:00Z",
+        "mar 8 00:30 EST": "2026-03-08T05:30:00Z",
+        "mar 8 03:00 EDT": "2026-03-08T07:00:00Z",
+        "mar 8 23:30 EDT": "2026-03-09T03:30:00Z",
+        "mar 9 00:30 EDT": "2026-03-09T04:30:00Z",
+      },
+      // Early, midday and late on Mar 8, then Mar 9.
+      todayAt: {
+        "2026-03-08T05:00:00Z": mar8,
+        "2026-03-08T16:00:00Z": mar8,
+        "2026-03-09T03:59:00Z": mar8,
+        "2026-03-09T04:00:00Z": ["mar 9 00:30 EDT"],
+      },
+    },
+    {
+      name: "includes 00:30, both 01:30s and 23:30 of the 25-hour day 2026-11-01",
+      goals: {
+        "oct 31 23:30 EDT": "2026-11-01T03:30:00Z",
+        "nov 1 00:30 EDT": "2026-11-01T04:30:00Z",
+        "nov 1 01:30 EDT": "2026-11-01T05:30:00Z",
+        "nov 1 01:30 EST": "2026-11-01T06:30:00Z",
+        "nov 1 23:30 EST": "2026-11-02T04:30:00Z",
+        "nov 2 00:30 EST": "2026-11-02T05:30:00Z",
+      },
+      todayAt: {
+        "2026-11-01T04:00:00Z": nov1,
+        "2026-11-01T17:00:00Z": nov1,
+        "2026-11-02T04:59:00Z": nov1,
+      },
+    },
+  ])("$name", async ({ goals, todayAt }) => {
     const user = await userIn(NY);
-    goalAt(user.id, "mar 7 23:30 EST", "2026-03-08T04:30:00Z");
-    goalAt(user.id, "mar 8 00:30 EST", "2026-03-08T05:30:00Z");
-    goalAt(user.id, "mar 8 03:00 EDT", "2026-03-08T07:00:00Z");
-    goalAt(user.id, "mar 8 23:30 EDT", "2026-03-09T03:30:00Z");
-    goalAt(user.id, "mar 9 00:30 EDT", "2026-03-09T04:30:00Z");
-    const expected = ["mar 8 00:30 EST", "mar 8 03:00 EDT", "mar 8 23:30 EDT"];
-    // Early, midday and late on Mar 8.
-    expect(descriptions(listTodayGoals(user, at("2026-03-08T05:00:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-03-08T16:00:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-03-09T03:59:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-03-09T04:00:00Z")))).toEqual([
-      "mar 9 00:30 EDT",
-    ]);
-  });
-
-  it("includes 00:30, both 01:30s and 23:30 of the 25-hour day 2026-11-01", async () => {
-    const user = await userIn(NY);
-    goalAt(user.id, "oct 31 23:30 EDT", "2026-11-01T03:30:00Z");
-    goalAt(user.id, "nov 1 00:30 EDT", "2026-11-01T04:30:00Z");
-    goalAt(user.id, "nov 1 01:30 EDT", "2026-11-01T05:30:00Z");
-    goalAt(user.id, "nov 1 01:30 EST", "2026-11-01T06:30:00Z");
-    goalAt(user.id, "nov 1 23:30 EST", "2026-11-02T04:30:00Z");
-    goalAt(user.id, "nov 2 00:30 EST", "2026-11-02T05:30:00Z");
-    const expected = ["nov 1 00:30 EDT", "nov 1 01:30 EDT", "nov 1 01:30 EST", "nov 1 23:30 EST"];
-    expect(descriptions(listTodayGoals(user, at("2026-11-01T04:00:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-11-01T17:00:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-11-02T04:59:00Z")))).toEqual(expected);
+    for (const [description, dueAt] of Object.entries(goals)) goalAt(user.id, description, dueAt);
+    for (const [now, today] of Object.entries(todayAt)) {
+      expect(descriptions(listTodayGoals(user, at(now)))).toEqual(today);
+    }
   });
 });
 
