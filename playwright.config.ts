@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from "./scripts/lib/chromium";
 
 // E2E_PORT lets two runs share a machine (e.g. a developer and CI).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -14,17 +15,8 @@ process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `streakcoach-e2e-${process.pid}
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: HEADLESS_CHROMIUM_FLAGS,
   },
 };
 

@@ -2,12 +2,12 @@ import * as chromeLauncher from "chrome-launcher";
 import Database from "better-sqlite3";
 import lighthouse from "lighthouse";
 import { startBenchServer } from "./bench/server";
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from "./lib/chromium";
 
 // Usage: npm run audit:pages  (builds first). Lighthouse (mobile settings, simulated throttling) in
 // Debian's Chromium against the production build on 127.0.0.1; prints the four category scores of
 // each page and exits non-zero when one misses its target.
 const PORT = 3420;
-const CHROMIUM = "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 95,
@@ -19,17 +19,8 @@ const SLUG = "five-habits-that-stick";
 
 const { server, databasePath, baseUrl } = await startBenchServer(PORT);
 const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: HEADLESS_CHROMIUM_FLAGS,
 });
 let missed = 0;
 try {

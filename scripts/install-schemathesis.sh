@@ -5,6 +5,8 @@
 # its bin/schemathesis runs the fuzzer; exit 1 when it cannot)
 #        scripts/install-schemathesis.sh --check   (the same when installed; else exit 1, installing nothing)
 set -euo pipefail
+# shellcheck source=scripts/python-venv.sh
+. "$(dirname "$0")/python-venv.sh"
 
 SCHEMATHESIS_VERSION="4.32.5"
 cache_root="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/streakcoach"
@@ -26,13 +28,9 @@ if [ "${1:-}" = "--check" ]; then
 fi
 
 if ! ready; then
-  command -v python3 >/dev/null 2>&1 || fail "python3 is needed."
-  rm -rf "$venv"
-  mkdir -p "$cache_root"
-  python3 -m venv "$venv" || fail "python3 -m venv failed (Debian: apt-get install python3-venv)."
+  new_venv
   echo "install-schemathesis: installing schemathesis $SCHEMATHESIS_VERSION" >&2
-  "$venv/bin/pip" install --quiet --no-input "schemathesis==$SCHEMATHESIS_VERSION" >&2 ||
-    { rm -rf "$venv"; fail "pip install failed."; }
+  venv_pip_install "schemathesis==$SCHEMATHESIS_VERSION"
   ready || { rm -rf "$venv"; fail "installed, but schemathesis does not run."; }
 fi
 echo "install-schemathesis: schemathesis $SCHEMATHESIS_VERSION" >&2

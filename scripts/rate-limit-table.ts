@@ -1,20 +1,17 @@
-import { readFileSync, writeFileSync } from "node:fs";
 import {
   RATE_LIMITS_END,
   RATE_LIMITS_START,
   rateLimitTable,
 } from "../app/utils/rate-limits/rate-limit.server";
+import { rewriteDocBlock } from "./lib/doc-block";
 
 // Usage: npx tsx scripts/rate-limit-table.ts
 // Rewrites the rate-limit table of docs/security.md from the registry (RATE_LIMITS); the test
 // tests/integration/rate-limit-registry.test.ts fails while the two differ.
 const file = "docs/security.md";
-const doc = readFileSync(file, "utf8");
-const start = doc.indexOf(RATE_LIMITS_START);
-const end = doc.indexOf(RATE_LIMITS_END);
-if (start < 0 || end < 0) throw new Error(`${file} has no rate-limits markers`);
-writeFileSync(
+rewriteDocBlock(
   file,
-  doc.slice(0, start) + rateLimitTable() + doc.slice(end + RATE_LIMITS_END.length),
+  { start: RATE_LIMITS_START, end: RATE_LIMITS_END, name: "rate-limits" },
+  rateLimitTable(),
 );
 console.log(`${file}: rate limits written`);

@@ -1,4 +1,3 @@
-import { countOutcomes, goalCount } from "~/goals/goal-numbers";
 import type { GoalState } from "~/goals/goal-rules";
 import { segmentCount } from "~/sms/segments";
 import type { DayPattern } from "./feedback-rules";
@@ -86,15 +85,13 @@ const INSTRUCTION = 'Now write them one short sentence of encouragement, startin
 const quoted = (goals: CoachContext["goals"]) => goals.map((g) => `"${g.description}"`).join(", ");
 
 export function coachMessages(context: CoachContext): ChatMessage[] {
-  const today = countOutcomes(
-    context.goals.map((g) => (g.done ? "completed" : g.skipped ? "skipped" : "open")),
-  );
+  const total = context.goals.length;
   const done = context.goals.filter((g) => g.done);
   const skipped = context.goals.filter((g) => g.skipped);
   const open = context.goals.filter((g) => !g.done && !g.skipped);
   const lines = [
     ...(context.weekday ? [`Today is ${context.weekday}.`] : []),
-    `You did ${today.completed} of your ${goalCount(today)} ${goalCount(today) === 1 ? "goal" : "goals"} today.`,
+    `You did ${done.length} of your ${total} ${total === 1 ? "goal" : "goals"} today.`,
     ...(done.length ? [`Done: ${quoted(done)}.`] : []),
     ...(open.length ? [`Not done: ${quoted(open)}.`] : []),
     ...(skipped.length ? [`Skipped by choice: ${quoted(skipped)}.`] : []),

@@ -51,18 +51,27 @@ function Brand() {
   );
 }
 
+/** The two ways in for a visitor; the log-in link recedes beside sign-up, as its variant says. */
+export function SignInLinks({ logIn = "ghost" }: { logIn?: "ghost" | "outline" }) {
+  return (
+    <>
+      <Link to="/login" className={buttonClass(logIn)}>
+        Log in
+      </Link>
+      <Link to="/register" className={buttonClass("default")}>
+        Sign up
+      </Link>
+    </>
+  );
+}
+
 function SignedOutHeader() {
   return (
     <header className="border-b">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Brand />
         <nav aria-label="Account" className="flex items-center gap-2">
-          <Link to="/login" className={buttonClass("ghost")}>
-            Log in
-          </Link>
-          <Link to="/register" className={buttonClass("default")}>
-            Sign up
-          </Link>
+          <SignInLinks />
         </nav>
       </div>
     </header>

@@ -82,7 +82,7 @@ export async function receiveInboundSms(input: InboundSms): Promise<InboundResul
   const withPhotos = input.media.some((item) => item.contentType.startsWith("image/"));
   const early = withPhotos ? null : readSenderText(phone, input, now);
   const step = await inGroupCommit(() =>
-    claimAndRead(input, phone, withPhotos ? null : now, early),
+    claimAndRead(input, phone, usMobile !== null, withPhotos ? null : now, early),
   );
   if (step.status === "duplicate" || step.status === "over_daily_limit") return step;
   try {
@@ -136,6 +136,7 @@ const incomingOf = (input: InboundSms, mediaIds: string[]): IncomingText => ({
 function claimAndRead(
   input: InboundSms,
   phone: string,
+  usMobile: boolean,
   readAt: Date | null,
   early: EarlyReading | null,
 ) {
@@ -149,7 +150,10 @@ function claimAndRead(
     return { status: "partner" as const, reply: invitationReply, answer };
   }
   if (!user)
-    return { status: "unknown_number" as const, answer: storeStrangerAnswer(phone, input) };
+    return {
+      status: "unknown_number" as const,
+      answer: usMobile ? storeStrangerAnswer(phone, input) : null,
+    };
   if (dailyTextAllowance(user, input.body, readAt ?? new Date()) === "ignore") {
     return { status: "over_daily_limit" as const };
   }
@@ -184,12 +188,12 @@ function isOurOwnNumber(phone: string) {
 }
 
 /**
- * A number with no account (a US mobile, not ours) gets one answer a day, whatever it sends: a
+ * A US mobile with no account (not ours) gets one answer a day, whatever it sends: a
  * stranger cannot make us text anyone more than that. A STOP is always confirmed, as carriers require.
  * Synchronous, inside the claim's write: the answer is stored there and sent once it is committed.
  */
 function storeStrangerAnswer(phone: string, input: InboundSms) {
-  if (!toUsE164(input.from) || isOurOwnNumber(phone)) return null;
+  if (isOurOwnNumber(phone)) return null;
   const reading = interpretReply({
     phase: "none",
     goals: [],

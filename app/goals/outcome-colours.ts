@@ -31,6 +31,11 @@ export const CALENDAR_LEGEND: { outcome: DayOutcome; label: string }[] = [
   { outcome: "empty", label: "No goals or still open" },
 ];
 
+const RED_BADGE = {
+  className: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
+  print: { bg: "#fee2e2", fg: "#7f1d1d" },
+};
+
 /** Status badges: Tailwind classes for the page, and the light classes' colours (hex) for print. */
 export const STATE_BADGE: Record<
   GoalState,
@@ -40,10 +45,7 @@ export const STATE_BADGE: Record<
     className: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100",
     print: { bg: "#dcfce7", fg: "#14532d" },
   },
-  overdue: {
-    className: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
-    print: { bg: "#fee2e2", fg: "#7f1d1d" },
-  },
+  overdue: RED_BADGE,
   pending: {
     className: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
     print: { bg: "#fef3c7", fg: "#78350f" },
@@ -52,10 +54,7 @@ export const STATE_BADGE: Record<
     className: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
     print: { bg: "#e2e8f0", fg: "#0f172a" },
   },
-  missed: {
-    className: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
-    print: { bg: "#fee2e2", fg: "#7f1d1d" },
-  },
+  missed: RED_BADGE,
 };
 
 /** A colour as #rrggbb, laid over white when it is see-through (as it shows on a white page). */

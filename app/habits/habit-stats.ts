@@ -8,6 +8,7 @@ import { dayNumber, type LocalDay } from "~/utils/time/local-time";
 import { weekStartNumber, type WeekStart } from "~/utils/time/week-start";
 import type { Measure } from "./habit-measure";
 import { measuredNumbers, measuredStrengthSeries } from "./measured-stats";
+import { bestStreakOf, streakOf, type StreakStatus } from "./streaks";
 
 export type { HabitSchedule };
 
@@ -61,7 +62,7 @@ const occasionMultiplier = (schedule: HabitSchedule) => {
 
 type Occasion = { day: number; done: boolean; multiplier: number };
 /** A due day, or a week of a times-per-week habit: met, missed, or still under way. */
-type Unit = { status: "met" | "missed" | "pending"; occasions: Occasion[] };
+type Unit = { status: StreakStatus; occasions: Occasion[] };
 
 type Week = {
   first: number;
@@ -214,29 +215,8 @@ export function habitNumbers(history: HabitHistory, today: LocalDay) {
 export const currentStreak = (history: HabitHistory, today: LocalDay) =>
   streakOf(walk(history, today).units);
 
-function streakOf(units: Unit[]) {
-  let streak = 0;
-  for (let i = units.length - 1; i >= 0; i--) {
-    const { status } = units[i]!;
-    if (status === "pending") continue;
-    if (status === "missed") break;
-    streak++;
-  }
-  return streak;
-}
-
 export const bestStreak = (history: HabitHistory, today: LocalDay) =>
   bestStreakOf(walk(history, today).units);
-
-function bestStreakOf(units: Unit[]) {
-  let best = 0;
-  let run = 0;
-  for (const { status } of units) {
-    if (status === "met") best = Math.max(best, ++run);
-    if (status === "missed") run = 0;
-  }
-  return best;
-}
 
 const byDayDoneFirst = (a: Occasion, b: Occasion) =>
   a.day - b.day || Number(b.done) - Number(a.done);

@@ -6,6 +6,7 @@ import { dayNumber, type LocalDay } from "~/utils/time/local-time";
 import { weekStartNumber } from "~/utils/time/week-start";
 import { meetsTarget, shareReached, type Measure } from "./habit-measure";
 import type { HabitHistory } from "./habit-stats";
+import { bestStreakOf, streakOf, type StreakStatus } from "./streaks";
 
 const DAY_MS = 86_400_000;
 const toDay = (n: number): LocalDay => new Date(n * DAY_MS).toISOString().slice(0, 10);
@@ -16,7 +17,7 @@ export type MeasuredOccasion = {
   /** Its last day (a week's last day), when it is counted. */
   day: number;
   share: number;
-  status: "met" | "missed" | "pending";
+  status: StreakStatus;
   multiplier: number;
 };
 
@@ -118,27 +119,6 @@ const step = (score: number, o: MeasuredOccasion) =>
 
 /** Loop's numerical habits start an at-most habit's score at full, an at-least one at nothing. */
 const initialScore = (measure: Measure) => (measure.atMost ? 1 : 0);
-
-function streakOf(occasions: MeasuredOccasion[]) {
-  let streak = 0;
-  for (let i = occasions.length - 1; i >= 0; i--) {
-    const { status } = occasions[i]!;
-    if (status === "pending") continue;
-    if (status === "missed") break;
-    streak++;
-  }
-  return streak;
-}
-
-function bestStreakOf(occasions: MeasuredOccasion[]) {
-  let best = 0;
-  let run = 0;
-  for (const { status } of occasions) {
-    if (status === "met") best = Math.max(best, ++run);
-    if (status === "missed") run = 0;
-  }
-  return best;
-}
 
 /** Streak, best streak and strength (0–100) of a measured habit. */
 export function measuredNumbers(history: HabitHistory, measure: Measure, today: LocalDay) {

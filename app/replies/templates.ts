@@ -89,9 +89,10 @@ const counts = (text: string) => new Set(text.match(/\b\d+ of \d+\b/g) ?? []);
  * says a count ("2 of 3") the reply already says.
  */
 export function withFeedback(reply: string, feedback: string) {
+  const unsaid = unsaidSentences(reply, feedback);
   const budget = Math.min(Math.max(MAX_SEGMENTS, segmentCount(toSmsText(reply))), LIST_SEGMENTS);
   let text = reply;
-  for (const sentence of unsaidSentences(reply, feedback)) {
+  for (const sentence of unsaid) {
     const longer = `${text} ${sentence.trim()}`;
     if (segmentCount(toSmsText(longer)) > budget) break;
     text = longer;

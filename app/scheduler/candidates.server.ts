@@ -13,6 +13,14 @@ import type { Candidate, SendKind } from "./send-types";
 // Decide: who is due in a slot, and what each is sent (or why nothing is).
 
 type ActiveUser = BillingRow & { id: number; phone: string; timezone: string };
+type GoalOnDayRow = {
+  id: number;
+  description: string;
+  completed_at: number | null;
+  skipped_at: number | null;
+  dayNumber: number | null;
+  avoid: 0 | 1;
+};
 
 const CHUNK = 500;
 
@@ -38,18 +46,7 @@ const statements = {
     ),
   ),
   goalsOn: (count: number) =>
-    sqlite.prepare<
-      unknown[],
-      {
-        user_id: number;
-        id: number;
-        description: string;
-        completed_at: number | null;
-        skipped_at: number | null;
-        dayNumber: number | null;
-        avoid: 0 | 1;
-      }
-    >(
+    sqlite.prepare<unknown[], GoalOnDayRow & { user_id: number }>(
       `select user_id, id, description, completed_at, skipped_at, day_number as dayNumber,
          coalesce((select avoid from habits where habits.id = goals.habit_id), 0) as avoid from goals
        where due_date >= ? and due_date < ? and user_id in (${Array(count).fill("?").join(",")})
@@ -117,17 +114,7 @@ function eveningCandidates(users: ActiveUser[], slot: Slot): Candidate[] {
   const rows = statements
     .goalsOn(users.length)
     .all(start.getTime(), end.getTime(), ...users.map((u) => u.id));
-  const byUser = new Map<
-    number,
-    {
-      id: number;
-      description: string;
-      completed_at: number | null;
-      skipped_at: number | null;
-      dayNumber: number | null;
-      avoid: 0 | 1;
-    }[]
-  >();
+  const byUser = new Map<number, GoalOnDayRow[]>();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   return users.map((u) => {
     const goals = (byUser.get(u.id) ?? []).map((g) => ({

@@ -47,14 +47,10 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
       if (!error) {
         if (reconciled) ctx.report.reconciled += 1;
         else ctx.report.sent += 1;
-        statements.finish().run({
-          id: item.sendId,
+        finish(item, {
           status: "sent",
           sid,
-          code: null,
           attempts,
-          nextAttemptAt: null,
-          note: null,
           finishedAt,
         });
         if (item.messageId) recordScheduledTaken(item.messageId, { sid, status });
@@ -64,13 +60,9 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
       const code = error.code;
       if (code === "opted_out") {
         ctx.report.skipped += 1;
-        statements.finish().run({
-          id: item.sendId,
+        finish(item, {
           status: "skipped",
-          sid: null,
-          code: null,
           attempts: item.attempts,
-          nextAttemptAt: null,
           note: "opted out",
           finishedAt,
         });
@@ -81,26 +73,20 @@ export function record(ctx: TickContext, outcomes: Outcome[], reconciled = false
       const delay = error.retryable ? retryDelayMs(attempts) : null;
       if (delay !== null && attempts < MAX_ATTEMPTS) {
         ctx.report.retried += 1;
-        statements.finish().run({
-          id: item.sendId,
+        finish(item, {
           status: "retry",
-          sid: null,
           code,
           attempts,
           nextAttemptAt: finishedAt + delay,
-          note: null,
           finishedAt: null,
         });
         continue;
       }
       ctx.report.failed += 1;
-      statements.finish().run({
-        id: item.sendId,
+      finish(item, {
         status: "failed",
-        sid: null,
         code,
         attempts,
-        nextAttemptAt: null,
         note: error.message.slice(0, 200),
         finishedAt,
       });
@@ -138,6 +124,24 @@ function summaryEventData(kind: "weekly_summary" | "monthly_summary", sentOn: st
   };
 }
 
+/** The send's row in the ledger: what it came to; unnamed fields are cleared. */
+function finish(
+  item: Claimed,
+  result: {
+    status: "sent" | "skipped" | "retry" | "failed" | "expired";
+    sid?: string | null;
+    code?: string | null;
+    attempts: number;
+    nextAttemptAt?: number | null;
+    note?: string | null;
+    finishedAt: number | null;
+  },
+) {
+  statements
+    .finish()
+    .run({ id: item.sendId, sid: null, code: null, nextAttemptAt: null, note: null, ...result });
+}
+
 /** A question that will not reach the user is not awaited (unless another one replaced it). */
 function notPending(item: Claimed) {
   if (item.kind === "morning" || item.kind === "evening")
@@ -149,13 +153,9 @@ export function expire(ctx: TickContext, items: Claimed[]) {
   const finishedAt = Date.now();
   sqlite.transaction(() => {
     for (const item of items) {
-      statements.finish().run({
-        id: item.sendId,
+      finish(item, {
         status: "expired",
-        sid: null,
-        code: null,
         attempts: item.attempts,
-        nextAttemptAt: null,
         note: "missed the catch-up window",
         finishedAt,
       });

@@ -76,30 +76,7 @@ async function findInLog(ctx: TickContext, row: StaleRow) {
  * When the log cannot be read the claim stays as it is, for the next tick; the tick goes on.
  */
 export async function reconcile(ctx: TickContext) {
-  const rows = statements.stale().all(INSTANCE);
-  if (rows.length === 0) return;
-  const resend: Claimed[] = [];
-  const found: Outcome[] = [];
-  const expired: Claimed[] = [];
-  await runPaced(rows, 1000, 16, async (row) => {
-    const item = fromRow(row);
-    let match: Awaited<ReturnType<typeof findInLog>>;
-    try {
-      match = await findInLog(ctx, row);
-    } catch (error) {
-      logger.error(
-        { err: errorFields(error) },
-        `scheduler: could not read the message log for send ${row.id}`,
-      );
-      return;
-    }
-    if (match) found.push({ item, sid: match.sid, status: "sent" });
-    else if (isExpired(item.dueAt, ctx.now, ctx.catchUpMs)) expired.push(item);
-    else resend.push(item);
-  });
-  record(ctx, found, true);
-  expire(ctx, expired);
-  await sendAndRecord(ctx, resend);
+  await recover(ctx, statements.stale().all(INSTANCE), () => true);
 }
 
 /**
@@ -107,17 +84,21 @@ export async function reconcile(ctx: TickContext) {
  * accepted the text, so those are looked up in its log first and only sent again if it is not there.
  */
 export async function retryDue(ctx: TickContext) {
-  const rows = statements.retries().all(Date.now());
+  await recover(ctx, statements.retries().all(Date.now()), (row) => !row.error_code);
+}
+
+/** Sorts rows into accepted (found in Twilio's log), expired and to send again, then settles each group. */
+async function recover(ctx: TickContext, rows: StaleRow[], mayBeInLog: (row: StaleRow) => boolean) {
   if (rows.length === 0) return;
   const resend: Claimed[] = [];
   const found: Outcome[] = [];
   const expired: Claimed[] = [];
   await runPaced(rows, 1000, 16, async (row) => {
     const item = fromRow(row);
-    if (!row.error_code) {
+    if (mayBeInLog(row)) {
+      let match: Awaited<ReturnType<typeof findInLog>>;
       try {
-        const match = await findInLog(ctx, row);
-        if (match) return void found.push({ item, sid: match.sid, status: "sent" });
+        match = await findInLog(ctx, row);
       } catch (error) {
         logger.error(
           { err: errorFields(error) },
@@ -125,6 +106,7 @@ export async function retryDue(ctx: TickContext) {
         );
         return;
       }
+      if (match) return void found.push({ item, sid: match.sid, status: "sent" });
     }
     if (isExpired(item.dueAt, ctx.now, ctx.catchUpMs)) expired.push(item);
     else resend.push(item);

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ShareLink } from "../../db/schema";
 import { db, schema } from "~/utils/db/db.server";
+import { activeRowCount, forgetOldPastRows } from "~/utils/db/expiring-rows.server";
 import { env } from "~/utils/env/env.server";
 import { formatLongDate } from "~/utils/time/format";
 import {
@@ -21,22 +22,6 @@ export function shareUrl(token: string, path = "") {
   return `${env.APP_URL}/share/${token}${path}`;
 }
 
-function activeLinkCount(userId: number, now: Date) {
-  return (
-    db
-      .select({ n: count() })
-      .from(shareLinks)
-      .where(
-        and(
-          eq(shareLinks.userId, userId),
-          isNull(shareLinks.revokedAt),
-          or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, now)),
-        ),
-      )
-      .get()?.n ?? 0
-  );
-}
-
 export function createShareLink(
   userId: number,
   input: {
@@ -48,12 +33,13 @@ export function createShareLink(
   },
   now = new Date(),
 ): ShareLink {
-  if (activeLinkCount(userId, now) >= MAX_ACTIVE_LINKS_PER_USER) {
+  if (activeRowCount(shareLinks, userId, now) >= MAX_ACTIVE_LINKS_PER_USER) {
     throw new ShareLinkError(
       `You can have up to ${MAX_ACTIVE_LINKS_PER_USER} active share links. Revoke one you no longer need first.`,
     );
   }
-  forgetOldPastLinks(userId, now);
+  // A deleted link answers 404 just as a revoked one does.
+  forgetOldPastRows(shareLinks, userId, now, MAX_PAST_LINKS_PER_USER);
   return db
     .insert(shareLinks)
     .values({
@@ -68,28 +54,6 @@ export function createShareLink(
     })
     .returning()
     .get();
-}
-
-/**
- * Creating and revoking in a loop must not grow the list for ever: only the newest revoked or expired
- * links are kept. A deleted link answers 404 just as a revoked one does.
- */
-function forgetOldPastLinks(userId: number, now: Date) {
-  const past = and(
-    eq(shareLinks.userId, userId),
-    or(isNotNull(shareLinks.revokedAt), lte(shareLinks.expiresAt, now)),
-  );
-  const kept = db
-    .select({ id: shareLinks.id })
-    .from(shareLinks)
-    .where(past)
-    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
-    .limit(MAX_PAST_LINKS_PER_USER)
-    .all()
-    .map((link) => link.id);
-  db.delete(shareLinks)
-    .where(and(past, notInArray(shareLinks.id, kept.length ? kept : [0])))
-    .run();
 }
 
 /** The user's links, usable ones first; bounded even where old data holds thousands. */

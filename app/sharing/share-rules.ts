@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { expiringState, expiryAfterDays, type ExpiringState } from "~/utils/time/expiry";
 
 /** 24 random bytes: 192 bits, well past the 128 a guess would have to beat. */
 export const TOKEN_BYTES = 24;
@@ -13,16 +14,8 @@ export function isWellFormedToken(token: string) {
   return TOKEN.test(token);
 }
 
-export type ShareLinkState = "active" | "expired" | "revoked";
-
-export function shareLinkState(
-  link: { expiresAt: Date | null; revokedAt: Date | null },
-  now: Date,
-): ShareLinkState {
-  if (link.revokedAt) return "revoked";
-  if (link.expiresAt && link.expiresAt <= now) return "expired";
-  return "active";
-}
+export type ShareLinkState = ExpiringState;
+export const shareLinkState = expiringState;
 
 export const EXPIRY_CHOICES = [
   { value: "never", label: "Never" },
@@ -33,9 +26,7 @@ export const EXPIRY_CHOICES = [
 
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]["value"];
 
-export function expiryFrom(choice: ExpiryChoice, now: Date): Date | null {
-  return choice === "never" ? null : new Date(now.getTime() + Number(choice) * 86_400_000);
-}
+export const expiryFrom: (choice: ExpiryChoice, now: Date) => Date | null = expiryAfterDays;
 
 export const MAX_ACTIVE_LINKS_PER_USER = 20;
 /** Revoked and expired links kept for the owner's list; older ones are deleted as new ones come. */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { expiringState, expiryAfterDays, type ExpiringState } from "~/utils/time/expiry";
 
 // Personal access tokens and calendar links: what a token looks like, how it is kept (its SHA-256
 // only), what each scope allows, and when a token's use looks leaked. Pure: the store is
@@ -51,20 +52,11 @@ export function scopesOf(access: AccessChoice): Scope[] {
   return access === "write" ? ["read", "write"] : ["read"];
 }
 
-export function tokenExpiryFrom(choice: TokenExpiryChoice, now: Date): Date | null {
-  return choice === "never" ? null : new Date(now.getTime() + Number(choice) * 86_400_000);
-}
+export const tokenExpiryFrom: (choice: TokenExpiryChoice, now: Date) => Date | null =
+  expiryAfterDays;
 
-export type TokenState = "active" | "expired" | "revoked";
-
-export function tokenState(
-  token: { expiresAt: Date | null; revokedAt: Date | null },
-  now: Date,
-): TokenState {
-  if (token.revokedAt) return "revoked";
-  if (token.expiresAt && token.expiresAt <= now) return "expired";
-  return "active";
-}
+export type TokenState = ExpiringState;
+export const tokenState = expiringState;
 
 /** The token from an `Authorization: Bearer …` header; null when there is no such header. */
 export function bearerTokenOf(authorization: string | null): string | null {

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ApiToken } from "../../db/schema";
 import { db, schema } from "~/utils/db/db.server";
+import { activeRowCount, forgetOldPastRows } from "~/utils/db/expiring-rows.server";
 import { formatDateTime, formatLongDate } from "~/utils/time/format";
 import {
   API_TOKEN_PREFIX,
@@ -22,34 +23,18 @@ export class ApiTokenError extends Error {}
 /** Last use is written at most this often per token and address: a script's loop is not a write loop. */
 const LAST_USE_EVERY_MS = 60 * 1000;
 
-function activeTokenCount(userId: number, now: Date) {
-  return (
-    db
-      .select({ n: count() })
-      .from(apiTokens)
-      .where(
-        and(
-          eq(apiTokens.userId, userId),
-          isNull(apiTokens.revokedAt),
-          or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
-        ),
-      )
-      .get()?.n ?? 0
-  );
-}
-
 /** Makes a token; the plain token is in the answer only, never stored. */
 export function createApiToken(
   userId: number,
   input: { name: string; access: AccessChoice; expires: TokenExpiryChoice },
   now = new Date(),
 ): { token: string; row: ApiToken } {
-  if (activeTokenCount(userId, now) >= MAX_ACTIVE_TOKENS_PER_USER) {
+  if (activeRowCount(apiTokens, userId, now) >= MAX_ACTIVE_TOKENS_PER_USER) {
     throw new ApiTokenError(
       `You can have up to ${MAX_ACTIVE_TOKENS_PER_USER} active tokens. Revoke one you no longer use first.`,
     );
   }
-  forgetOldPastTokens(userId, now);
+  forgetOldPastRows(apiTokens, userId, now, MAX_PAST_TOKENS_PER_USER);
   const { token, hash } = newToken(API_TOKEN_PREFIX);
   const row = db
     .insert(apiTokens)
@@ -64,24 +49,6 @@ export function createApiToken(
     .returning()
     .get();
   return { token, row };
-}
-
-function forgetOldPastTokens(userId: number, now: Date) {
-  const past = and(
-    eq(apiTokens.userId, userId),
-    or(isNotNull(apiTokens.revokedAt), lte(apiTokens.expiresAt, now)),
-  );
-  const kept = db
-    .select({ id: apiTokens.id })
-    .from(apiTokens)
-    .where(past)
-    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
-    .limit(MAX_PAST_TOKENS_PER_USER)
-    .all()
-    .map((t) => t.id);
-  db.delete(apiTokens)
-    .where(and(past, notInArray(apiTokens.id, kept.length ? kept : [0])))
-    .run();
 }
 
 /** Revokes one of the user's own tokens at once; another user's id matches nothing. */

@@ -6,20 +6,10 @@
 // into a second account, then the same file again (nothing to add). Figures in milliseconds, the
 // median of the runs; compare a change with the tree before it, run alternately (docs/performance.md).
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { openFreshBenchDatabase } from "./fresh-database";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-loop-"));
-process.env.DATABASE_PATH = path.join(dir, "bench.db");
+const dir = openFreshBenchDatabase("bench-loop-");
 process.env.SESSION_SECRET ??= "bench-session-secret-0123456789";
-process.env.NODE_ENV = "test";
-process.env.CRON_ENABLED = "false";
-
-const { openDatabase } = await import("../../db/connection");
-const { runMigrations } = await import("../../db/migrate");
-const migrating = openDatabase(process.env.DATABASE_PATH);
-runMigrations(migrating);
-migrating.close();
 
 const { createUser, getUserById } = await import("../../app/users/users.server");
 const { importLoopHabits } = await import("../../app/habits/loop/loop-import.server");

@@ -45,6 +45,22 @@ export async function startBenchServer(
   return { server, env, databasePath: env.DATABASE_PATH!, baseUrl: `http://127.0.0.1:${port}` };
 }
 
+/** Signs a new account up through /api/users, as a client would: its session cookie and its id. */
+export async function signUpOverApi(
+  baseUrl: string,
+  account: { email: string; password: string; phone: string },
+) {
+  const response = await fetch(`${baseUrl}/api/users`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...account, terms: true }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status}`);
+  const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+  const { id } = (await response.json()) as { id: number };
+  return { cookie, userId: id };
+}
+
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(cmd, args, { env, stdio: ["ignore", "ignore", "inherit"] });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { startBenchServer } from "./server";
+import { signUpOverApi, startBenchServer } from "./server";
 
 // Usage: npm run bench:stall [-- --build path/to/index.js --rounds 3 --port 3487]. How long one request holds the
 // event loop for everyone: the production build (fly.toml's NODE_OPTIONS) takes the heaviest single
@@ -37,13 +37,8 @@ async function loopLagMaxMs() {
 
 try {
   const email = `stall-${Date.now()}@example.com`;
-  const register = await fetch(`${baseUrl}/api/users`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: "bench-password-1", phone: "2015550142", terms: true }),
-  });
-  if (register.status !== 201) throw new Error(`registration failed: ${register.status}`);
-  const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
+  const account = { email, password: "bench-password-1", phone: "2015550142" };
+  const { cookie } = await signUpOverApi(baseUrl, account);
   const due = new Date(Date.now() + 5 * 60_000).toISOString();
   for (let g = 0; g < 50; g++) {
     const description = `${g} ${"practice scales carefully, then review yesterday's notes ".repeat(10)}`;

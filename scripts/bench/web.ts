@@ -4,7 +4,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import twilio from "twilio";
 import { postAtConstantRate } from "./open-loop";
-import { percentile, peakRssMb, startBenchServer } from "./server";
+import { percentile, peakRssMb, signUpOverApi, startBenchServer } from "./server";
 
 // Usage: npm run bench:web  (builds first). Against the production build on 127.0.0.1 only:
 // - the dashboard of a user with two years of daily goals and 20 habits, the habits page and one
@@ -33,19 +33,11 @@ const { server, databasePath, baseUrl } = await startBenchServer(PORT, {
   TWILIO_AUTH_TOKEN: AUTH_TOKEN,
 });
 try {
-  const register = await fetch(`${baseUrl}/api/users`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: "bench@example.com",
-      password: "bench-password-1",
-      phone: "2015550123",
-      terms: true,
-    }),
+  const { cookie, userId } = await signUpOverApi(baseUrl, {
+    email: "bench@example.com",
+    password: "bench-password-1",
+    phone: "2015550123",
   });
-  if (register.status !== 201) throw new Error(`registration failed: ${register.status}`);
-  const cookie = register.headers.get("set-cookie")!.split(";")[0]!;
-  const userId = ((await register.json()) as { id: number }).id;
   const db = new Database(databasePath);
   seedTwoYears(db, userId);
   const slug = seedBlogPost(db, userId);

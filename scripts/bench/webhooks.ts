@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { openFreshBenchDatabase } from "./fresh-database";
 
 // Usage: npm run bench:webhooks
 //
@@ -11,17 +10,8 @@ import path from "node:path";
 // a second the scheduler's delivery posts to a receiver on this machine. Figures per run; compare a
 // change with the tree before it, run alternately in one session (docs/performance.md).
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-"));
-process.env.DATABASE_PATH = path.join(dir, "bench.db");
-process.env.NODE_ENV = "test";
-process.env.CRON_ENABLED = "false";
+const dir = openFreshBenchDatabase("bench-webhooks-");
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
-
-const { openDatabase } = await import("../../db/connection");
-const { runMigrations } = await import("../../db/migrate");
-const setup = openDatabase(process.env.DATABASE_PATH);
-runMigrations(setup);
-setup.close();
 
 const { sqlite } = await import("../../app/utils/db/db.server");
 const { completeGoal, createGoal } = await import("../../app/goals/goals.server");

@@ -1,6 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { BRAND } from "~/components/site-header";
-import { buttonClass } from "~/components/ui/button";
+import { BRAND, SignInLinks } from "~/components/site-header";
 import { MenuSummary } from "~/components/ui/menu-summary";
 
 const SECTION_LINKS = [
@@ -37,12 +36,7 @@ export function LandingNav() {
             </Link>
           ))}
           <span className="mx-2 h-6 w-px bg-border" aria-hidden="true" />
-          <Link to="/login" className={buttonClass("ghost")}>
-            Log in
-          </Link>
-          <Link to="/register" className={buttonClass("default")}>
-            Sign up
-          </Link>
+          <SignInLinks />
         </nav>
         <LandingMenu key={location.key} />
       </div>
@@ -64,12 +58,7 @@ function LandingMenu() {
           </Link>
         ))}
         <div className="mt-2 grid grid-cols-2 gap-2 border-t pt-4">
-          <Link to="/login" className={buttonClass("outline")}>
-            Log in
-          </Link>
-          <Link to="/register" className={buttonClass("default")}>
-            Sign up
-          </Link>
+          <SignInLinks logIn="outline" />
         </div>
       </nav>
     </details>

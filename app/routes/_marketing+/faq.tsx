@@ -1,15 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { faqItems } from "~/components/marketing/faq-items";
 import { useSiteFacts } from "~/root";
+import { pageMeta } from "~/utils/page/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Frequently Asked Questions | StreakCoach" },
-  {
-    name: "description",
-    content:
-      "How StreakCoach's SMS check-ins work, when texts arrive, photo proof, pricing and the free trial, data security, cancelling and where the service is available.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Frequently Asked Questions",
+    "How StreakCoach's SMS check-ins work, when texts arrive, photo proof, pricing and the free trial, data security, cancelling and where the service is available.",
+  );
 
 export default function FaqPage() {
   const site = useSiteFacts();

@@ -2,15 +2,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/marketing/legal-page";
 import { privacySections } from "~/components/marketing/privacy-sections";
 import { useSiteFacts } from "~/root";
+import { pageMeta } from "~/utils/page/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Privacy Policy | StreakCoach" },
-  {
-    name: "description",
-    content:
-      "What StreakCoach collects, how it is used and shared, the cookies we set, your rights to export, correct and delete your data, and how we protect it. We never sell your data.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Privacy Policy",
+    "What StreakCoach collects, how it is used and shared, the cookies we set, your rights to export, correct and delete your data, and how we protect it. We never sell your data.",
+  );
 
 export default function PrivacyPolicyPage() {
   const site = useSiteFacts();

@@ -3,15 +3,13 @@ import { Link } from "@remix-run/react";
 import { legalLink, LegalPage } from "~/components/marketing/legal-page";
 import { termsSections } from "~/components/marketing/terms-sections";
 import { useSiteFacts } from "~/root";
+import { pageMeta } from "~/utils/page/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Terms of Service | StreakCoach" },
-  {
-    name: "description",
-    content:
-      "The terms for using StreakCoach: eligibility, subscriptions and the free trial, SMS consent and opt-out (STOP and HELP), your content, liability and governing law.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Terms of Service",
+    "The terms for using StreakCoach: eligibility, subscriptions and the free trial, SMS consent and opt-out (STOP and HELP), your content, liability and governing law.",
+  );
 
 export default function TermsPage() {
   const site = useSiteFacts();

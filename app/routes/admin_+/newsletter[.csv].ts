@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { downloadResponse } from "~/http/download.server";
 import { newsletterSignups } from "~/newsletter/newsletter.server";
 import { requireAdmin } from "~/http/session.server";
 import { csvText, mapBatches, textStream } from "~/utils/requests/streamed-download.server";
@@ -10,12 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     batch.map((s) => [s.email, s.createdAt.toISOString()]),
   );
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(textStream(csvText(["email", "signed_up_at"], rows)), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="newsletter-signups-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return downloadResponse(textStream(csvText(["email", "signed_up_at"], rows)), {
+    contentType: "text/csv; charset=utf-8",
+    fileName: `newsletter-signups-${day}.csv`,
+    nosniff: true,
   });
 }

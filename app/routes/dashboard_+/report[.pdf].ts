@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { downloadResponse } from "~/http/download.server";
 import { parseDateRange } from "~/goals/goal-rules";
 import { progressReportPdf } from "~/report/report-pdf.server";
 import { requireUser } from "~/http/session.server";
@@ -20,11 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const pdf = await progressReportPdf(user, range);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="streakcoach-report-${range}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
+  return downloadResponse(new Uint8Array(pdf), {
+    contentType: "application/pdf",
+    fileName: `streakcoach-report-${range}.pdf`,
   });
 }

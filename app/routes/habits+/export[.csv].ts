@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { downloadResponse } from "~/http/download.server";
 import { todayFor } from "~/goals/goals.server";
 import { habitsCsv } from "~/habits/habit-csv.server";
 import { listHabits } from "~/habits/habits.server";
@@ -9,12 +10,9 @@ import { textStream } from "~/utils/requests/streamed-download.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const today = todayFor(user);
-  return new Response(textStream(habitsCsv(listHabits(user.id), today)), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="streakcoach-habits-${today}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return downloadResponse(textStream(habitsCsv(listHabits(user.id), today)), {
+    contentType: "text/csv; charset=utf-8",
+    fileName: `streakcoach-habits-${today}.csv`,
+    nosniff: true,
   });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { downloadResponse } from "~/http/download.server";
 import { conversationCsv } from "~/conversation/message-history.server";
 import { localDay } from "~/utils/time/local-time";
 import { textStream } from "~/utils/requests/streamed-download.server";
@@ -11,12 +12,9 @@ import { requireUser } from "~/http/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const day = localDay(new Date(), user.timezone);
-  return new Response(textStream(conversationCsv(user)), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="streakcoach-conversation-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return downloadResponse(textStream(conversationCsv(user)), {
+    contentType: "text/csv; charset=utf-8",
+    fileName: `streakcoach-conversation-${day}.csv`,
+    nosniff: true,
   });
 }

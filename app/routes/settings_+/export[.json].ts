@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { downloadResponse } from "~/http/download.server";
 import { toApiGoals } from "~/goals/goal-api.server";
 import { todayFor } from "~/goals/goals.server";
 import { habitSummaries } from "~/habits/habit-api.server";
@@ -24,11 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     messages: streamedArray(data.messages),
     habits: habitSummaries(listHabits(data.account.id), todayFor(data.account)),
   };
-  return new Response(textStream(jsonText(document, 2)), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="streakcoach-data.json"',
-      "Cache-Control": "private, no-store",
-    },
+  return downloadResponse(textStream(jsonText(document, 2)), {
+    contentType: "application/json; charset=utf-8",
+    fileName: "streakcoach-data.json",
   });
 }
