@@ -16,6 +16,10 @@ export async function userVerifiedSinceNewYear() {
   return getUserById(created.id)!;
 }
 
-/** A text from the user's phone, handled as the webhook hands it to the engine at `now`. */
-export const textFromUser = (userId: number, body: string, now: Date) =>
-  handleIncomingText(getUserById(userId)!, { text: body, source: "sms" }, now);
+/** A text from the user's phone (or web chat), handled as the webhook hands it to the engine at `now`. */
+export const textFromUser = (
+  userId: number,
+  body: string,
+  now: Date,
+  source: "sms" | "web" = "sms",
+) => handleIncomingText(getUserById(userId)!, { text: body, source }, now);

@@ -6,6 +6,7 @@ import { isOptedOut } from "~/sms/may-text.server";
 import { getUserById } from "~/users/users.server";
 import { db, schema } from "~/utils/db/db.server";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
+import { textFromUser } from "../helpers/texts";
 
 // Saturday 2026-11-21 in New York; the evening question is at 19:00.
 const MORNING = new Date("2026-11-21T14:00:00Z"); // 09:00
@@ -25,8 +26,7 @@ async function userWithGoals(goals = "1. call mom 2. floss daily 3. floss") {
 }
 
 const fresh = (id: number) => getUserById(id)!;
-const text = (userId: number, body: string, at: Date, source: "sms" | "web" = "sms") =>
-  handleIncomingText(fresh(userId), { text: body, source }, at);
+const text = textFromUser;
 
 /** Each of today's goals by name: "done", "skipped" or "open". */
 function states(userId: number, at: Date) {

@@ -15,6 +15,7 @@ import { db, schema } from "~/utils/db/db.server";
 import { localTime } from "~/utils/time/local-time";
 import { createTestUser, markPhoneVerified } from "../helpers/requests";
 import { localTextsTo } from "../helpers/local-outbox";
+import { textFromUser } from "../helpers/texts";
 
 // A fixed instant: Saturday 2026-11-21 at 9:00 in New York.
 const MORNING = new Date("2026-11-21T14:00:00Z");
@@ -48,11 +49,7 @@ describe("conversation engine", () => {
     expect(asked.sent).toBe(true);
     expect(pendingPhase(fresh(user.id), MORNING)).toBe("morning");
 
-    const result = await handleIncomingText(
-      fresh(user.id),
-      { text: "1. Run 5k 2. Finish report by 3pm", source: "sms" },
-      MORNING,
-    );
+    const result = await textFromUser(user.id, "1. Run 5k 2. Finish report by 3pm", MORNING);
     expect(result.intent).toBe("set_goals");
     expect(result.reply).toBe(
       "Got it: 2 goals for today: 1) Run 5k 2) Finish report by 3pm. I'll check in at 7:00 PM.",
@@ -71,9 +68,9 @@ describe("conversation engine", () => {
   it("plans a goal that names a weekday for that day, today when it is today, and says so", async () => {
     const user = await verifiedUser();
     await askMorningQuestion(user, MORNING); // Saturday, November 21
-    const result = await handleIncomingText(
-      fresh(user.id),
-      { text: "gym b4 work, dinner with jess on friday, laundry on saturday", source: "sms" },
+    const result = await textFromUser(
+      user.id,
+      "gym b4 work, dinner with jess on friday, laundry on saturday",
       MORNING,
     );
     expect(result.reply).toBe(
@@ -96,19 +93,11 @@ describe("conversation engine", () => {
     const user = await verifiedUser();
     await askMorningQuestion(user, MORNING);
     const elevenAm = new Date(MORNING.getTime() + 2 * 60 * 60 * 1000);
-    const result = await handleIncomingText(
-      fresh(user.id),
-      { text: "1. dentist at 9am 2. groceries", source: "sms" },
-      elevenAm,
-    );
+    const result = await textFromUser(user.id, "1. dentist at 9am 2. groceries", elevenAm);
     expect(result.reply).toBe(
       'Got it: 2 goals for today: 1) dentist at 9am 2) groceries. Note: 9:00 AM has already passed today, so 1 shows as overdue; text "move 1 to tomorrow" to push it. I\'ll check in at 7:00 PM.',
     );
-    const moved = await handleIncomingText(
-      fresh(user.id),
-      { text: "move 1 to tomorrow", source: "sms" },
-      elevenAm,
-    );
+    const moved = await textFromUser(user.id, "move 1 to tomorrow", elevenAm);
     expect(moved.intent).toBe("move_goal");
     expect(listTodayGoals(fresh(user.id), elevenAm).map((g) => g.description)).toEqual([
       "groceries",
@@ -120,21 +109,13 @@ describe("conversation engine", () => {
     await askMorningQuestion(user, MORNING);
     const tooLong = `write ${"a very long goal ".repeat(40)}`.trim();
     expect(tooLong.length).toBeGreaterThan(GOAL_DESCRIPTION_MAX);
-    const result = await handleIncomingText(
-      fresh(user.id),
-      { text: `1. Run 5k\n2. ${tooLong}`, source: "sms" },
-      MORNING,
-    );
+    const result = await textFromUser(user.id, `1. Run 5k\n2. ${tooLong}`, MORNING);
     expect(result.reply).toBe(
       "Got it: 1 goal for today: 1) Run 5k. Not added: 1 goal over 500 characters, the most a goal can have. I'll check in at 7:00 PM.",
     );
     expect(listTodayGoals(fresh(user.id), MORNING).map((g) => g.description)).toEqual(["Run 5k"]);
 
-    const alone = await handleIncomingText(
-      fresh(user.id),
-      { text: `goal: ${tooLong}`, source: "sms" },
-      MORNING,
-    );
+    const alone = await textFromUser(user.id, `goal: ${tooLong}`, MORNING);
     expect(alone.reply).toBe(
       "That goal is too long: a goal can have at most 500 characters. Please text a shorter version.",
     );
@@ -144,11 +125,7 @@ describe("conversation engine", () => {
   it("completes the goals named in the evening check-in and attaches a photo as proof", async () => {
     const user = await verifiedUser();
     await askMorningQuestion(user, MORNING);
-    await handleIncomingText(
-      fresh(user.id),
-      { text: "Run 5k, read 30 pages, call mom", source: "web" },
-      MORNING,
-    );
+    await textFromUser(user.id, "Run 5k, read 30 pages, call mom", MORNING, "web");
     const asked = await askEveningQuestion(fresh(user.id), EVENING);
     expect(asked.sent).toBe(true);
     expect(outbox(user.phone)[0]!.body).toMatch(/1\) Run 5k 2\) read 30 pages 3\) call mom/);
@@ -209,7 +186,7 @@ describe("conversation engine", () => {
     expect((await askMorningQuestion(fresh(user.id), MORNING)).sent).toBe(false);
     expect(outbox(user.phone)).toHaveLength(1);
 
-    await handleIncomingText(fresh(user.id), { text: "START", source: "sms" }, MORNING);
+    await textFromUser(user.id, "START", MORNING);
     expect(isOptedOut(user.phone)).toBe(false);
     expect((await askMorningQuestion(fresh(user.id), MORNING)).sent).toBe(true);
   });
@@ -243,14 +220,10 @@ describe("conversation engine", () => {
     expect(paused.reply).toMatch(/paused for 3 days/);
     expect(fresh(user.id).pausedUntil!.toISOString()).toBe("2026-11-24T05:00:00.000Z");
 
-    await handleIncomingText(fresh(user.id), { text: "pause", source: "web" }, MORNING);
+    await textFromUser(user.id, "pause", MORNING, "web");
     expect(fresh(user.id).sendCheckInReminders).toBe(false);
 
-    const resumed = await handleIncomingText(
-      fresh(user.id),
-      { text: "resume", source: "web" },
-      MORNING,
-    );
+    const resumed = await textFromUser(user.id, "resume", MORNING, "web");
     expect(resumed.intent).toBe("resume");
     expect(fresh(user.id).sendCheckInReminders).toBe(true);
     expect(fresh(user.id).pausedUntil).toBeNull();
@@ -259,57 +232,28 @@ describe("conversation engine", () => {
   it("answers list, stats, help and unknown texts", async () => {
     const user = await verifiedUser();
     await handleIncomingText(user, { text: "goal: Run 5k", source: "web" }, MORNING);
-    expect(
-      (
-        await handleIncomingText(
-          fresh(user.id),
-          { text: "what are my goals?", source: "web" },
-          MORNING,
-        )
-      ).reply,
-    ).toBe("Today's goals: 1) Run 5k");
-    expect(
-      (
-        await handleIncomingText(
-          fresh(user.id),
-          { text: "what's my streak?", source: "web" },
-          MORNING,
-        )
-      ).reply,
-    ).toMatch(/streak: 0 days\. Completion rate: 0% of 0 decided goals \(0 done, 1 still open\)/);
-    expect(
-      (await handleIncomingText(fresh(user.id), { text: "HELP", source: "web" }, MORNING)).reply,
-    ).toMatch(/Reply STOP/);
-    expect(
-      (await handleIncomingText(fresh(user.id), { text: "hello there", source: "web" }, MORNING))
-        .intent,
-    ).toBe("unknown");
+    expect((await textFromUser(user.id, "what are my goals?", MORNING, "web")).reply).toBe(
+      "Today's goals: 1) Run 5k",
+    );
+    expect((await textFromUser(user.id, "what's my streak?", MORNING, "web")).reply).toMatch(
+      /streak: 0 days\. Completion rate: 0% of 0 decided goals \(0 done, 1 still open\)/,
+    );
+    expect((await textFromUser(user.id, "HELP", MORNING, "web")).reply).toMatch(/Reply STOP/);
+    expect((await textFromUser(user.id, "hello there", MORNING, "web")).intent).toBe("unknown");
   });
 
   it("asks which goal a check-in means instead of writing a guess", async () => {
     const user = await verifiedUser();
     await askMorningQuestion(user, MORNING);
-    await handleIncomingText(
-      fresh(user.id),
-      { text: "Call mom, call dad, laundry", source: "web" },
-      MORNING,
-    );
+    await textFromUser(user.id, "Call mom, call dad, laundry", MORNING, "web");
     await askEveningQuestion(fresh(user.id), EVENING);
 
-    const outOfRange = await handleIncomingText(
-      fresh(user.id),
-      { text: "did 5", source: "sms" },
-      EVENING,
-    );
+    const outOfRange = await textFromUser(user.id, "did 5", EVENING);
     expect(outOfRange.intent).toBe("unknown");
     expect(outOfRange.reply).toBe(
       'Which goal is 5? You have 3 today: 1) Call mom 2) call dad 3) laundry. Reply e.g. "1 done".',
     );
-    const twoAlike = await handleIncomingText(
-      fresh(user.id),
-      { text: "called 😅", source: "sms" },
-      EVENING,
-    );
+    const twoAlike = await textFromUser(user.id, "called 😅", EVENING);
     expect(twoAlike.reply).toBe(
       'Which one did you mean: 1) Call mom or 2) call dad? Reply e.g. "1".',
     );

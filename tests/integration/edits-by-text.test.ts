@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
 import { twilioSid } from "../fakes/twilio-server";
-import {
-  call,
-  createTestUser,
-  makeRequest,
-  markPhoneVerified,
-  sessionCookie,
-} from "../helpers/requests";
+import { call, createTestUser, markPhoneVerified, sessionCookie } from "../helpers/requests";
 import { signedTwilioPost } from "../helpers/twilio-webhook";
+import { postChatMessage } from "../helpers/web-chat";
 import * as inboundRoute from "~/routes/webhooks+/twilio.messages";
-import * as messagesRoute from "~/routes/messages+/_layout";
 import { askEveningQuestion, askMorningQuestion } from "~/conversation/inbound.server";
 import { completeGoal, listAllGoals, listTodayGoals, todayFor } from "~/goals/goals.server";
 import { getUserById } from "~/users/users.server";
@@ -63,15 +57,7 @@ const byWebChat: Channel = {
   name: "the web chat",
   async send(user, text) {
     const cookie = await sessionCookie(user.id);
-    const response = await call(
-      messagesRoute.action,
-      makeRequest("/messages", {
-        method: "POST",
-        cookie,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ message: text }),
-      }),
-    );
+    const response = await postChatMessage(text, cookie);
     expect(response.status).toBe(302);
     // The answer is the one message after the user's.
     const thread = db

@@ -79,36 +79,41 @@ describe("today is the user's local day", () => {
   // 03:30 UTC on March 1 is still February 28 in New York (22:30) and in Honolulu (17:30).
   const now = at("2026-03-01T03:30:00Z");
 
-  it("lists goals due on New York's Feb 28, not the server's UTC March 1", async () => {
-    const user = await userIn(NY);
-    goalAt(user.id, "feb 27 23:30 NY", "2026-02-28T04:30:00Z");
-    goalAt(user.id, "feb 28 00:30 NY", "2026-02-28T05:30:00Z");
-    goalAt(user.id, "feb 28 21:00 NY", "2026-03-01T02:00:00Z");
-    goalAt(user.id, "feb 28 23:59 NY", "2026-03-01T04:59:00Z");
-    goalAt(user.id, "mar 1 00:00 NY", "2026-03-01T05:00:00Z");
-    goalAt(user.id, "mar 1 05:00 NY (UTC today)", "2026-03-01T10:00:00Z");
-    expect(descriptions(listTodayGoals(user, now))).toEqual([
-      "feb 28 00:30 NY",
-      "feb 28 21:00 NY",
-      "feb 28 23:59 NY",
-    ]);
-  });
-
-  it("gives a Honolulu user a different day for the same instants", async () => {
-    const user = await userIn(HONOLULU);
-    // 04:30Z and 05:30Z on Feb 28 are Feb 27 in Honolulu (18:30 and 19:30).
-    goalAt(user.id, "feb 27 18:30 HST", "2026-02-28T04:30:00Z");
-    goalAt(user.id, "feb 27 19:30 HST", "2026-02-28T05:30:00Z");
-    goalAt(user.id, "feb 28 00:00 HST", "2026-02-28T10:00:00Z");
-    goalAt(user.id, "feb 28 16:00 HST", "2026-03-01T02:00:00Z");
-    goalAt(user.id, "feb 28 23:30 HST", "2026-03-01T09:30:00Z");
-    goalAt(user.id, "mar 1 00:00 HST", "2026-03-01T10:00:00Z");
-    expect(descriptions(listTodayGoals(user, now))).toEqual([
-      "feb 28 00:00 HST",
-      "feb 28 16:00 HST",
-      "feb 28 23:30 HST",
-    ]);
-  });
+  for (const { name, zone, goals, today } of [
+    {
+      name: "lists goals due on New York's Feb 28, not the server's UTC March 1",
+      zone: NY,
+      goals: {
+        "feb 27 23:30 NY": "2026-02-28T04:30:00Z",
+        "feb 28 00:30 NY": "2026-02-28T05:30:00Z",
+        "feb 28 21:00 NY": "2026-03-01T02:00:00Z",
+        "feb 28 23:59 NY": "2026-03-01T04:59:00Z",
+        "mar 1 00:00 NY": "2026-03-01T05:00:00Z",
+        "mar 1 05:00 NY (UTC today)": "2026-03-01T10:00:00Z",
+      },
+      today: ["feb 28 00:30 NY", "feb 28 21:00 NY", "feb 28 23:59 NY"],
+    },
+    {
+      name: "gives a Honolulu user a different day for the same instants",
+      zone: HONOLULU,
+      // 04:30Z and 05:30Z on Feb 28 are Feb 27 in Honolulu (18:30 and 19:30).
+      goals: {
+        "feb 27 18:30 HST": "2026-02-28T04:30:00Z",
+        "feb 27 19:30 HST": "2026-02-28T05:30:00Z",
+        "feb 28 00:00 HST": "2026-02-28T10:00:00Z",
+        "feb 28 16:00 HST": "2026-03-01T02:00:00Z",
+        "feb 28 23:30 HST": "2026-03-01T09:30:00Z",
+        "mar 1 00:00 HST": "2026-03-01T10:00:00Z",
+      },
+      today: ["feb 28 00:00 HST", "feb 28 16:00 HST", "feb 28 23:30 HST"],
+    },
+  ]) {
+    it(name, async () => {
+      const user = await userIn(zone);
+      for (const [description, dueAt] of Object.entries(goals)) goalAt(user.id, description, dueAt);
+      expect(descriptions(listTodayGoals(user, now))).toEqual(today);
+    });
+  }
 
   it("lists only the user's own goals", async () => {
     const alice = await userIn(NY);
@@ -211,36 +216,51 @@ describe("streak over local days", () => {
 });
 
 describe("today's goals on DST days in New York", () => {
-  it("includes 00:30 and 23:30 of the 23-hour day 2026-03-08, and nothing of the days around", async () => {
-    const user = await userIn(NY);
-    goalAt(user.id, "mar 7 23:30 EST", "2026-03-08T04:30:00Z");
-    goalAt(user.id, "mar 8 00:30 EST", "2026-03-08T05:30:00Z");
-    goalAt(user.id, "mar 8 03:00 EDT", "2026-03-08T07:00:00Z");
-    goalAt(user.id, "mar 8 23:30 EDT", "2026-03-09T03:30:00Z");
-    goalAt(user.id, "mar 9 00:30 EDT", "2026-03-09T04:30:00Z");
-    const expected = ["mar 8 00:30 EST", "mar 8 03:00 EDT", "mar 8 23:30 EDT"];
-    // Early, midday and late on Mar 8.
-    expect(descriptions(listTodayGoals(user, at("2026-03-08T05:00:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-03-08T16:00:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-03-09T03:59:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-03-09T04:00:00Z")))).toEqual([
-      "mar 9 00:30 EDT",
-    ]);
-  });
-
-  it("includes 00:30, both 01:30s and 23:30 of the 25-hour day 2026-11-01", async () => {
-    const user = await userIn(NY);
-    goalAt(user.id, "oct 31 23:30 EDT", "2026-11-01T03:30:00Z");
-    goalAt(user.id, "nov 1 00:30 EDT", "2026-11-01T04:30:00Z");
-    goalAt(user.id, "nov 1 01:30 EDT", "2026-11-01T05:30:00Z");
-    goalAt(user.id, "nov 1 01:30 EST", "2026-11-01T06:30:00Z");
-    goalAt(user.id, "nov 1 23:30 EST", "2026-11-02T04:30:00Z");
-    goalAt(user.id, "nov 2 00:30 EST", "2026-11-02T05:30:00Z");
-    const expected = ["nov 1 00:30 EDT", "nov 1 01:30 EDT", "nov 1 01:30 EST", "nov 1 23:30 EST"];
-    expect(descriptions(listTodayGoals(user, at("2026-11-01T04:00:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-11-01T17:00:00Z")))).toEqual(expected);
-    expect(descriptions(listTodayGoals(user, at("2026-11-02T04:59:00Z")))).toEqual(expected);
-  });
+  const mar8 = ["mar 8 00:30 EST", "mar 8 03:00 EDT", "mar 8 23:30 EDT"];
+  const nov1 = ["nov 1 00:30 EDT", "nov 1 01:30 EDT", "nov 1 01:30 EST", "nov 1 23:30 EST"];
+  for (const { name, goals, todayAt } of [
+    {
+      name: "includes 00:30 and 23:30 of the 23-hour day 2026-03-08, and nothing of the days around",
+      goals: {
+        "mar 7 23:30 EST": "2026-03-08T04:30:00Z",
+        "mar 8 00:30 EST": "2026-03-08T05:30:00Z",
+        "mar 8 03:00 EDT": "2026-03-08T07:00:00Z",
+        "mar 8 23:30 EDT": "2026-03-09T03:30:00Z",
+        "mar 9 00:30 EDT": "2026-03-09T04:30:00Z",
+      },
+      // Early, midday and late on Mar 8, then Mar 9.
+      todayAt: {
+        "2026-03-08T05:00:00Z": mar8,
+        "2026-03-08T16:00:00Z": mar8,
+        "2026-03-09T03:59:00Z": mar8,
+        "2026-03-09T04:00:00Z": ["mar 9 00:30 EDT"],
+      },
+    },
+    {
+      name: "includes 00:30, both 01:30s and 23:30 of the 25-hour day 2026-11-01",
+      goals: {
+        "oct 31 23:30 EDT": "2026-11-01T03:30:00Z",
+        "nov 1 00:30 EDT": "2026-11-01T04:30:00Z",
+        "nov 1 01:30 EDT": "2026-11-01T05:30:00Z",
+        "nov 1 01:30 EST": "2026-11-01T06:30:00Z",
+        "nov 1 23:30 EST": "2026-11-02T04:30:00Z",
+        "nov 2 00:30 EST": "2026-11-02T05:30:00Z",
+      },
+      todayAt: {
+        "2026-11-01T04:00:00Z": nov1,
+        "2026-11-01T17:00:00Z": nov1,
+        "2026-11-02T04:59:00Z": nov1,
+      },
+    },
+  ]) {
+    it(name, async () => {
+      const user = await userIn(NY);
+      for (const [description, dueAt] of Object.entries(goals)) goalAt(user.id, description, dueAt);
+      for (const [now, today] of Object.entries(todayAt)) {
+        expect(descriptions(listTodayGoals(user, at(now)))).toEqual(today);
+      }
+    });
+  }
 });
 
 describe("completeGoal", () => {

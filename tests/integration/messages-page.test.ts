@@ -6,6 +6,7 @@ import { listAllGoals } from "~/goals/goals.server";
 import { db, schema } from "~/utils/db/db.server";
 import { addDays, localDay, startOfLocalDay } from "~/utils/time/local-time";
 import { call, createTestUser, makeRequest, readJson, sessionCookie } from "../helpers/requests";
+import { postChatMessage } from "../helpers/web-chat";
 import { messagesOf } from "../helpers/stored-rows";
 import { loader as rootLoader } from "~/root";
 
@@ -18,19 +19,7 @@ type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 
 const load = (cookie?: string, query = "") =>
   call(messagesRoute.loader, makeRequest(`/messages${query}`, { cookie }));
-const send = (message: string | null, cookie?: string) => {
-  const body = new URLSearchParams();
-  if (message !== null) body.set("message", message);
-  return call(
-    messagesRoute.action,
-    makeRequest("/messages", {
-      method: "POST",
-      body,
-      cookie,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-  );
-};
+const send = postChatMessage;
 
 let user: TestUser;
 let cookie: string;

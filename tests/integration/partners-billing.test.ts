@@ -1,4 +1,5 @@
-import { createTestUser } from "../helpers/requests";
+import { createTestUser, markPhoneVerified } from "../helpers/requests";
+import { type BillingState, setBillingState } from "../helpers/billing-state";
 import { RecordingTransport } from "../helpers/recording-transport";
 import { addPartner, answerAsPartner } from "~/partners/partners.server";
 import { isBillingEnabled } from "~/billing/billing.server";
@@ -23,30 +24,13 @@ afterAll(() => appEnv.restore());
 const SUNDAY = "2026-11-22T23:01:00Z";
 const NEXT_SUNDAY = "2026-11-29T23:01:00Z";
 
-type Billing = {
-  trialEndsAt: string | null;
-  plan?: "basic" | "premium";
-  status?: string;
-  periodEnd?: string;
-};
-
 let phoneCount = 0;
 
 /** A user with the given plan state and one coach who said YES to weekly summaries. */
-async function userWithActivePartner(billing: Billing) {
+async function userWithActivePartner(billing: BillingState) {
   const user = await createTestUser();
-  sqlite
-    .prepare(
-      `update users set trial_ends_at = ?, plan = ?, subscription_status = ?, current_period_end = ?,
-       cancel_at_period_end = 0, phone_verified_at = ${Date.now()} where id = ?`,
-    )
-    .run(
-      billing.trialEndsAt ? Date.parse(billing.trialEndsAt) : null,
-      billing.plan ?? null,
-      billing.status ?? null,
-      billing.periodEnd ? Date.parse(billing.periodEnd) : null,
-      user.id,
-    );
+  setBillingState(user.id, billing);
+  markPhoneVerified(user.id);
   phoneCount += 1;
   const phone = `+1201555${4000 + phoneCount}`;
   await addPartner(user.id, {

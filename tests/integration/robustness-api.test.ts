@@ -128,6 +128,10 @@ const validMorning = fc.constantFrom("06:00", "08:00", "11:00");
 const validEvening = fc.constantFrom("17:00", "19:00", "22:00");
 const validZone = fc.constantFrom("America/New_York", "Pacific/Honolulu");
 const ownUserId = fc.constant(null).map(() => user.id);
+const ownOrOtherUserId = fc.oneof(
+  ownUserId,
+  fc.constant(null).map(() => other.id),
+);
 
 type Endpoint = {
   name: string;
@@ -218,10 +222,7 @@ const ENDPOINTS: Endpoint[] = [
     methods: ["GET", "POST", "PATCH"],
     query: ["userId", "active"],
     body: {
-      userId: fc.oneof(
-        ownUserId,
-        fc.constant(null).map(() => other.id),
-      ),
+      userId: ownOrOtherUserId,
       description: fc.constantFrom("Drink water", "  Stretch  "),
       dueDate: fc.constantFrom("2030-01-01T10:00:00Z", "2030-01-01T10:00:00+02:00", "2030-01-01"),
       sourceMessageId: fc.constant(undefined),
@@ -303,32 +304,19 @@ const ENDPOINTS: Endpoint[] = [
       source: fc.constant("web"),
     },
   },
-  {
-    name: "POST /api/mock/send-morning-sms",
-    route: sendMorning,
-    path: () => "/api/mock/send-morning-sms",
+  ...(
+    [
+      ["morning", sendMorning],
+      ["evening", sendEvening],
+    ] as const
+  ).map(([when, route]) => ({
+    name: `POST /api/mock/send-${when}-sms`,
+    route,
+    path: () => `/api/mock/send-${when}-sms`,
     param: noParam,
     methods: ["GET", "POST"],
-    body: {
-      userId: fc.oneof(
-        ownUserId,
-        fc.constant(null).map(() => other.id),
-      ),
-    },
-  },
-  {
-    name: "POST /api/mock/send-evening-sms",
-    route: sendEvening,
-    path: () => "/api/mock/send-evening-sms",
-    param: noParam,
-    methods: ["GET", "POST"],
-    body: {
-      userId: fc.oneof(
-        ownUserId,
-        fc.constant(null).map(() => other.id),
-      ),
-    },
-  },
+    body: { userId: ownOrOtherUserId },
+  })),
   {
     name: "GET /api/user",
     route: currentUser,

@@ -1,5 +1,6 @@
 import { createTestUser } from "../helpers/requests";
 import { RecordingTransport } from "../helpers/recording-transport";
+import { type BillingState, setBillingState } from "../helpers/billing-state";
 import { runTick } from "~/scheduler/tick.server";
 import { numberedInOrder, templates } from "~/replies/templates";
 import { createGoal } from "~/goals/goals.server";
@@ -38,35 +39,11 @@ const ledger = (userId: number) =>
 let transport: RecordingTransport;
 const tick = (at: string) => runTick(new Date(at), { transport });
 
-type Billing = {
-  trialEndsAt: string | null;
-  plan?: "basic" | "premium" | null;
-  status?: string | null;
-  periodEnd?: string | null;
-  cancelAtPeriodEnd?: boolean;
-};
-
-function setBilling(userId: number, billing: Billing) {
-  sqlite
-    .prepare(
-      `update users set trial_ends_at = ?, plan = ?, subscription_status = ?, current_period_end = ?,
-       cancel_at_period_end = ? where id = ?`,
-    )
-    .run(
-      billing.trialEndsAt ? Date.parse(billing.trialEndsAt) : null,
-      billing.plan ?? null,
-      billing.status ?? null,
-      billing.periodEnd ? Date.parse(billing.periodEnd) : null,
-      billing.cancelAtPeriodEnd ? 1 : 0,
-      userId,
-    );
-}
-
 /**
  * A real account with a verified phone in New York (EDT in June: 08:00 is 12:00Z, 18:00 is 22:00Z,
  * 19:00 is 23:00Z), texts and weekly summaries on, and the given billing state.
  */
-async function makeUser(billing: Billing) {
+async function makeUser(billing: BillingState) {
   const created = await createTestUser();
   sqlite
     .prepare(
@@ -75,7 +52,7 @@ async function makeUser(billing: Billing) {
        receive_weekly_summary = 1 where id = ?`,
     )
     .run(Date.parse("2026-05-01T00:00:00Z"), created.id);
-  setBilling(created.id, billing);
+  setBillingState(created.id, billing);
   return getUserById(created.id)!;
 }
 
@@ -189,7 +166,7 @@ describe("an ended trial", () => {
     expect(transport.to(user.phone)).toEqual([TRIAL_ENDED]);
 
     // The webhook stores a plan.
-    setBilling(user.id, {
+    setBillingState(user.id, {
       trialEndsAt: "2026-06-13T16:00:00Z",
       plan: "basic",
       status: "active",
@@ -236,7 +213,7 @@ describe("an ended paid plan", () => {
     await tick(SUNDAY.before);
     await tick(SUNDAY.morning);
 
-    setBilling(user.id, {
+    setBillingState(user.id, {
       trialEndsAt: "2026-06-13T16:00:00Z",
       plan: "premium",
       status: "active",
@@ -244,7 +221,7 @@ describe("an ended paid plan", () => {
     });
     await tickThrough(MONDAY); // still paid at 08:00 Monday; the period ends at 10:00
     // Stripe cancels it at the end of the period.
-    setBilling(user.id, {
+    setBillingState(user.id, {
       trialEndsAt: "2026-06-13T16:00:00Z",
       plan: "premium",
       status: "canceled",
