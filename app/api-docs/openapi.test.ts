@@ -52,9 +52,11 @@ describe("the OpenAPI document of /api", () => {
     const scopesInRoutes = Object.fromEntries(
       apiRouteFiles().flatMap((file) => {
         const source = readFileSync(path.join(root, "app", "routes", "api+", `${file}.ts`), "utf8");
-        const scopes = [...source.matchAll(/requireApiUser\(request, "(read|write)"\)/g)].map(
-          (match) => match[1]!,
-        );
+        const scopes = [
+          ...source.matchAll(
+            /requireApiUser\(request, "(read|write)"\)|requireApiWriter\(request, \{[^}]*token: "(read|write)"/g,
+          ),
+        ].map((match) => (match[1] ?? match[2])!);
         // PATCH /api/goals/{id}/skip, reopen and move are ownGoalPatch's, which asks for write.
         if (source.includes("ownGoalPatch(")) scopes.push("write");
         return scopes.length ? [[urlOfRouteFile(file), [...new Set(scopes)].sort()]] : [];
