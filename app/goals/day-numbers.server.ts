@@ -5,12 +5,14 @@ import { localDay, type LocalDay } from "~/utils/time/local-time";
 // another day. goal_day_numbers keeps the last number given on each of a user's local days, so a
 // number is never given twice: a removed goal leaves a gap, and its undo finds its number free.
 
-const takeNumber = sqlite
-  .prepare<[number, string], number>(
-    `insert into goal_day_numbers (user_id, day, last) values (?, ?, 1)
+const takeNumber = preparedQuery(() =>
+  sqlite
+    .prepare<[number, string], number>(
+      `insert into goal_day_numbers (user_id, day, last) values (?, ?, 1)
      on conflict (user_id, day) do update set last = last + 1 returning last`,
-  )
-  .pluck();
+    )
+    .pluck(),
+);
 
 const giveBackNumber = preparedQuery(() =>
   sqlite.prepare<[number, string, number]>(
@@ -20,7 +22,7 @@ const giveBackNumber = preparedQuery(() =>
 
 /** The next number of the user's local day; call it in the transaction that writes the goal. */
 export function takeDayNumber(userId: number, day: LocalDay): number {
-  return takeNumber.get(userId, day)!;
+  return takeNumber().get(userId, day)!;
 }
 
 /** A number taken for a goal that was not written after all (another writer made it first). */

@@ -53,26 +53,28 @@ export function dueTodayAt(user: Owner, time: string, now = new Date()) {
   return zonedInstant(todayFor(user, now), time, user.timezone);
 }
 
-const timezoneOf = sqlite
-  .prepare<[number], string>("select timezone from users where id = ?")
-  .pluck();
+const timezoneOf = preparedQuery(() =>
+  sqlite.prepare<[number], string>("select timezone from users where id = ?").pluck(),
+);
 
-const goalsDueBetweenExcept = sqlite
-  .prepare<[number, number, number, number], number>(
-    "select count(*) from goals where user_id = ? and due_date >= ? and due_date < ? and id != ?",
-  )
-  .pluck();
+const goalsDueBetweenExcept = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number, number], number>(
+      "select count(*) from goals where user_id = ? and due_date >= ? and due_date < ? and id != ?",
+    )
+    .pluck(),
+);
 
 /** How many more goals a local day of the user's can take. */
 export function roomOnDay(user: Owner, day: LocalDay, exceptGoalId = 0) {
   const { start, end } = localDayRange(day, day, user.timezone);
-  const taken = goalsDueBetweenExcept.get(user.id, start.getTime(), end.getTime(), exceptGoalId)!;
+  const taken = goalsDueBetweenExcept().get(user.id, start.getTime(), end.getTime(), exceptGoalId)!;
   return Math.max(0, MAX_GOALS_PER_DAY - taken);
 }
 
 /** Every way a goal lands on a day (set, edited, moved) passes here. */
 export function assertRoomOnDay(userId: number, dueDate: Date, exceptGoalId = 0, now = new Date()) {
-  const user = { id: userId, timezone: timezoneOf.get(userId) ?? "UTC" };
+  const user = { id: userId, timezone: timezoneOf().get(userId) ?? "UTC" };
   const day = localDay(dueDate, user.timezone);
   if (roomOnDay(user, day, exceptGoalId) === 0)
     throw new GoalEditError(dayFullMessage(day === todayFor(user, now)));
@@ -85,7 +87,7 @@ export function createGoal(
 ): Goal {
   return db.transaction(() => {
     assertRoomOnDay(userId, input.dueDate);
-    const day = localDay(input.dueDate, timezoneOf.get(userId) ?? "UTC");
+    const day = localDay(input.dueDate, timezoneOf().get(userId) ?? "UTC");
     const goal = db
       .insert(goals)
       .values({
@@ -226,24 +228,30 @@ const goalsDueIn = preparedQuery(() => {
   };
 });
 
-const goalsInSlots = sqlite
-  .prepare<[number, number, number], number>(
-    "select coalesce(sum(goals), 0) from goal_due_slots where user_id = ? and slot >= ? and slot < ?",
-  )
-  .pluck();
+const goalsInSlots = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number], number>(
+      "select coalesce(sum(goals), 0) from goal_due_slots where user_id = ? and slot >= ? and slot < ?",
+    )
+    .pluck(),
+);
 // Every slot but those from one on: the user's total (goal_due_totals, kept by triggers) less the
 // slots after, today's and later ones for the previous goals of all time, not every slot before.
-const goalsInSlotsBefore = sqlite
-  .prepare<[number, number, number], number>(
-    `select coalesce((select goals from goal_due_totals where user_id = ?), 0)
+const goalsInSlotsBefore = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number], number>(
+      `select coalesce((select goals from goal_due_totals where user_id = ?), 0)
           - coalesce((select sum(goals) from goal_due_slots where user_id = ? and slot >= ?), 0)`,
-  )
-  .pluck();
-const goalsDueBetweenCount = sqlite
-  .prepare<[number, number, number], number>(
-    "select count(*) from goals where user_id = ? and due_date >= ? and due_date < ?",
-  )
-  .pluck();
+    )
+    .pluck(),
+);
+const goalsDueBetweenCount = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number], number>(
+      "select count(*) from goals where user_id = ? and due_date >= ? and due_date < ?",
+    )
+    .pluck(),
+);
 
 /**
  * How many goals are due in [start, end): the whole quarter hours inside from goal_due_slots (a few
@@ -256,16 +264,16 @@ export function goalsDueCount(userId: number, start: number, end: number) {
   const last = Math.floor(end / QUARTER_HOUR_MS);
   if (start === Number.MIN_SAFE_INTEGER) {
     return (
-      goalsInSlotsBefore.get(userId, userId, last)! +
-      goalsDueBetweenCount.get(userId, last * QUARTER_HOUR_MS, end)!
+      goalsInSlotsBefore().get(userId, userId, last)! +
+      goalsDueBetweenCount().get(userId, last * QUARTER_HOUR_MS, end)!
     );
   }
   const first = Math.ceil(start / QUARTER_HOUR_MS);
-  if (first >= last) return goalsDueBetweenCount.get(userId, start, end)!;
+  if (first >= last) return goalsDueBetweenCount().get(userId, start, end)!;
   return (
-    goalsInSlots.get(userId, first, last)! +
-    goalsDueBetweenCount.get(userId, start, first * QUARTER_HOUR_MS)! +
-    goalsDueBetweenCount.get(userId, last * QUARTER_HOUR_MS, end)!
+    goalsInSlots().get(userId, first, last)! +
+    goalsDueBetweenCount().get(userId, start, first * QUARTER_HOUR_MS)! +
+    goalsDueBetweenCount().get(userId, last * QUARTER_HOUR_MS, end)!
   );
 }
 
@@ -332,11 +340,13 @@ export function carriedOverGoals(user: Owner, day: LocalDay) {
 // Completed goals per quarter hour of their completion, newest first (goal_completion_slots, kept by
 // triggers): a few rows a day however many goals, read in batches until the streak ends.
 const STREAK_BATCH = 256;
-const completionSlotsBefore = sqlite
-  .prepare<[number, number, number], number>(
-    `select slot from goal_completion_slots where user_id = ? and slot < ? order by slot desc limit ?`,
-  )
-  .pluck();
+const completionSlotsBefore = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number], number>(
+      `select slot from goal_completion_slots where user_id = ? and slot < ? order by slot desc limit ?`,
+    )
+    .pluck(),
+);
 
 /**
  * Streak over the user's local days, newest first up to the first gap. A completion slot that lies
@@ -360,7 +370,7 @@ function* completionDays(user: Owner) {
   let before = Number.MAX_SAFE_INTEGER;
   let previous = NaN;
   for (let batch = STREAK_BATCH; ; batch *= 4) {
-    const slots = completionSlotsBefore.all(user.id, before, batch);
+    const slots = completionSlotsBefore().all(user.id, before, batch);
     for (const slot of slots) {
       for (const day of completionDaysOfSlot(user, slot)) {
         if (day !== previous) yield (previous = day);
@@ -371,32 +381,36 @@ function* completionDays(user: Owner) {
   }
 }
 
-const completionsBetween = sqlite
-  .prepare<[number, number, number], number>(
-    "select completed_at from goals where user_id = ? and completed_at >= ? and completed_at < ? order by completed_at desc",
-  )
-  .pluck();
+const completionsBetween = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number], number>(
+      "select completed_at from goals where user_id = ? and completed_at >= ? and completed_at < ? order by completed_at desc",
+    )
+    .pluck(),
+);
 
 /** The local days of a completion slot's completions, newest first. */
 function completionDaysOfSlot(user: Owner, slot: number): number[] {
   const start = slot * QUARTER_HOUR_MS;
   const first = localDayNumber(start, user.timezone);
   if (localDayNumber(start + QUARTER_HOUR_MS - 1, user.timezone) === first) return [first];
-  return completionsBetween
+  return completionsBetween()
     .all(user.id, start, start + QUARTER_HOUR_MS)
     .map((completedAt) => localDayNumber(completedAt, user.timezone));
 }
 
-const completionInstants = sqlite
-  .prepare<[number], number>(
-    "select completed_at from goals where user_id = ? and completed_at is not null order by completed_at desc",
-  )
-  .pluck();
+const completionInstants = preparedQuery(() =>
+  sqlite
+    .prepare<[number], number>(
+      "select completed_at from goals where user_id = ? and completed_at is not null order by completed_at desc",
+    )
+    .pluck(),
+);
 
 /** The current streak and the longest one ever, from one read of the completion instants. */
 export function streaksFor(user: Owner, now = new Date()) {
   const timezone = user.timezone;
-  const days = completionInstants
+  const days = completionInstants()
     .all(user.id)
     .map((completedAt) => localDayNumber(completedAt, timezone));
   const paused = pausedDaysOf(user.id);
@@ -409,34 +423,38 @@ export function streaksFor(user: Owner, now = new Date()) {
 // The user's totals (goal_due_totals, kept by triggers on goal_due_slots), less the open goals of the
 // slots from today's on (a few rows), which are not missed: one row and today's and later slots
 // instead of every slot. The order follows outcomeOf: completed, then skipped, then the day.
-const outcomeSums = sqlite
-  .prepare<[number, number], [number, number, number, number]>(
-    `select completed, skipped,
+const outcomeSums = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number], [number, number, number, number]>(
+      `select completed, skipped,
             goals - completed - skipped - coalesce((select sum(goals - completed - skipped)
               from goal_due_slots where user_id = t.user_id and slot >= ?), 0),
             goals
      from goal_due_totals t where user_id = ?`,
-  )
-  .raw();
+    )
+    .raw(),
+);
 
 // Open goals due in the quarter hour a day starts in, before it starts: none where midnight is on a
 // quarter hour, as in every zone today; counted from the goals so that any zone's figure is exact.
-const openDueBetween = sqlite
-  .prepare<[number, number, number], number>(
-    `select count(*) from goals where user_id = ? and due_date >= ? and due_date < ?
+const openDueBetween = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number], number>(
+      `select count(*) from goals where user_id = ? and due_date >= ? and due_date < ?
      and completed_at is null and skipped_at is null`,
-  )
-  .pluck();
+    )
+    .pluck(),
+);
 
 /** The user's goals by outcome, in one pass over their due slots whatever the goals' number. */
 export function outcomeCounts(user: Owner, now = new Date()): OutcomeCounts {
   const todayStart = startOfLocalDay(todayFor(user, now), user.timezone).getTime();
   const todaySlot = Math.floor(todayStart / QUARTER_HOUR_MS);
-  const [completed, skipped, missedBefore, total] = outcomeSums.get(todaySlot, user.id) ?? [
+  const [completed, skipped, missedBefore, total] = outcomeSums().get(todaySlot, user.id) ?? [
     0, 0, 0, 0,
   ];
   const missed =
-    missedBefore + openDueBetween.get(user.id, todaySlot * QUARTER_HOUR_MS, todayStart)!;
+    missedBefore + openDueBetween().get(user.id, todaySlot * QUARTER_HOUR_MS, todayStart)!;
   return { completed, skipped, missed, open: total - completed - skipped - missed };
 }
 
@@ -458,12 +476,14 @@ export function goalStats(user: Owner, now = new Date()) {
 
 export type GoalStats = ReturnType<typeof goalStats>;
 
-const dueSlotsBetween = sqlite
-  .prepare<[number, number, number], [number, number, number, number]>(
-    `select slot, goals, completed, skipped from goal_due_slots
+const dueSlotsBetween = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number], [number, number, number, number]>(
+      `select slot, goals, completed, skipped from goal_due_slots
      where user_id = ? and slot >= ? and slot < ?`,
-  )
-  .raw();
+    )
+    .raw(),
+);
 
 /** Per-day tallies of goals due in the last weeks, for the calendar picture. */
 export function recentCalendar(user: CalendarOwner, weeks = 12, now = new Date()) {
@@ -472,7 +492,7 @@ export function recentCalendar(user: CalendarOwner, weeks = 12, now = new Date()
   // The slots that begin within the days: every goal due in them, where days start on a quarter hour.
   const firstSlot = (day: LocalDay) =>
     Math.ceil(startOfLocalDay(day, user.timezone).getTime() / QUARTER_HOUR_MS);
-  const rows = dueSlotsBetween.all(user.id, firstSlot(from), firstSlot(addDays(today, 1)));
+  const rows = dueSlotsBetween().all(user.id, firstSlot(from), firstSlot(addDays(today, 1)));
   // Counted by day number (cheap), named once per day.
   const tallies = new Map<number, DayTally>();
   for (const [slot, total, completed, skipped] of rows) {

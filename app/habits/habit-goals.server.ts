@@ -36,12 +36,14 @@ const activeHabitsOf = preparedQuery(() =>
   ),
 );
 
-const doneInWeek = sqlite
-  .prepare<[number, string, string], number>(
-    `select count(*) from goals where habit_id = ? and habit_day >= ? and habit_day < ?
+const doneInWeek = preparedQuery(() =>
+  sqlite
+    .prepare<[number, string, string], number>(
+      `select count(*) from goals where habit_id = ? and habit_day >= ? and habit_day < ?
        and completed_at is not null`,
-  )
-  .pluck();
+    )
+    .pluck(),
+);
 
 // A habit to avoid's day is kept until a slip is reported: its goal is made done.
 const insertHabitGoalRow = preparedQuery(() =>
@@ -85,7 +87,7 @@ function isDue(row: HabitRow, day: LocalDay, firstDay: WeekStart) {
   const schedule = scheduleOn(row, day);
   if (!schedule) return false;
   const done =
-    "timesPerWeek" in schedule ? doneInWeek.get(row.id, weekStartOf(day, firstDay), day)! : 0;
+    "timesPerWeek" in schedule ? doneInWeek().get(row.id, weekStartOf(day, firstDay), day)! : 0;
   return dueToday(schedule, day, done);
 }
 
@@ -142,9 +144,11 @@ export async function ensureHabitGoals(user: HabitOwner, now = new Date()) {
   if (await isPrimary()) createHabitGoalsOfDay(user, now);
 }
 
-const habitGoalIdOn = sqlite
-  .prepare<[number, string], number>("select id from goals where habit_id = ? and habit_day = ?")
-  .pluck();
+const habitGoalIdOn = preparedQuery(() =>
+  sqlite
+    .prepare<[number, string], number>("select id from goals where habit_id = ? and habit_day = ?")
+    .pluck(),
+);
 
 type DayHabit = { id: number; title: string; dueTime: string | null };
 
@@ -159,12 +163,12 @@ export function habitGoalOn(
   create: boolean,
   now = new Date(),
 ): number | undefined {
-  const id = habitGoalIdOn.get(habit.id, day);
+  const id = habitGoalIdOn().get(habit.id, day);
   if (id !== undefined || !create) return id;
   const due = zonedInstant(day, habit.dueTime ?? user.preferredCheckInTimeEvening, user.timezone);
   assertRoomOnDay(user.id, due, 0, now);
   insertHabitGoal(user.id, habit.title, due.getTime(), habit.id, day, now.getTime());
-  return habitGoalIdOn.get(habit.id, day);
+  return habitGoalIdOn().get(habit.id, day);
 }
 
 const habitGoalTitles = preparedQuery(() =>
@@ -220,7 +224,7 @@ export function insertPastHabitDay(
   entry: PastHabitDay,
   now = new Date(),
 ): "added" | "kept" | "full" {
-  if (habitGoalIdOn.get(habit.id, entry.day) !== undefined) return "kept";
+  if (habitGoalIdOn().get(habit.id, entry.day) !== undefined) return "kept";
   if (roomOnDay(user, entry.day) === 0) return "full";
   const time = habit.dueTime ?? user.preferredCheckInTimeEvening;
   const due = zonedInstant(entry.day, time, user.timezone).getTime();

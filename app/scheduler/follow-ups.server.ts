@@ -17,17 +17,19 @@ type Row = BillingRow & {
   day_number: number | null;
 };
 
-const goalIdsOfDay = sqlite
-  .prepare<[number, number, number], number>(
-    "select id from goals where user_id = ? and due_date >= ? and due_date < ? order by due_date, id",
-  )
-  .pluck();
+const goalIdsOfDay = preparedQuery(() =>
+  sqlite
+    .prepare<[number, number, number], number>(
+      "select id from goals where user_id = ? and due_date >= ? and due_date < ? order by due_date, id",
+    )
+    .pluck(),
+);
 
 /** The goal's day number; a goal written around the domain has none and counts its place instead. */
 function numberInDay(row: Row, day: string) {
   if (row.day_number !== null) return row.day_number;
   const { start, end } = localDayRange(day, day, row.timezone);
-  return goalIdsOfDay.all(row.user_id, start.getTime(), end.getTime()).indexOf(row.goal_id) + 1;
+  return goalIdsOfDay().all(row.user_id, start.getTime(), end.getTime()).indexOf(row.goal_id) + 1;
 }
 
 const dueUnfinished = preparedQuery(() =>

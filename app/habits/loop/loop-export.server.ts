@@ -9,7 +9,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { todayFor } from "~/goals/goals.server";
 import { listHabits } from "~/habits/habits.server";
-import { sqlite } from "~/utils/db/db.server";
+import { preparedQuery, sqlite } from "~/utils/db/db.server";
 import { byteStream } from "~/utils/requests/streamed-download.server";
 import type { LocalDay } from "~/utils/time/local-time";
 import { loopCsvZip } from "./loop-csv-export";
@@ -42,14 +42,18 @@ pragma user_version = ${LOOP_SCHEMA_VERSION};
 
 type DayRow = Omit<HabitDayRow, "done" | "skipped"> & { done: number; skipped: number };
 
-const daysOfHabit = sqlite.prepare<[number], DayRow>(
-  `select habit_day as day, completed_at is not null as done, skipped_at is not null as skipped,
+const daysOfHabit = preparedQuery(() =>
+  sqlite.prepare<[number], DayRow>(
+    `select habit_day as day, completed_at is not null as done, skipped_at is not null as skipped,
      value, note
    from goals where habit_id = ?`,
+  ),
 );
 
 const dayRowsOf = (habitId: number): HabitDayRow[] =>
-  daysOfHabit.all(habitId).map((r) => ({ ...r, done: r.done === 1, skipped: r.skipped === 1 }));
+  daysOfHabit()
+    .all(habitId)
+    .map((r) => ({ ...r, done: r.done === 1, skipped: r.skipped === 1 }));
 
 /** The user's habits in Loop's shape, each with its days read only when it is reached. */
 function* loopHabitsOfUser(user: Owner, today: LocalDay): Generator<LoopHabit> {
