@@ -103,6 +103,8 @@ describeOnPhone("rest days and habits to avoid", () => {
     const switchAvoid = async (avoid: boolean) => {
       await page.goto("/habits");
       await sugar.getByRole("link", { name: "Sugar" }).click();
+      // The list has its own "A habit to avoid" (the add form): wait until the habit's page is shown.
+      await expect(page.getByRole("heading", { level: 1, name: "Sugar" })).toBeVisible();
       const editForm = page.locator("form", { has: page.getByLabel("A habit to avoid") });
       await editForm.getByLabel("A habit to avoid").setChecked(avoid);
       await editForm.getByRole("button", { name: "Save" }).click();
