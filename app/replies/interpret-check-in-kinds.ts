@@ -1,7 +1,13 @@
 // A check-in to goals of every kind (conventions v5): values for measured goals, slips on habits to
 // avoid, and a note on a day. Each piece of the reply (between commas, dashes, colons, parentheses
 // and sentences) gives its values and slips first; what is left is read as a yes/no check-in. Pure.
-import { isYesNoSequence, parseCheckIn, namesAGoal, type CheckIn } from "./interpret-check-in";
+import {
+  isYesNoSequence,
+  mentionsAGoal,
+  namesAGoal,
+  parseCheckIn,
+  type CheckIn,
+} from "./interpret-check-in";
 import type { Ambiguity } from "./interpret-check-in-references";
 import { isSmallTalk } from "./interpret-commands";
 import { keywordForm, normalize, stem, stemsMatch } from "./interpret-text";
@@ -110,8 +116,9 @@ export function parseKindsCheckIn(
       const left = without(piece.text, ranges);
       const goalsFound = ranges.map((r) => r.goal);
       reportedBefore = () => goalsFound;
-      // "35 pages and called mom": what is left reports on other goals; "today 😬" on none.
-      if (namesAGoal(left, yesNoGoals, numbers)) {
+      // "35 pages and called mom": what is left reports on other goals ("and ran" with two runs is
+      // asked about); "today 😬" on none.
+      if (mentionsAGoal(left, yesNoGoals, numbers)) {
         rest.push({ sep: piece.sep, text: left });
         reportedBefore = () => goalsOf(parseCheckIn(left, yesNoGoals, numbers));
       }

@@ -281,6 +281,10 @@ export function namesNoOtherGoal(
 export const namesAGoal = (text: string, goals: string[], numbers?: readonly number[]) =>
   refsOf(text, goals, numbers).some((r) => r.goals.length === 1);
 
+/** Whether the text names a goal, or words that several goals share ("ran" with two runs). */
+export const mentionsAGoal = (text: string, goals: string[], numbers?: readonly number[]) =>
+  refsOf(text, goals, numbers).some((r) => r.goals.length === 1 || r.byWord);
+
 /** Whether it names a goal by its words or starts with one ("reading not today", "3 not today"). */
 export function reportsOnAGoal(
   text: string,

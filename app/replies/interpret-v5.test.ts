@@ -60,6 +60,24 @@ describe("version 5: values", () => {
     expect(got.intent).toBe("unknown");
   });
 
+  it("asks about a goal word two goals share after a value, and keeps the value certain", () => {
+    const got = interpretReply(
+      evening(
+        ["Read 30 pages", "Morning run", "Evening run"],
+        [pages, null, null],
+        "read 35 and ran",
+      ),
+    );
+    expect(got).toMatchObject({
+      intent: "unknown",
+      clarify: {
+        options: [2, 3],
+        verdict: "completed",
+        certain: { values: [{ goal: 1, value: 35 }] },
+      },
+    });
+  });
+
   it("does not read a clock time as a value", () => {
     const got = interpretReply(
       evening(["Run 15k", "Call mom"], [km, null], "ran at 6, called mom"),

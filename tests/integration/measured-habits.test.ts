@@ -121,6 +121,29 @@ describe("a value by text", () => {
     expect(days).toEqual([{ value: 35, note: "great chapter", done: 1 }]);
   });
 
+  it("a value and a goal word that two goals share, in one breath: the value is kept and the goal asked about", async () => {
+    const user = await verifiedUser();
+    for (const habit of ["read 30 pages every day", "stretch every day", "stretch legs every day"])
+      await text(user.id, habit, SUNDAY);
+    createHabitGoalsOfDay(getUserById(user.id)!, at("15", "12:00"));
+    const reply = await text(user.id, "read 35 and stretched", at("15"));
+    expect(reply.reply).toMatch(
+      /^Got it\. read 30 pages: 35 of 30 pages ✓\. Which one did you mean/,
+    );
+    await text(user.id, "3", at("15", "21:05"));
+    const done = sqlite
+      .prepare<[number], { title: string; value: number | null }>(
+        `select h.title, g.value from goals g join habits h on h.id = g.habit_id
+          where h.user_id = ? and g.habit_day = '2026-06-15' and g.completed_at is not null
+          order by h.title`,
+      )
+      .all(user.id);
+    expect(done).toEqual([
+      { title: "read 30 pages", value: 35 },
+      { title: "stretch legs", value: null },
+    ]);
+  });
+
   it("'undo' takes the value and the note back", async () => {
     const user = await verifiedUser();
     await text(user.id, "read 30 pages every day", SUNDAY);
