@@ -7,13 +7,15 @@ export function OptionSelectField({
   field,
   label,
   options,
+  hint,
 }: {
   field: FieldMetadata<string>;
   label: string;
   options: readonly { value: string; label: string }[];
+  hint?: string;
 }) {
   return (
-    <Field id={field.id} label={label} errors={field.errors}>
+    <Field id={field.id} label={label} hint={hint} errors={field.errors}>
       <Select {...getSelectProps(field)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

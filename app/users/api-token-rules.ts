@@ -19,9 +19,11 @@ export const SCOPES = ["read", "write"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const ACCESS_CHOICES = [
-  { value: "read", label: "Read only: goals, habits, stats, messages" },
-  { value: "write", label: "Read and write goals and habits" },
+  { value: "read", label: "Read only" },
+  { value: "write", label: "Read and write" },
 ] as const;
+export const ACCESS_HINT =
+  "Read only sees your goals, habits, stats and messages; read and write also adds and changes goals and habits.";
 export type AccessChoice = (typeof ACCESS_CHOICES)[number]["value"];
 
 export const TOKEN_EXPIRY_CHOICES = [

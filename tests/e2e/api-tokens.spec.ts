@@ -12,7 +12,7 @@ test.describe("API tokens", () => {
     await page.goto("/settings/api-tokens");
     const form = page.locator("form#create-api-token");
     await form.getByLabel("Name").fill("Home Shortcut");
-    await form.getByLabel("Access").selectOption({ label: "Read and write goals and habits" });
+    await form.getByLabel("Access").selectOption({ label: "Read and write" });
     await form.getByLabel("Expires").selectOption({ label: "In 30 days" });
     await form.getByRole("button", { name: "Create token" }).click();
 

@@ -6,7 +6,12 @@ import { OptionSelectField } from "~/components/option-select-field";
 import { PendingButton } from "~/components/pending-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { SelectOnFocusInput } from "~/components/ui/input";
-import { ACCESS_CHOICES, TOKEN_EXPIRY_CHOICES, type TokenState } from "~/users/api-token-rules";
+import {
+  ACCESS_CHOICES,
+  ACCESS_HINT,
+  TOKEN_EXPIRY_CHOICES,
+  type TokenState,
+} from "~/users/api-token-rules";
 import type { ApiTokenFormSchema } from "~/users/api-token-schema";
 import { InputField } from "~/components/input-field";
 import { RowActionForm } from "~/components/row-action-form";
@@ -135,7 +140,12 @@ function CreateTokenForm({ lastResult }: { lastResult?: SubmissionResult<string[
           hint="What uses it, e.g. Home Shortcut."
           autoComplete="off"
         />
-        <OptionSelectField field={fields.access} label="Access" options={ACCESS_CHOICES} />
+        <OptionSelectField
+          field={fields.access}
+          label="Access"
+          options={ACCESS_CHOICES}
+          hint={ACCESS_HINT}
+        />
         <OptionSelectField field={fields.expires} label="Expires" options={TOKEN_EXPIRY_CHOICES} />
       </div>
       <div>
