@@ -176,6 +176,30 @@ test.describe("sign out and log in", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("after a failed login, editing the fields posts nothing and keeps the message until Log in", async ({
+    page,
+  }) => {
+    await logIn(page, { email: uniqueEmail("nobody"), password: "not the password" });
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Invalid email or password");
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByLabel("Email").fill(uniqueEmail("nobody-else"));
+    await page.getByLabel("Password").fill("still not it");
+    await page.getByLabel("Email").focus();
+    await expect(page.getByLabel("Email")).toBeFocused();
+    expect(posts).toEqual([]);
+    await expect(alert).toContainText("Invalid email or password");
+
+    const answer = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await answer;
+    await expect(alert).toContainText("Invalid email or password");
+    expect(posts).toHaveLength(1);
+  });
+
   test("shows the login validation messages", async ({ page }) => {
     await page.goto("/login");
     // Both values pass the browser's own checks for these fields, so this works the same with

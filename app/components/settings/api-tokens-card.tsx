@@ -128,7 +128,6 @@ function CreateTokenForm({ lastResult }: { lastResult?: SubmissionResult<string[
     constraint: FORM_ATTRIBUTES.apiToken,
     lastResult,
     defaultValue: { access: "read", expires: "90" },
-    shouldRevalidate: "onBlur",
   });
   return (
     <AddItemForm form={form} title="Create a token" intent="token-create">

@@ -110,7 +110,6 @@ function AddPartnerForm({ lastResult }: { lastResult?: SubmissionResult<string[]
     constraint: FORM_ATTRIBUTES.partner,
     lastResult,
     defaultValue: { role: "partner", weeklySummary: "on" },
-    shouldRevalidate: "onBlur",
   });
   return (
     <AddItemForm form={form} title="Add a coach or partner" intent="partner-add">

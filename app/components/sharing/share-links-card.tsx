@@ -112,7 +112,6 @@ function CreateShareLinkForm({ lastResult }: { lastResult?: SubmissionResult<str
     constraint: FORM_ATTRIBUTES.shareLink,
     lastResult,
     defaultValue: { expires: "30" },
-    shouldRevalidate: "onBlur",
   });
   return (
     <AddItemForm form={form} title="Create a share link" intent="share-create">

@@ -203,7 +203,6 @@ function RequestStep() {
     id: "forgot-request",
     constraint: FORM_ATTRIBUTES.forgotPasswordRequest,
     lastResult: last?.result,
-    shouldRevalidate: "onBlur",
   });
   return (
     <>
@@ -233,7 +232,6 @@ function ResetStep({ email }: { email: string }) {
     id: "forgot-reset",
     constraint: FORM_ATTRIBUTES.forgotPasswordReset,
     lastResult: last?.result,
-    shouldRevalidate: "onBlur",
   });
   return (
     <>

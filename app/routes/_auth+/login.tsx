@@ -63,7 +63,6 @@ export default function LoginPage() {
     id: "login",
     constraint: FORM_ATTRIBUTES.login,
     lastResult,
-    shouldRevalidate: "onBlur",
   });
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">

@@ -76,7 +76,6 @@ export default function RegisterPage() {
     id: "register",
     constraint: FORM_ATTRIBUTES.register,
     lastResult,
-    shouldRevalidate: "onBlur",
     defaultValue: {
       timezone: DEFAULT_TIME_ZONE,
       preferredCheckInTimeMorning: "08:00",
