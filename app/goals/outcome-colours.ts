@@ -31,7 +31,7 @@ export const CALENDAR_LEGEND: { outcome: DayOutcome; label: string }[] = [
   { outcome: "empty", label: "No goals or still open" },
 ];
 
-const RED_BADGE = {
+export const RED_BADGE = {
   className: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
   print: { bg: "#fee2e2", fg: "#7f1d1d" },
 };

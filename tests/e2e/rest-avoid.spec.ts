@@ -56,6 +56,14 @@ describeOnPhone("rest days and habits to avoid", () => {
     await sugar.getByRole("button", { name: "Slipped on No sugar today" }).click();
     await expect(toast(page)).toContainText('Slip noted: "No sugar"');
     await expect(sugar).toContainText("Slipped today");
+    // Today's list on the dashboard says the slip in the same word, not "Pending".
+    await page.goto("/dashboard");
+    const todays = page.getByRole("list", { name: "Today's Goals" }).getByTestId("goal-row");
+    await expect(todays.filter({ hasText: "No sugar" })).toContainText("Slipped");
+    await expect(todays.filter({ hasText: "Meditate" })).not.toContainText("Slipped");
+    await todays.filter({ hasText: "No sugar" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath("dashboard-slipped-390-dark.png") });
+    await page.goto("/habits");
 
     await sugar.getByRole("button", { name: "Undo the slip on No sugar" }).click();
     await expect(sugar).toContainText("Kept today");

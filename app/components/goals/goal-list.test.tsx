@@ -54,6 +54,16 @@ describe("GoalList", () => {
     }
   });
 
+  it("says Slipped for a habit to avoid's open day, and its state once the day has one", () => {
+    const badge = (row: Partial<GoalRowData>) =>
+      render([{ ...done, toAvoid: true, ...row }]).match(/rounded-full px-2\.5[^>]*>([^<]+)</)?.[1];
+    expect(badge({ status: "pending" })).toBe("Slipped");
+    expect(badge({ status: "overdue" })).toBe("Slipped");
+    expect(badge({ status: "completed" })).toBe("Completed");
+    expect(badge({ status: "missed" })).toBe("Missed");
+    expect(badge({ status: "pending", toAvoid: false })).toBe("Pending");
+  });
+
   it("anchors every row so a form post without JavaScript comes back to it", () => {
     expect(render([done])).toContain('id="goal-1"');
   });

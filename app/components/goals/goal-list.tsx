@@ -5,7 +5,7 @@ import { cn } from "~/utils/page/cn";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { Input } from "../ui/input";
-import { STATE_BADGE } from "../../goals/outcome-colours";
+import { RED_BADGE, STATE_BADGE } from "../../goals/outcome-colours";
 import { editedGoalId, editorHrefs } from "./editor-links";
 import { ProofThumbnails } from "./proof-thumbnails";
 
@@ -23,6 +23,8 @@ export type GoalRowData = {
   habitId?: number | null;
   /** Its number on its day, as every text of that day shows it. */
   dayNumber?: number | null;
+  /** A habit to avoid's day: made done when the day begins, it is open only after a slip. */
+  toAvoid?: boolean;
 };
 
 export { EMPTY_GOALS };
@@ -182,14 +184,7 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
             </a>
           ) : null}
         </p>
-        <span
-          className={cn(
-            "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold",
-            STATE_BADGE[status].className,
-          )}
-        >
-          {GOAL_STATE_LABELS[status]}
-        </span>
+        <StateBadge status={status} toAvoid={goal.toAvoid} />
       </div>
       {/* Under the badge too, the full width of a phone: it wraps, if at all, between its two parts. */}
       <p className="mt-1 text-sm text-muted-foreground">
@@ -246,6 +241,21 @@ function GoalRow({ goal, page }: { goal: GoalRowData; page: ListPage }) {
         )}
       </form>
     </li>
+  );
+}
+
+/** The row's state; a slip is said in the user's own word until its day ends and it is missed. */
+function StateBadge({ status, toAvoid }: { status: GoalState; toAvoid?: boolean }) {
+  const shownSlipped = toAvoid && isOpen(status);
+  return (
+    <span
+      className={cn(
+        "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        shownSlipped ? RED_BADGE.className : STATE_BADGE[status].className,
+      )}
+    >
+      {shownSlipped ? "Slipped" : GOAL_STATE_LABELS[status]}
+    </span>
   );
 }
 

@@ -50,6 +50,7 @@ import { localDay, localTime } from "~/utils/time/local-time";
 import { latestSummaryPaths } from "~/summaries/summaries.server";
 import { SummaryLinks } from "~/components/summaries/summary-links";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
+import { habitsToAvoidOf } from "~/habits/habit-slips.server";
 import { getSiteFacts } from "~/site/site-facts.server";
 import { requireUser } from "~/http/session.server";
 import type { PublicUser } from "~/users/users.server";
@@ -66,7 +67,13 @@ export const meta: MetaFunction = () =>
     "Your goals for today, your streak, completion rate and the goals behind you.",
   );
 
-function toRow(goal: Goal, timezone: string, now: Date, onTodaysList = false): GoalRowData {
+type RowContext = { timezone: string; now: Date; avoided: Set<number> };
+
+function toRow(
+  goal: Goal,
+  { timezone, now, avoided }: RowContext,
+  onTodaysList = false,
+): GoalRowData {
   return {
     id: goal.id,
     description: goal.description,
@@ -77,6 +84,7 @@ function toRow(goal: Goal, timezone: string, now: Date, onTodaysList = false): G
     proofDescription: goal.proofDescription,
     habitId: goal.habitId,
     dayNumber: goal.dayNumber,
+    toAvoid: goal.habitId !== null && avoided.has(goal.habitId),
   };
 }
 
@@ -93,19 +101,20 @@ function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
   const previous = listPreviousGoals(user, range, search.get("page"), now);
   const today = listTodayGoals(user, now);
   const upcoming = listUpcomingGoals(user, now);
+  const rows = { timezone: user.timezone, now, avoided: habitsToAvoidOf(user.id) };
   return {
     todayCard: todayCard(user, today, now),
     serviceNumber: getSiteFacts().serviceNumber,
     codePending: !user.phoneVerifiedAt && hasPendingCode(user, "verify_phone", now),
     stats: goalStats(user, now),
-    today: today.map((g) => toRow(g, user.timezone, now, true)),
+    today: today.map((g) => toRow(g, rows, true)),
     dayNote: dayNote(user.id, localDay(now, user.timezone)),
     upcoming: {
-      goals: upcoming.items.map((g) => toRow(g, user.timezone, now)),
+      goals: upcoming.items.map((g) => toRow(g, rows)),
       total: upcoming.total,
     },
     previous: {
-      goals: previous.items.map((g) => toRow(g, user.timezone, now)),
+      goals: previous.items.map((g) => toRow(g, rows)),
       total: previous.total,
       page: previous.page,
       pages: pageCount(previous.total),
