@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -61,12 +62,24 @@ export function useSiteFacts(): SiteFacts {
   return data.site;
 }
 
+/**
+ * A page whose links lead to its own sections says so in its route's `handle`; only there do anchors
+ * glide (tailwind.css). Elsewhere the router's scroll to the top, or back to where a reloaded page
+ * was, is instant rather than a glide from wherever the page before had been scrolled.
+ */
+export type AnchorsHandle = { smoothAnchors?: boolean };
+
+function useSmoothAnchors() {
+  return useMatches().some((m) => (m.handle as AnchorsHandle | undefined)?.smoothAnchors);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const theme = data?.theme ?? "light";
   const nonce = useNonce();
+  const smoothAnchors = useSmoothAnchors();
   return (
-    <html lang="en" className={theme}>
+    <html lang="en" className={theme} data-anchors={smoothAnchors ? "smooth" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

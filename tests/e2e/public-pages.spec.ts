@@ -451,6 +451,9 @@ test("in-page anchors scroll smoothly unless the visitor prefers reduced motion"
   const scrollBehavior = () =>
     page.locator("html").evaluate((html) => getComputedStyle(html).scrollBehavior);
   await page.emulateMedia({ reducedMotion: "no-preference" });
+  // A page without sections moves at once, so a reload or a new page never glides on its own.
+  await page.goto("/login");
+  expect(await scrollBehavior()).toBe("auto");
   await page.goto("/");
   expect(await scrollBehavior()).toBe("smooth");
   await page.emulateMedia({ reducedMotion: "reduce" });

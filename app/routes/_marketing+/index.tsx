@@ -9,6 +9,7 @@ import {
 } from "~/components/marketing/landing-sections";
 import { useSiteFacts } from "~/root";
 import { useRootData } from "~/components/root-data";
+import type { AnchorsHandle } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: "StreakCoach: daily goals by text" },
@@ -18,6 +19,8 @@ export const meta: MetaFunction = () => [
       "StreakCoach is an SMS accountability coach: a text every morning for your goals, an evening check-in with photo proof, streaks and AI feedback. Start with a free trial.",
   },
 ];
+
+export const handle: AnchorsHandle = { smoothAnchors: true };
 
 export default function LandingPage() {
   const site = useSiteFacts();

@@ -4,12 +4,15 @@ import { legalLink, LegalPage } from "~/components/marketing/legal-page";
 import { termsSections } from "~/components/marketing/terms-sections";
 import { useSiteFacts } from "~/root";
 import { pageMeta } from "~/utils/page/meta";
+import type { AnchorsHandle } from "~/root";
 
 export const meta: MetaFunction = () =>
   pageMeta(
     "Terms of Service",
     "The terms for using StreakCoach: eligibility, subscriptions and the free trial, SMS consent and opt-out (STOP and HELP), your content, liability and governing law.",
   );
+
+export const handle: AnchorsHandle = { smoothAnchors: true };
 
 export default function TermsPage() {
   const site = useSiteFacts();
