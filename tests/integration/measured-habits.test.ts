@@ -64,6 +64,15 @@ describe("a measured habit made by text", () => {
   });
 });
 
+/** 30 pages a day and two habits a "stretched" fits, their goals made on Monday the 15th. */
+async function readerWithTwoStretches() {
+  const user = await verifiedUser();
+  for (const habit of ["read 30 pages every day", "stretch every day", "stretch legs every day"])
+    await text(user.id, habit, SUNDAY);
+  createHabitGoalsOfDay(getUserById(user.id)!, at("15", "12:00"));
+  return user;
+}
+
 describe("a value by text", () => {
   it("'read 35 - great chapter' writes the value and note to the day, checks it off, and says so", async () => {
     const user = await verifiedUser();
@@ -104,10 +113,7 @@ describe("a value by text", () => {
   });
 
   it("a reply that also asks a question back keeps its certain value and note", async () => {
-    const user = await verifiedUser();
-    for (const habit of ["read 30 pages every day", "stretch every day", "stretch legs every day"])
-      await text(user.id, habit, SUNDAY);
-    createHabitGoalsOfDay(getUserById(user.id)!, at("15", "12:00"));
+    const user = await readerWithTwoStretches();
     const reply = await text(user.id, "read 35 - great chapter, stretched", at("15"));
     expect(reply.reply).toMatch(
       /^Got it\. read 30 pages: 35 of 30 pages ✓\. Which one did you mean/,
@@ -122,10 +128,7 @@ describe("a value by text", () => {
   });
 
   it("a value and a goal word that two goals share, in one breath: the value is kept and the goal asked about", async () => {
-    const user = await verifiedUser();
-    for (const habit of ["read 30 pages every day", "stretch every day", "stretch legs every day"])
-      await text(user.id, habit, SUNDAY);
-    createHabitGoalsOfDay(getUserById(user.id)!, at("15", "12:00"));
+    const user = await readerWithTwoStretches();
     const reply = await text(user.id, "read 35 and stretched", at("15"));
     expect(reply.reply).toMatch(
       /^Got it\. read 30 pages: 35 of 30 pages ✓\. Which one did you mean/,
