@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { billingSummary } from "~/billing/billing.server";
 import { PlanBanner } from "~/components/billing/plan-banner";
 import { CompletionCalendar } from "~/components/goals/completion-calendar";
-import { GoalList, type GoalRowData } from "~/components/goals/goal-list";
+import { GoalList } from "~/components/goals/goal-list";
 import { withoutPanels } from "~/components/goals/editor-links";
 import { NewGoalDialog } from "~/components/goals/new-goal-dialog";
 import { Pagination, RangeFilter } from "~/components/goals/previous-goals-nav";
@@ -24,7 +24,6 @@ import { PageShell } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
-  goalState,
   pageCount,
   pageSummary,
   parseDateRange,
@@ -43,14 +42,12 @@ import {
   listUpcomingGoals,
   recentCalendar,
 } from "~/goals/goals.server";
-import type { Goal } from "../../../db/schema";
-import { rowTimes } from "~/goals/row-times";
 import { dayNote } from "~/goals/day-notes.server";
-import { localDay, localTime } from "~/utils/time/local-time";
+import { localDay } from "~/utils/time/local-time";
 import { latestSummaryPaths } from "~/summaries/summaries.server";
 import { SummaryLinks } from "~/components/summaries/summary-links";
 import { ensureHabitGoals } from "~/habits/habit-goals.server";
-import { habitsToAvoidOf } from "~/habits/habit-slips.server";
+import { goalRowsOf, toRow } from "./goal-rows.server";
 import { getSiteFacts } from "~/site/site-facts.server";
 import { requireUser } from "~/http/session.server";
 import type { PublicUser } from "~/users/users.server";
@@ -67,27 +64,6 @@ export const meta: MetaFunction = () =>
     "Your goals for today, your streak, completion rate and the goals behind you.",
   );
 
-type RowContext = { timezone: string; now: Date; avoided: Set<number> };
-
-function toRow(
-  goal: Goal,
-  { timezone, now, avoided }: RowContext,
-  onTodaysList = false,
-): GoalRowData {
-  return {
-    id: goal.id,
-    description: goal.description,
-    ...rowTimes(goal, timezone, onTodaysList),
-    dueTime: localTime(goal.dueDate, timezone),
-    status: goalState(goal, now, timezone),
-    proofImageUrls: goal.proofImageUrls.filter((url) => url.startsWith("/media/")),
-    proofDescription: goal.proofDescription,
-    habitId: goal.habitId,
-    dayNumber: goal.dayNumber,
-    toAvoid: goal.habitId !== null && avoided.has(goal.habitId),
-  };
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
@@ -101,7 +77,7 @@ function dashboardData(user: PublicUser, search: URLSearchParams, now: Date) {
   const previous = listPreviousGoals(user, range, search.get("page"), now);
   const today = listTodayGoals(user, now);
   const upcoming = listUpcomingGoals(user, now);
-  const rows = { timezone: user.timezone, now, avoided: habitsToAvoidOf(user.id) };
+  const rows = goalRowsOf(user, now);
   return {
     todayCard: todayCard(user, today, now),
     serviceNumber: getSiteFacts().serviceNumber,
